@@ -1,0 +1,119 @@
+# libball — build, test, install. See README.md for the two commands that
+# matter (make demo, make check).
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+LIBDIR  ?= $(PREFIX)/lib
+INCDIR  ?= $(PREFIX)/include
+BINDIR  ?= $(PREFIX)/bin
+PCDIR   ?= $(LIBDIR)/pkgconfig
+
+VERSION_MAJOR := $(shell sed -n 's/^\#define BALL_VERSION_MAJOR \([0-9]*\)/\1/p' include/ball.h)
+VERSION_MINOR := $(shell sed -n 's/^\#define BALL_VERSION_MINOR \([0-9]*\)/\1/p' include/ball.h)
+VERSION_PATCH := $(shell sed -n 's/^\#define BALL_VERSION_PATCH \([0-9]*\)/\1/p' include/ball.h)
+VERSION := $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
+SONAME  := libball.so.$(VERSION_MAJOR)
+
+OPT      ?= -O2
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS   ?=
+BASEFLAGS := -std=c11 $(OPT) -g $(WARN) -Iinclude
+LIBFLAGS := $(BASEFLAGS) -fPIC -fvisibility=hidden -DBALL_BUILDING_LIBRARY -Ilibball
+
+B := build
+LIB_SRC := $(wildcard libball/*.c)
+LIB_OBJ := $(LIB_SRC:libball/%.c=$(B)/obj/%.o)
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
+EXAMPLE_SRC := $(wildcard examples/*.c)
+EXAMPLE_BIN := $(EXAMPLE_SRC:examples/%.c=$(B)/examples/%)
+
+.PHONY: all lib tool examples check test deps demo docs install uninstall clean bench
+
+all: lib tool examples
+
+lib: $(B)/libball.a $(B)/libball.so
+tool: $(B)/bin/ball
+examples: $(EXAMPLE_BIN)
+
+$(B)/obj/%.o: libball/%.c $(wildcard libball/*.h) include/ball.h
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBFLAGS) $(CFLAGS) -c $< -o $@
+
+$(B)/libball.a: $(LIB_OBJ)
+	@mkdir -p $(B)
+	rm -f $@
+	ar rcs $@ $^
+
+$(B)/libball.so.$(VERSION): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDFLAGS)
+
+$(B)/libball.so: $(B)/libball.so.$(VERSION)
+	ln -sf libball.so.$(VERSION) $(B)/$(SONAME)
+	ln -sf $(SONAME) $@
+
+# The command-line tool links the static library: it runs from the build
+# tree without LD_LIBRARY_PATH.
+$(B)/bin/ball: tools/ball.c $(B)/libball.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a -o $@
+
+# Examples link the shared library, found next to them through the rpath.
+$(B)/examples/%: examples/%.c $(B)/libball.so
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) $< -L$(B) -lball -Wl,-rpath,'$$ORIGIN/..' -o $@
+
+demo: $(B)/examples/demo
+	$(B)/examples/demo
+
+# ---------------------------------------------------------------- tests
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
+
+deps:
+	@sh scripts/ensure-deps.sh
+
+$(B)/tests/testutil.o: tests/testutil.c tests/testutil.h include/ball.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes -c $< -o $@
+
+$(B)/tests/%: tests/%.c $(B)/tests/testutil.o $(B)/libball.a tests/testutil.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes $< $(B)/tests/testutil.o $(B)/libball.a $(CHECK_LIBS) -o $@
+
+# `make check` first installs what the tests need (Check, pkg-config) when
+# missing, then builds in a second make so that pkg-config is consulted
+# after the install.
+check: deps
+	@$(MAKE) --no-print-directory test
+
+test: all $(TEST_BIN)
+	@sh scripts/run-tests.sh $(TEST_BIN)
+
+# ---------------------------------------------------------------- docs
+docs:
+	@command -v doxygen >/dev/null || sh scripts/ensure-deps.sh doxygen
+	doxygen docs/Doxyfile
+
+# ---------------------------------------------------------------- install
+install: lib tool
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) $(DESTDIR)$(BINDIR)
+	install -m 644 include/ball.h $(DESTDIR)$(INCDIR)/ball.h
+	install -m 644 $(B)/libball.a $(DESTDIR)$(LIBDIR)/libball.a
+	install -m 755 $(B)/libball.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libball.so.$(VERSION)
+	ln -sf libball.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libball.so
+	install -m 755 $(B)/bin/ball $(DESTDIR)$(BINDIR)/ball
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    pkgconfig/libball.pc.in > $(DESTDIR)$(PCDIR)/libball.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(INCDIR)/ball.h $(DESTDIR)$(LIBDIR)/libball.a \
+	      $(DESTDIR)$(LIBDIR)/libball.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	      $(DESTDIR)$(LIBDIR)/libball.so.$(VERSION) \
+	      $(DESTDIR)$(PCDIR)/libball.pc $(DESTDIR)$(BINDIR)/ball
+
+clean:
+	rm -rf $(B)

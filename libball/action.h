@@ -1,0 +1,49 @@
+/* The encoding of ball_action (see ball.h): one 32-bit integer per
+ * decision, built and read only here.
+ *   bits  0-6  from square   (127: none)
+ *   bits  7-13 to square     (127: none)
+ *   bits 14-20 option square (127: none)
+ *   bits 21-24 kind (ball_action_kind, never 0, so no action is 0)
+ *   bits 25-26 keeper
+ *   bits 27-29 flags */
+#ifndef BALL_ACTION_H
+#define BALL_ACTION_H
+
+#include <stdint.h>
+
+#define A_NONE_SQ 127u
+
+enum {
+    K_MOVE = 1, K_DODGE, K_TACTICAL, K_BLOCK, K_PROTECT, K_HANDOFF,
+    K_SHORT_PASS, K_LONG_PASS, K_END, K_STAND_UP, K_UNBLOCK, K_UNPROTECT,
+    K_LAST = K_UNPROTECT
+};
+enum { F_PICKUP = 1, F_FORCED_FUMBLE = 2, F_FUMBLE = 4 };
+enum { KEEP_NONE = 0, KEEP_UPPER = 1, KEEP_LOWER = 2 };
+
+static inline uint32_t act_make(int kind, int from, int to, int opt, int keeper, int flags)
+{
+    uint32_t f = from < 0 ? A_NONE_SQ : (uint32_t)from;
+    uint32_t t = to < 0 ? A_NONE_SQ : (uint32_t)to;
+    uint32_t o = opt < 0 ? A_NONE_SQ : (uint32_t)opt;
+    return f | t << 7 | o << 14 | (uint32_t)kind << 21 | (uint32_t)keeper << 25
+           | (uint32_t)flags << 27;
+}
+static inline int act_kind(uint32_t a) { return (int)((a >> 21) & 15); }
+static inline int act_sq(uint32_t a, int shift)
+{
+    uint32_t s = (a >> shift) & 127;
+    return s == A_NONE_SQ ? -1 : (int)s;
+}
+static inline int act_from(uint32_t a) { return act_sq(a, 0); }
+static inline int act_to(uint32_t a) { return act_sq(a, 7); }
+static inline int act_opt(uint32_t a) { return act_sq(a, 14); }
+static inline int act_keeper(uint32_t a) { return (int)((a >> 25) & 3); }
+static inline int act_flags(uint32_t a) { return (int)((a >> 27) & 7); }
+
+/* 1 when the bits form a well-shaped action (any position). */
+int act_well_formed(uint32_t a);
+/* R4.3 cost in PA. */
+int act_cost(uint32_t a);
+
+#endif

@@ -1,0 +1,156 @@
+/* Game lifetime, rulesets, errors and version: the API layer's base. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "notation.h"
+
+_Static_assert(MAX_ACTIONS == BALL_MAX_ACTIONS, "action bound out of sync");
+_Static_assert(BPN_MAX == BALL_BPN_MAX, "BPN bound out of sync");
+_Static_assert(ACTION_TEXT_MAX == BALL_ACTION_TEXT_MAX, "text bound out of sync");
+_Static_assert(NSQ == BALL_NUM_SQUARES, "square count out of sync");
+
+#define INITIAL_HISTORY 256
+
+unsigned ball_version_number(void) { return BALL_VERSION_NUMBER; }
+const char *ball_version_string(void) { return BALL_VERSION_STRING; }
+
+const char *ball_strerror(int code)
+{
+    switch (code) {
+    case BALL_OK: return "success";
+    case BALL_E_ARG: return "invalid argument";
+    case BALL_E_NOMEM: return "out of memory";
+    case BALL_E_BPN: return "invalid position text (BPN)";
+    case BALL_E_NOTATION: return "malformed action text";
+    case BALL_E_ILLEGAL: return "illegal action";
+    case BALL_E_BUFFER: return "buffer too small";
+    case BALL_E_RANGE: return "value out of range";
+    case BALL_E_NO_HISTORY: return "nothing to undo";
+    default: return "unknown error";
+    }
+}
+
+int game_error(ball_game *g, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->err, sizeof g->err, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int game_ok(ball_game *g)
+{
+    g->err[0] = '\0';
+    return BALL_OK;
+}
+
+const char *ball_errmsg(const ball_game *g) { return g ? g->err : ""; }
+
+void ball_rules_init(ball_rules *rules)
+{
+    if (!rules)
+        return;
+    memset(rules, 0, sizeof *rules);
+    rules->size = sizeof *rules;
+    rules->end_zone_depth = 1;
+}
+
+/* Reads the caller's struct, which may come from an older header: fields
+ * beyond its size keep their defaults. */
+static int copy_rules(ball_rules *dst, const ball_rules *src)
+{
+    ball_rules_init(dst);
+    if (!src)
+        return BALL_OK;
+    if (src->size < offsetof(ball_rules, flags) + sizeof src->flags || src->size > sizeof *dst)
+        return BALL_E_ARG;
+    memcpy(dst, src, src->size);
+    dst->size = sizeof *dst;
+    if (dst->end_zone_depth < 1 || dst->end_zone_depth > 3 || dst->flags != 0)
+        return BALL_E_RANGE;
+    return BALL_OK;
+}
+
+int ball_game_new(ball_game **out, const ball_rules *rules)
+{
+    if (!out)
+        return BALL_E_ARG;
+    *out = NULL;
+    ball_rules r;
+    int rc = copy_rules(&r, rules);
+    if (rc != BALL_OK)
+        return rc;
+    ball_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return BALL_E_NOMEM;
+    g->hist = malloc(INITIAL_HISTORY * sizeof *g->hist);
+    if (!g->hist) {
+        free(g);
+        return BALL_E_NOMEM;
+    }
+    g->cap = INITIAL_HISTORY;
+    g->rules = r;
+    pos_start(&g->p, r.end_zone_depth, r.turn_limit);
+    *out = g;
+    return BALL_OK;
+}
+
+int ball_game_clone(ball_game **out, const ball_game *game)
+{
+    if (!out)
+        return BALL_E_ARG;
+    *out = NULL;
+    if (!game)
+        return BALL_E_ARG;
+    ball_game *g = malloc(sizeof *g);
+    if (!g)
+        return BALL_E_NOMEM;
+    *g = *game;
+    g->hist = malloc(game->cap * sizeof *g->hist);
+    if (!g->hist) {
+        free(g);
+        return BALL_E_NOMEM;
+    }
+    memcpy(g->hist, game->hist, game->nhist * sizeof *g->hist);
+    *out = g;
+    return BALL_OK;
+}
+
+void ball_game_free(ball_game *game)
+{
+    if (!game)
+        return;
+    free(game->hist);
+    free(game);
+}
+
+int ball_game_rules(const ball_game *game, ball_rules *out)
+{
+    if (!game || !out)
+        return BALL_E_ARG;
+    *out = game->rules;
+    return BALL_OK;
+}
+
+int ball_history_reserve(ball_game *game, size_t n)
+{
+    if (!game)
+        return BALL_E_ARG;
+    if (n <= game->cap - game->nhist)
+        return game_ok(game);
+    if (n > ((size_t)-1) / sizeof *game->hist - game->nhist)
+        return game_error(game, BALL_E_NOMEM, "history of %zu decisions is too large", n);
+    size_t want = game->nhist + n;
+    undo_rec *h = realloc(game->hist, want * sizeof *h);
+    if (!h)
+        return game_error(game, BALL_E_NOMEM, "out of memory growing the undo history to %zu decisions", want);
+    game->hist = h;
+    game->cap = want;
+    return game_ok(game);
+}
+
+size_t ball_history_length(const ball_game *game) { return game ? game->nhist : 0; }

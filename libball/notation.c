@@ -1,0 +1,71 @@
+/* Action notation N2: canonical text of an action, and the syntax check
+ * used before an action text is matched against the legal actions. */
+#include <stdio.h>
+#include <string.h>
+
+#include "action.h"
+#include "notation.h"
+
+int action_format(uint32_t a, char *buf)
+{
+    int kind = act_kind(a), n = 0;
+    if (kind == K_END) {
+        memcpy(buf, "end", 4);
+        return 3;
+    }
+    n += square_format(act_from(a), buf + n);
+    switch (kind) {
+    case K_HANDOFF: buf[n++] = '='; break;
+    case K_SHORT_PASS: buf[n++] = '^'; break;
+    case K_LONG_PASS: buf[n++] = '^'; buf[n++] = '^'; break;
+    default: buf[n++] = '-'; break;
+    }
+    n += square_format(act_to(a), buf + n);
+    if (act_opt(a) >= 0) {
+        buf[n++] = '/';
+        n += square_format(act_opt(a), buf + n);
+    }
+    if (act_keeper(a) != KEEP_NONE) {
+        buf[n++] = '=';
+        n += square_format(act_keeper(a) == KEEP_UPPER ? act_to(a) : act_opt(a), buf + n);
+    }
+    buf[n] = '\0';
+    return n;
+}
+
+static int bad(char *err, size_t errlen, const char *text, size_t at, const char *what)
+{
+    snprintf(err, errlen, "action '%s': %s at character %zu", text, what, at + 1);
+    return -1;
+}
+
+/* N2 grammar: "end" | SQ ("-" SQ ["/" SQ ["=" SQ]] | "=" SQ | "^" SQ | "^^" SQ) */
+int action_syntax(const char *text, char *err, size_t errlen)
+{
+    const char *s = text;
+    if (strcmp(text, "end") == 0)
+        return 0;
+    if (square_scan(&s) == NO_SQ)
+        return bad(err, errlen, text, 0, "expected a square such as G5");
+    char sep = *s;
+    if (sep != '-' && sep != '=' && sep != '^')
+        return bad(err, errlen, text, (size_t)(s - text), "expected '-', '=', '^' or '^^' after the first square");
+    s++;
+    if (sep == '^' && *s == '^')
+        s++;
+    if (square_scan(&s) == NO_SQ)
+        return bad(err, errlen, text, (size_t)(s - text), "expected a square");
+    if (sep == '-' && *s == '/') {
+        s++;
+        if (square_scan(&s) == NO_SQ)
+            return bad(err, errlen, text, (size_t)(s - text), "expected a square after '/'");
+        if (*s == '=') {
+            s++;
+            if (square_scan(&s) == NO_SQ)
+                return bad(err, errlen, text, (size_t)(s - text), "expected the keeper's square after '='");
+        }
+    }
+    if (*s)
+        return bad(err, errlen, text, (size_t)(s - text), "unexpected text");
+    return 0;
+}

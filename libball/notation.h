@@ -1,0 +1,27 @@
+/* Text notations: positions (N1, BPN) and actions (N2). */
+#ifndef BALL_NOTATION_H
+#define BALL_NOTATION_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "position.h"
+
+/* Longest BPN text with its NUL; equals BALL_BPN_MAX (checked in game.c). */
+#define BPN_MAX 1024
+#define ACTION_TEXT_MAX 32
+
+/* Parses strict N1 into *out (zone depth and turn limit from the ruleset).
+ * Returns 0, or -1 with a message "what and where" in err. */
+int bpn_parse(const char *text, pos *out, int zone_depth, uint32_t turn_limit,
+              char *err, size_t errlen);
+/* Writes the canonical N1 text of p into buf[BPN_MAX]; returns its length. */
+int bpn_format(const pos *p, char *buf);
+
+/* Writes the N2 text of a well-formed action into buf[ACTION_TEXT_MAX];
+ * returns its length. */
+int action_format(uint32_t a, char *buf);
+/* Checks that text is well-formed N2 (syntax only). Returns 0, or -1 with
+ * a message in err. */
+int action_syntax(const char *text, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,198 @@
+/* Playing and taking back decisions (R5-R9, R11). Every square change goes
+ * through put(), which records the old contents first, so that pos_undo()
+ * restores the position bit for bit from a small record. */
+#include <string.h>
+
+#include "action.h"
+#include "rules.h"
+
+static void put(pos *p, undo_rec *u, int sq, uint8_t top, uint8_t low)
+{
+    u->sq[u->n] = (uint8_t)sq;
+    u->top[u->n] = p->top[sq];
+    u->low[u->n] = p->low[sq];
+    u->n++;
+    p->top[sq] = top;
+    p->low[sq] = low;
+}
+
+/* Moves the single piece on `from` to the open square `to` (R5.5: a
+ * carrier takes the ball along; R8.1: a loose ball on `to` is picked up
+ * and restricts the piece, R4.4). */
+static void step_piece(pos *p, undo_rec *u, int from, int to)
+{
+    uint8_t code = p->top[from];
+    if (p->st.ball == to)
+        p->st.restricted = 1;
+    else if (p->st.ball == from)
+        p->st.ball = (int8_t)to;
+    put(p, u, from, 0, 0);
+    put(p, u, to, code, 0);
+}
+
+/* R6.1: knock the target down, take its ball (forced fumble), exit. */
+static void do_dodge(pos *p, undo_rec *u, int s, int t, int e)
+{
+    put(p, u, t, p->top[t] | PC_DOWN, 0);
+    if (p->st.ball == t) {
+        p->st.ball = (int8_t)s; /* now carried by the mover */
+        p->st.restricted = 1;
+    }
+    step_piece(p, u, s, e);
+}
+
+/* R6.2: land, push the crossed opponent down, knock its ball loose. */
+static void do_tactical(pos *p, undo_rec *u, int s, int l, int push)
+{
+    int m = square_at((SQ_COL[s] + SQ_COL[l]) / 2, (SQ_ROW[s] + SQ_ROW[l]) / 2);
+    step_piece(p, u, s, l);
+    put(p, u, push, p->top[m] | PC_DOWN, 0);
+    put(p, u, m, 0, 0);
+    if (p->st.ball == m) {
+        int b = square_at(2 * SQ_COL[m] - SQ_COL[push], 2 * SQ_ROW[m] - SQ_ROW[push]);
+        if (b != NO_SQ && is_vacant(p, b))
+            p->st.ball = (int8_t)b;
+    }
+}
+
+/* R7: the mover becomes the upper piece of a fresh stack. */
+static void do_stack(pos *p, undo_rec *u, int s, int d)
+{
+    uint8_t mover = p->top[s];
+    if (p->st.ball == s)
+        p->st.ball = (int8_t)d;
+    if (p->st.ball == d)
+        p->st.restricted = 0; /* R7.3: the upper holds it, stacked */
+    put(p, u, s, 0, 0);
+    put(p, u, d, mover, p->top[d]);
+    set_fresh(p, d);
+}
+
+/* R9.3: upper to U, lower to W keeping its state; the keeper holds the
+ * ball. */
+static void do_release(pos *p, undo_rec *u, int sq, int up, int w, int keeper)
+{
+    uint8_t upper = p->top[sq], lower = p->low[sq];
+    put(p, u, sq, 0, 0);
+    put(p, u, up, upper, 0);
+    put(p, u, w, lower, 0);
+    if (keeper == KEEP_UPPER)
+        p->st.ball = (int8_t)up;
+    else if (keeper == KEEP_LOWER)
+        p->st.ball = (int8_t)w;
+}
+
+int touchdown_result(const pos *p)
+{
+    int b = p->st.ball;
+    uint8_t holder = p->top[b];
+    if (!holder) /* a loose ball scores nothing */
+        return ONGOING;
+    int row = SQ_ROW[b];
+    if (pc_team(holder) == ATK)
+        return row > 17 - p->zone_depth ? ATK_WON : ONGOING;
+    return row <= p->zone_depth ? DEF_WON : ONGOING;
+}
+
+/* R9.5: the other coach's turn begins. */
+static void hand_over(pos *p)
+{
+    p->st.side ^= 1;
+    p->st.phase = PHASE_ACTION;
+    p->st.pa = 2;
+    p->st.handoff = 0;
+    p->st.restricted = 0;
+    p->st.fresh[0] = p->st.fresh[1] = 0;
+    p->st.turn++;
+    if (p->turn_limit && p->st.turn > p->turn_limit)
+        p->st.result = DRAWN; /* R11.2: the last allowed turn has ended */
+}
+
+static void do_action(pos *p, undo_rec *u, uint32_t a)
+{
+    int from = act_from(a), to = act_to(a), opt = act_opt(a);
+    switch (act_kind(a)) {
+    case K_MOVE: step_piece(p, u, from, to); break;
+    case K_DODGE: do_dodge(p, u, from, to, opt); break;
+    case K_TACTICAL: do_tactical(p, u, from, to, opt); break;
+    case K_BLOCK:
+    case K_PROTECT: do_stack(p, u, from, to); break;
+    case K_HANDOFF: p->st.ball = (int8_t)to; break;
+    case K_SHORT_PASS:
+    case K_LONG_PASS: p->st.ball = (int8_t)to; break;
+    case K_END: /* R9.5: PA, hand-off chain and restrictions end */
+        p->st.phase = PHASE_RELEASE;
+        p->st.restricted = 0;
+        break;
+    case K_STAND_UP: put(p, u, to, p->top[from] & ~PC_DOWN, 0); put(p, u, from, 0, 0); break;
+    case K_UNBLOCK:
+    case K_UNPROTECT: do_release(p, u, from, to, opt, act_keeper(a)); break;
+    }
+    if (p->st.phase == PHASE_ACTION) {
+        p->st.pa = (uint8_t)(p->st.pa - act_cost(a));
+        p->st.handoff = act_kind(a) == K_HANDOFF;
+    } else {
+        p->st.pa = 0;
+        p->st.handoff = 0;
+    }
+}
+
+void pos_do(pos *p, uint32_t a, undo_rec *u)
+{
+    u->st = p->st;
+    u->n = 0;
+    do_action(p, u, a);
+    p->st.result = (uint8_t)touchdown_result(p); /* R11.1 */
+    if (p->st.result == ONGOING && p->st.phase == PHASE_RELEASE && !release_has_solution(p))
+        hand_over(p); /* R9.1 */
+}
+
+void pos_undo(pos *p, const undo_rec *u)
+{
+    for (int i = u->n - 1; i >= 0; i--) {
+        p->top[u->sq[i]] = u->top[i];
+        p->low[u->sq[i]] = u->low[i];
+    }
+    p->st = u->st;
+}
+
+uint64_t pos_perft(pos *p, int depth)
+{
+    uint32_t acts[MAX_ACTIONS];
+    if (depth == 0)
+        return 1;
+    int n = gen_actions(p, acts);
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    undo_rec u;
+    for (int i = 0; i < n; i++) {
+        pos_do(p, acts[i], &u);
+        total += pos_perft(p, depth - 1);
+        pos_undo(p, &u);
+    }
+    return total;
+}
+
+void pos_start(pos *p, int zone_depth, uint32_t turn_limit)
+{
+    /* R2.2: ATK's formation; DEF mirrors it across row 9. */
+    static const struct { int col, row, type; } formation[7] = {
+        {3, 7, TYPE_O}, {5, 7, TYPE_X}, {7, 7, TYPE_S}, {9, 7, TYPE_X},
+        {7, 5, TYPE_X}, {11, 7, TYPE_O}, {7, 3, TYPE_S},
+    };
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < 7; i++) {
+        const int col = formation[i].col, row = formation[i].row;
+        p->top[square_at(col, row)] = (uint8_t)formation[i].type;
+        p->top[square_at(col, 18 - row)] = (uint8_t)(formation[i].type | PC_DEF);
+    }
+    p->st.ball = (int8_t)square_at(7, 5); /* X5 holds the ball */
+    p->st.side = DEF;                     /* R2.3 */
+    p->st.phase = PHASE_ACTION;
+    p->st.pa = 2;
+    p->st.turn = 1;
+    p->zone_depth = (uint8_t)zone_depth;
+    p->turn_limit = turn_limit;
+    p->st.result = ONGOING;
+}

@@ -1,0 +1,77 @@
+/* The game state (R3, R4, N1): a fixed-size value with no pointers, so a
+ * copy is a clone. Squares hold a piece code in `top` (the only piece, or
+ * the upper piece of a stack) and in `low` (the lower piece of a stack).
+ * The ball is a square number: it is held by the top piece there, or loose
+ * when that square has no piece (R3.3). */
+#ifndef BALL_POSITION_H
+#define BALL_POSITION_H
+
+#include <stdint.h>
+#include "geometry.h"
+
+/* Piece code bits; the same values as BALL_PIECE_* in ball.h. */
+enum {
+    PC_TYPE = 0x03, /* 1 X, 2 O, 3 S */
+    PC_DEF = 0x04,  /* team bit: 0 ATK, 1 DEF */
+    PC_DOWN = 0x08  /* knocked down */
+};
+enum { TYPE_X = 1, TYPE_O = 2, TYPE_S = 3 };
+enum { ATK = 0, DEF = 1 };
+enum { PHASE_ACTION = 0, PHASE_RELEASE = 1 };
+enum { ONGOING = 0, ATK_WON = 1, DEF_WON = 2, DRAWN = 3 };
+
+/* The part of the state that an undo record saves whole. */
+typedef struct pos_state {
+    uint64_t fresh[2];  /* bit per square: stack made this turn (R7.4) */
+    uint32_t turn;
+    int8_t ball;        /* square of the ball */
+    uint8_t side;       /* coach to act */
+    uint8_t phase;
+    uint8_t pa;
+    uint8_t handoff;    /* last action of this phase was a hand-off (R8.2) */
+    uint8_t restricted; /* the ball carrier is restricted (R4.4) */
+    uint8_t result;
+} pos_state;
+
+typedef struct pos {
+    pos_state st;
+    uint8_t top[NSQ];
+    uint8_t low[NSQ];
+    /* Ruleset values the rules engine needs; constant for a game. */
+    uint8_t zone_depth;
+    uint32_t turn_limit;
+} pos;
+
+static inline int pc_team(uint8_t code) { return (code >> 2) & 1; }
+static inline int pc_type(uint8_t code) { return code & PC_TYPE; }
+static inline int pc_down(uint8_t code) { return (code & PC_DOWN) != 0; }
+
+/* R3.2: standing and not stacked. */
+static inline int is_active(const pos *p, int sq)
+{
+    return p->top[sq] && !p->low[sq] && !pc_down(p->top[sq]);
+}
+/* R3.4: no piece, standing or knocked down (a loose ball allowed). */
+static inline int is_open(const pos *p, int sq) { return p->top[sq] == 0; }
+/* R3.4: neither a piece nor the ball. */
+static inline int is_vacant(const pos *p, int sq)
+{
+    return p->top[sq] == 0 && p->st.ball != sq;
+}
+static inline int is_fresh(const pos *p, int sq)
+{
+    return (int)((p->st.fresh[sq >> 6] >> (sq & 63)) & 1);
+}
+static inline void set_fresh(pos *p, int sq)
+{
+    p->st.fresh[sq >> 6] |= (uint64_t)1 << (sq & 63);
+}
+
+/* The touchdown test of R11.1 for the current position: the winner
+ * (ATK_WON / DEF_WON) or ONGOING. */
+int touchdown_result(const pos *p);
+
+/* The standard start (R2.2). */
+void pos_start(pos *p, int zone_depth, uint32_t turn_limit);
+
+#endif

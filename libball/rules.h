@@ -1,0 +1,44 @@
+/* The rules engine proper: action generation (R4-R8), the release phase
+ * (R9), playing and taking back decisions, game end (R11). Works on `pos`
+ * only; the API layer (game.c) sits on top and never the other way round. */
+#ifndef BALL_RULES_H
+#define BALL_RULES_H
+
+#include <stdint.h>
+#include "position.h"
+
+/* Enough for any position; equals BALL_MAX_ACTIONS (checked in game.c). */
+#define MAX_ACTIONS 1024
+
+/* All legal decisions of the position into out[MAX_ACTIONS]; 0 when the
+ * game is over. Never allocates. */
+int gen_actions(const pos *p, uint32_t *out);
+
+/* Release phase (R9). A task is encoded sq | kind << 8 | solvable << 12. */
+enum { TASK_STAND_UP = 1, TASK_RELEASE = 2 };
+#define MAX_TASKS 14
+int release_tasks(const pos *p, int *out);
+/* 1 when at least one task of the coach to act has a solution. */
+int release_has_solution(const pos *p);
+/* Appends the solutions of the task on sq (if any) to out; returns count. */
+int gen_task_solutions(const pos *p, int sq, uint32_t *out);
+
+/* What a decision changed, enough to take it back exactly. */
+#define UNDO_SQUARES 6
+typedef struct undo_rec {
+    pos_state st;
+    uint8_t n;
+    uint8_t sq[UNDO_SQUARES];
+    uint8_t top[UNDO_SQUARES];
+    uint8_t low[UNDO_SQUARES];
+} undo_rec;
+
+/* Plays a legal decision (not checked), then the touchdown test and the
+ * automatic hand-over. */
+void pos_do(pos *p, uint32_t a, undo_rec *u);
+void pos_undo(pos *p, const undo_rec *u);
+
+/* perft (N3) by do/undo on a copy-free recursion. */
+uint64_t pos_perft(pos *p, int depth);
+
+#endif

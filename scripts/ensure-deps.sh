@@ -1,0 +1,20 @@
+#!/bin/sh
+# Installs what the tests need when it is missing: Check and pkg-config
+# (and any extra Debian packages named as arguments), via apt-get when run
+# as root. Does nothing when everything is already there.
+set -e
+need=""
+pkg-config --exists check 2>/dev/null || need="$need check"
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+for extra in "$@"; do
+    command -v "$extra" >/dev/null 2>&1 || need="$need $extra"
+done
+[ -z "$need" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+    echo "missing:$need — install these Debian packages (as root: apt-get install$need)" >&2
+    exit 1
+fi
+echo "installing:$need"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq $need >/dev/null

@@ -1,0 +1,83 @@
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+ball_game *tu_game_rules(const char *bpn, int end_zone_depth, unsigned turn_limit)
+{
+    ball_rules rules;
+    ball_rules_init(&rules);
+    rules.end_zone_depth = end_zone_depth;
+    rules.turn_limit = turn_limit;
+    ball_game *g = NULL;
+    ck_assert_int_eq(ball_game_new(&g, &rules), BALL_OK);
+    if (bpn) {
+        int rc = ball_set_bpn(g, bpn);
+        ck_assert_msg(rc == BALL_OK, "bad test BPN '%s': %s", bpn, ball_errmsg(g));
+    }
+    return g;
+}
+
+ball_game *tu_game(const char *bpn) { return tu_game_rules(bpn, 1, 0); }
+
+void tu_bpn(ball_game *g, char out[BALL_BPN_MAX])
+{
+    ck_assert_int_gt(ball_get_bpn(g, out, BALL_BPN_MAX), 0);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+char *tu_legal_prefix(ball_game *g, const char *prefix)
+{
+    ball_action acts[BALL_MAX_ACTIONS];
+    int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
+    ck_assert_int_ge(n, 0);
+    char (*texts)[BALL_ACTION_TEXT_MAX] = malloc((size_t)(n + 1) * BALL_ACTION_TEXT_MAX);
+    const char **ptrs = malloc((size_t)(n + 1) * sizeof *ptrs);
+    int kept = 0;
+    size_t plen = prefix ? strlen(prefix) : 0;
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_gt(ball_action_text(acts[i], texts[kept], BALL_ACTION_TEXT_MAX), 0);
+        if (plen == 0 || strncmp(texts[kept], prefix, plen) == 0) {
+            ptrs[kept] = texts[kept];
+            kept++;
+        }
+    }
+    qsort(ptrs, (size_t)kept, sizeof *ptrs, cmp_str);
+    size_t total = 1;
+    for (int i = 0; i < kept; i++)
+        total += strlen(ptrs[i]) + 1;
+    char *out = malloc(total);
+    out[0] = '\0';
+    for (int i = 0; i < kept; i++) {
+        if (i)
+            strcat(out, " ");
+        strcat(out, ptrs[i]);
+    }
+    free(ptrs);
+    free(texts);
+    return out;
+}
+
+char *tu_legal(ball_game *g) { return tu_legal_prefix(g, NULL); }
+
+void tu_apply(ball_game *g, const char *text)
+{
+    ball_action a = BALL_ACTION_NONE;
+    int rc = ball_action_parse(g, text, &a);
+    ck_assert_msg(rc == BALL_OK, "parse '%s': %s", text, ball_errmsg(g));
+    rc = ball_apply(g, a);
+    ck_assert_msg(rc == BALL_OK, "apply '%s': %s", text, ball_errmsg(g));
+}
+
+void tu_apply_all(ball_game *g, const char *texts)
+{
+    char buf[4096];
+    strncpy(buf, texts, sizeof buf - 1);
+    buf[sizeof buf - 1] = '\0';
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        tu_apply(g, tok);
+}

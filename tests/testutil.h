@@ -1,0 +1,50 @@
+/* Shared helpers for the Check test programs. Each tests/test_*.c file is
+ * its own program: it defines `Suite *make_suite(void)` and includes
+ * TEST_MAIN at the end (see below). */
+#ifndef BALL_TESTUTIL_H
+#define BALL_TESTUTIL_H
+
+#include <check.h>
+#include <stddef.h>
+#include "ball.h"
+
+/* A game at the given BPN under default rules (aborts the test on error). */
+ball_game *tu_game(const char *bpn);
+/* Same with explicit end-zone depth and turn limit. */
+ball_game *tu_game_rules(const char *bpn, int end_zone_depth, unsigned turn_limit);
+/* The BPN of a game, in a static-per-call buffer owned by the caller. */
+void tu_bpn(ball_game *g, char out[BALL_BPN_MAX]);
+/* The legal actions as texts sorted in byte order, joined by single spaces,
+ * into a malloc'd string the caller frees. */
+char *tu_legal(ball_game *g);
+/* Legal actions whose text starts with `prefix`, sorted, space-joined. */
+char *tu_legal_prefix(ball_game *g, const char *prefix);
+/* Parses and applies an action text; fails the test on error. */
+void tu_apply(ball_game *g, const char *text);
+/* Applies each space-separated action text in turn. */
+void tu_apply_all(ball_game *g, const char *texts);
+
+/* Assert the sorted legal actions equal `expected` (space-separated, byte
+ * order). */
+#define ck_legal(g, expected) do { char *got_ = tu_legal(g); \
+    ck_assert_str_eq(got_, (expected)); free(got_); } while (0)
+/* Assert the legal actions starting with `prefix` equal `expected`. */
+#define ck_legal_prefix(g, prefix, expected) do { \
+    char *got_ = tu_legal_prefix((g), (prefix)); \
+    ck_assert_str_eq(got_, (expected)); free(got_); } while (0)
+/* Assert the game's BPN. */
+#define ck_bpn(g, expected) do { char b_[BALL_BPN_MAX]; tu_bpn((g), b_); \
+    ck_assert_str_eq(b_, (expected)); } while (0)
+
+/* Standard main: runs make_suite() with Check and returns non-zero on any
+ * failure. */
+#define TEST_MAIN \
+    int main(void) { \
+        SRunner *sr = srunner_create(make_suite()); \
+        srunner_run_all(sr, CK_NORMAL); \
+        int failed = srunner_ntests_failed(sr); \
+        srunner_free(sr); \
+        return failed == 0 ? 0 : 1; \
+    }
+
+#endif
