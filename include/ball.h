@@ -241,8 +241,10 @@ enum ball_result {
     BALL_DRAW = 3     /**< The turn limit ended the game without touchdown. */
 };
 
-/** The coach to act: #BALL_ATK or #BALL_DEF (the winner's opponent or the
- *  last mover once the game is over; check ball_result()). -1 for NULL. */
+/** The coach to act: #BALL_ATK or #BALL_DEF. Once the game is over: after a
+ *  touchdown, the coach who made the last decision (R11.1: no hand-over);
+ *  after a turn-limit draw, the coach whose turn would have come next (the
+ *  hand-over happened, R11.2). -1 for NULL. */
 BALL_API int ball_side(const ball_game *game);
 
 /** The phase: #BALL_PHASE_ACTION or #BALL_PHASE_RELEASE; -1 for NULL. */

@@ -39,12 +39,20 @@ static int bad(char *err, size_t errlen, const char *text, size_t at, const char
     return -1;
 }
 
-/* N2 grammar: "end" | SQ ("-" SQ ["/" SQ ["=" SQ]] | "=" SQ | "^" SQ | "^^" SQ) */
+/* N2 grammar: "end" | "pe+" k | SQ ("-" SQ ["/" SQ ["=" SQ]] | "=" SQ | "^" SQ | "^^" SQ) */
 int action_syntax(const char *text, char *err, size_t errlen)
 {
     const char *s = text;
     if (strcmp(text, "end") == 0)
         return 0;
+    if (strncmp(text, "pe+", 3) == 0) { /* R10.2 conversion, k >= 1 */
+        s = text + 3;
+        if (*s < '1' || *s > '9')
+            return bad(err, errlen, text, 3, "expected the number of PA to convert");
+        while (*s >= '0' && *s <= '9')
+            s++;
+        return *s ? bad(err, errlen, text, (size_t)(s - text), "unexpected text") : 0;
+    }
     if (square_scan(&s) == NO_SQ)
         return bad(err, errlen, text, 0, "expected a square such as G5");
     char sep = *s;

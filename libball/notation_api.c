@@ -62,6 +62,8 @@ static int explain_illegal(ball_game *g, const char *text)
         return game_error(g, BALL_E_ILLEGAL, "%s: the game is over", text);
     if (strcmp(text, "end") == 0)
         return game_error(g, BALL_E_ILLEGAL, "end: not in the action phase");
+    if (strncmp(text, "pe+", 3) == 0)
+        return game_error(g, BALL_E_ILLEGAL, "%s: converting PA to PE needs card mode (R10)", text);
     const char *s = text;
     int from = square_scan(&s);
     if (!p->top[from] || pc_team(p->top[from]) != p->st.side)

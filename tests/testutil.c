@@ -22,7 +22,7 @@ ball_game *tu_game(const char *bpn) { return tu_game_rules(bpn, 1, 0); }
 
 void tu_bpn(ball_game *g, char out[BALL_BPN_MAX])
 {
-    ck_assert_int_gt(ball_get_bpn(g, out, BALL_BPN_MAX), 0);
+    tu_require(ball_get_bpn(g, out, BALL_BPN_MAX) > 0);
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -36,6 +36,11 @@ void tu_apply_all(ball_game *g, const char *texts);
 #define ck_bpn(g, expected) do { char b_[BALL_BPN_MAX]; tu_bpn((g), b_); \
     ck_assert_str_eq(b_, (expected)); } while (0)
 
+/* An assertion that costs nothing when it holds (Check's ck_assert talks to
+ * the parent process on every call, which dominates long loops). */
+#define tu_require(cond) do { if (!(cond)) \
+    ck_abort_msg("%s:%d: failed: %s", __FILE__, __LINE__, #cond); } while (0)
+
 /* Standard main: runs make_suite() with Check and returns non-zero on any
  * failure. */
 #define TEST_MAIN \
