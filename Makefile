@@ -27,6 +27,9 @@ LIB_OBJ := $(LIB_SRC:libball/%.c=$(B)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 EXAMPLE_SRC := $(wildcard examples/*.c)
+# Code shared by several examples (e.g. simple players) lives in
+# examples/common/ and is compiled into every example.
+EXAMPLE_COMMON := $(wildcard examples/common/*.c)
 EXAMPLE_BIN := $(EXAMPLE_SRC:examples/%.c=$(B)/examples/%)
 
 .PHONY: all lib tool examples check test deps demo docs install uninstall clean bench
@@ -60,9 +63,9 @@ $(B)/bin/ball: tools/ball.c $(B)/libball.a
 	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a -o $@
 
 # Examples link the shared library, found next to them through the rpath.
-$(B)/examples/%: examples/%.c $(B)/libball.so
+$(B)/examples/%: examples/%.c $(EXAMPLE_COMMON) $(wildcard examples/common/*.h) $(B)/libball.so
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< -L$(B) -lball -Wl,-rpath,'$$ORIGIN/..' -o $@
+	$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) $< $(EXAMPLE_COMMON) -L$(B) -lball -Wl,-rpath,'$$ORIGIN/..' -o $@
 
 demo: $(B)/examples/demo
 	$(B)/examples/demo

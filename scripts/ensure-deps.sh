@@ -6,6 +6,8 @@ set -e
 need=""
 pkg-config --exists check 2>/dev/null || need="$need check"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+command -v python3 >/dev/null 2>&1 || need="$need python3"
+command -v luajit >/dev/null 2>&1 || need="$need luajit"
 for extra in "$@"; do
     command -v "$extra" >/dev/null 2>&1 || need="$need $extra"
 done
