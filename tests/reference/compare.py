@@ -6,6 +6,12 @@ Usage:
              [--random-starts F] [--greedy F] [--keep-going] [--start BPN]
   compare.py --perft DEPTH [BPN]      print the reference perft count
   compare.py --selftest               run the reference's hand-derived checks
+  compare.py --perft-check N [--perft-depth D]
+                                      compare `ball perft` on N sampled positions
+                                      (on a difference, `ball divide` per action)
+  compare.py --parse-check N          compare BPN acceptance, canonical text and
+                                      legal list on N randomly mutated BPNs
+  --depth D (1-3) sets the end-zone depth; it is passed to ball as --depth-zone.
 
 Each game is played by the reference with a seeded random policy; the whole
 action list is fed to `ball trace BPN` on stdin and every output line
