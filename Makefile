@@ -21,7 +21,7 @@ CFLAGS   ?=
 BASEFLAGS := -std=c11 $(OPT) -g $(WARN) -Iinclude
 LIBFLAGS := $(BASEFLAGS) -fPIC -fvisibility=hidden -DBALL_BUILDING_LIBRARY -Ilibball
 
-B := build
+B ?= build
 LIB_SRC := $(wildcard libball/*.c)
 LIB_OBJ := $(LIB_SRC:libball/%.c=$(B)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
@@ -60,12 +60,12 @@ $(B)/libball.so: $(B)/libball.so.$(VERSION)
 # tree without LD_LIBRARY_PATH.
 $(B)/bin/ball: tools/ball.c $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a -o $@
+	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
 
 # Examples link the shared library, found next to them through the rpath.
 $(B)/examples/%: examples/%.c $(EXAMPLE_COMMON) $(wildcard examples/common/*.h) $(B)/libball.so
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) $< $(EXAMPLE_COMMON) -L$(B) -lball -Wl,-rpath,'$$ORIGIN/..' -o $@
+	$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) $< $(EXAMPLE_COMMON) -L$(B) -lball -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS) -o $@
 
 demo: $(B)/examples/demo
 	$(B)/examples/demo
@@ -79,11 +79,11 @@ deps:
 
 $(B)/tests/testutil.o: tests/testutil.c tests/testutil.h include/ball.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes -c $< -o $@
+	$(CC) $(BASEFLAGS) $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes -c $< -o $@
 
 $(B)/tests/%: tests/%.c $(B)/tests/testutil.o $(B)/libball.a tests/testutil.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes $< $(B)/tests/testutil.o $(B)/libball.a $(CHECK_LIBS) -o $@
+	$(CC) $(BASEFLAGS) $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes $< $(B)/tests/testutil.o $(B)/libball.a $(CHECK_LIBS) $(LDFLAGS) -o $@
 
 # `make check` first installs what the tests need (Check, pkg-config) when
 # missing, then builds in a second make so that pkg-config is consulted
@@ -120,3 +120,7 @@ uninstall:
 
 clean:
 	rm -rf $(B)
+
+# Further targets (benchmarks, sanitizers, fuzzing, ABI, coverage) live in
+# one fragment per concern.
+include $(wildcard mk/*.mk)

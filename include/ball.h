@@ -201,6 +201,40 @@ BALL_API int ball_game_new(ball_game **out, const ball_rules *rules);
  */
 BALL_API int ball_game_clone(ball_game **out, const ball_game *game);
 
+/**
+ * Memory functions for one game, with a user pointer passed back to each.
+ * Initialise with ball_allocator_init() (the C library's malloc, realloc and
+ * free) before replacing fields: the struct carries its own size. A hook
+ * that returns NULL makes the call that needed memory fail with
+ * #BALL_E_NOMEM and leave the game as it was.
+ */
+typedef struct ball_allocator {
+    /** sizeof(ball_allocator) as known to the caller. */
+    size_t size;
+    /** Returns @p n bytes of memory, or NULL. */
+    void *(*malloc_fn)(void *user, size_t n);
+    /** Resizes @p ptr (NULL: allocate) to @p n bytes, or returns NULL and
+     *  leaves @p ptr alone. */
+    void *(*realloc_fn)(void *user, void *ptr, size_t n);
+    /** Frees memory from the two functions above; never given NULL. */
+    void (*free_fn)(void *user, void *ptr);
+    /** Passed unchanged to each function. */
+    void *user;
+} ball_allocator;
+
+/** Fills @p alloc with the C library's functions and sets its size. Does
+ *  nothing for NULL. */
+BALL_API void ball_allocator_init(ball_allocator *alloc);
+
+/**
+ * ball_game_new() with the memory functions of @p alloc (NULL: the C
+ * library's). The game, its clones and its undo history use them for
+ * their whole life. Returns what ball_game_new() returns; #BALL_E_ARG also
+ * for an allocator with a bad size or a NULL function.
+ */
+BALL_API int ball_game_new_with_allocator(ball_game **out, const ball_rules *rules,
+                                          const ball_allocator *alloc);
+
 /** Frees a game. NULL is accepted and ignored. */
 BALL_API void ball_game_free(ball_game *game);
 

@@ -75,28 +75,82 @@ static int copy_rules(ball_rules *dst, const ball_rules *src)
     return BALL_OK;
 }
 
-int ball_game_new(ball_game **out, const ball_rules *rules)
+static void *std_malloc(void *user, size_t n)
+{
+    (void)user;
+    return malloc(n);
+}
+
+static void *std_realloc(void *user, void *ptr, size_t n)
+{
+    (void)user;
+    return realloc(ptr, n);
+}
+
+static void std_free(void *user, void *ptr)
+{
+    (void)user;
+    free(ptr);
+}
+
+void ball_allocator_init(ball_allocator *alloc)
+{
+    if (!alloc)
+        return;
+    alloc->size = sizeof *alloc;
+    alloc->malloc_fn = std_malloc;
+    alloc->realloc_fn = std_realloc;
+    alloc->free_fn = std_free;
+    alloc->user = NULL;
+}
+
+/* A game and its history in one call of the allocator's functions each;
+ * on failure nothing stays allocated. */
+static ball_game *game_alloc(const ball_allocator *a, size_t cap)
+{
+    ball_game *g = a->malloc_fn(a->user, sizeof *g);
+    if (!g)
+        return NULL;
+    memset(g, 0, sizeof *g);
+    g->hist = a->malloc_fn(a->user, cap * sizeof *g->hist);
+    if (!g->hist) {
+        a->free_fn(a->user, g);
+        return NULL;
+    }
+    g->cap = cap;
+    g->alloc = *a;
+    return g;
+}
+
+int ball_game_new_with_allocator(ball_game **out, const ball_rules *rules,
+                                 const ball_allocator *alloc)
 {
     if (!out)
         return BALL_E_ARG;
     *out = NULL;
+    ball_allocator a;
+    ball_allocator_init(&a);
+    if (alloc) {
+        if (alloc->size != sizeof *alloc || !alloc->malloc_fn || !alloc->realloc_fn || !alloc->free_fn)
+            return BALL_E_ARG;
+        a = *alloc;
+    }
     ball_rules r;
     int rc = copy_rules(&r, rules);
     if (rc != BALL_OK)
         return rc;
-    ball_game *g = calloc(1, sizeof *g);
+    ball_game *g = game_alloc(&a, INITIAL_HISTORY);
     if (!g)
         return BALL_E_NOMEM;
-    g->hist = malloc(INITIAL_HISTORY * sizeof *g->hist);
-    if (!g->hist) {
-        free(g);
-        return BALL_E_NOMEM;
-    }
-    g->cap = INITIAL_HISTORY;
     g->rules = r;
     pos_start(&g->p, r.end_zone_depth, r.turn_limit);
     *out = g;
     return BALL_OK;
+}
+
+int ball_game_new(ball_game **out, const ball_rules *rules)
+{
+    return ball_game_new_with_allocator(out, rules, NULL);
 }
 
 int ball_game_clone(ball_game **out, const ball_game *game)
@@ -106,15 +160,12 @@ int ball_game_clone(ball_game **out, const ball_game *game)
     *out = NULL;
     if (!game)
         return BALL_E_ARG;
-    ball_game *g = malloc(sizeof *g);
+    ball_game *g = game_alloc(&game->alloc, game->cap);
     if (!g)
         return BALL_E_NOMEM;
+    undo_rec *hist = g->hist;
     *g = *game;
-    g->hist = malloc(game->cap * sizeof *g->hist);
-    if (!g->hist) {
-        free(g);
-        return BALL_E_NOMEM;
-    }
+    g->hist = hist;
     memcpy(g->hist, game->hist, game->nhist * sizeof *g->hist);
     *out = g;
     return BALL_OK;
@@ -124,8 +175,9 @@ void ball_game_free(ball_game *game)
 {
     if (!game)
         return;
-    free(game->hist);
-    free(game);
+    ball_allocator a = game->alloc;
+    a.free_fn(a.user, game->hist);
+    a.free_fn(a.user, game);
 }
 
 int ball_game_rules(const ball_game *game, ball_rules *out)
@@ -145,7 +197,7 @@ int ball_history_reserve(ball_game *game, size_t n)
     if (n > ((size_t)-1) / sizeof *game->hist - game->nhist)
         return game_error(game, BALL_E_NOMEM, "history of %zu decisions is too large", n);
     size_t want = game->nhist + n;
-    undo_rec *h = realloc(game->hist, want * sizeof *h);
+    undo_rec *h = game->alloc.realloc_fn(game->alloc.user, game->hist, want * sizeof *h);
     if (!h)
         return game_error(game, BALL_E_NOMEM, "out of memory growing the undo history to %zu decisions", want);
     game->hist = h;

@@ -12,6 +12,7 @@ struct ball_game {
     undo_rec *hist;  /* one record per decision since creation / set_bpn */
     size_t nhist;
     size_t cap;
+    ball_allocator alloc;
     char err[256];
 };
 
