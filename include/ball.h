@@ -657,6 +657,16 @@ BALL_API int ball_action_parse(ball_game *game, const char *text,
  */
 BALL_API int ball_perft(ball_game *game, int depth, uint64_t *count);
 
+/**
+ * A 64-bit hash of the position (Zobrist style), kept up to date by
+ * ball_apply() and ball_undo() at almost no cost. Equal positions have
+ * equal hashes whatever the way they were reached; the turn number is not
+ * part of it (so positions repeated at different turns match in a
+ * transposition table), everything else that BPN records is. Different
+ * positions collide with probability about 2^-64. 0 for NULL.
+ */
+BALL_API uint64_t ball_hash(const ball_game *game);
+
 /** @} */
 
 #ifdef __cplusplus

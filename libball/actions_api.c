@@ -144,6 +144,8 @@ int ball_task_solutions(ball_game *g, int sq, ball_action *out, size_t cap)
     return deliver(g, acts, gen_task_solutions(&g->p, sq, acts), out, cap);
 }
 
+uint64_t ball_hash(const ball_game *g) { return g ? pos_hash(&g->p) : 0; }
+
 int ball_perft(ball_game *g, int depth, uint64_t *count)
 {
     if (!g || !count)

@@ -280,6 +280,7 @@ int bpn_parse(const char *text, pos *out, int zone_depth, uint32_t turn_limit,
     if (read_placement(&ps, &p, &restricted_sq) < 0 || read_fields(f, len, &p, err, errlen) < 0
         || check_consistency(&p, restricted_sq, err, errlen) < 0)
         return -1;
+    pos_rehash(&p);
     *out = p;
     return 0;
 }

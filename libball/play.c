@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "action.h"
+#include "hash.h"
 #include "rules.h"
 
 static void put(pos *p, undo_rec *u, int sq, uint8_t top, uint8_t low)
@@ -12,6 +13,7 @@ static void put(pos *p, undo_rec *u, int sq, uint8_t top, uint8_t low)
     u->top[u->n] = p->top[sq];
     u->low[u->n] = p->low[sq];
     u->n++;
+    p->st.board_hash ^= square_key(sq, p->top[sq], p->low[sq]) ^ square_key(sq, top, low);
     p->top[sq] = top;
     p->low[sq] = low;
 }
@@ -195,4 +197,20 @@ void pos_start(pos *p, int zone_depth, uint32_t turn_limit)
     p->zone_depth = (uint8_t)zone_depth;
     p->turn_limit = turn_limit;
     p->st.result = ONGOING;
+    pos_rehash(p);
+}
+
+void pos_rehash(pos *p)
+{
+    p->st.board_hash = 0;
+    for (int sq = 0; sq < NSQ; sq++)
+        p->st.board_hash ^= square_key(sq, p->top[sq], p->low[sq]);
+}
+
+uint64_t pos_hash(const pos *p)
+{
+    const pos_state *st = &p->st;
+    uint64_t scalars = (uint64_t)(uint8_t)st->ball | (uint64_t)st->side << 8 | (uint64_t)st->phase << 9
+                       | (uint64_t)st->pa << 10 | (uint64_t)st->handoff << 12 | (uint64_t)st->restricted << 13;
+    return st->board_hash ^ mix64(KEY_STATE | scalars) ^ mix64(st->fresh[0] ^ mix64(st->fresh[1]));
 }

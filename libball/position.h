@@ -23,6 +23,7 @@ enum { ONGOING = 0, ATK_WON = 1, DEF_WON = 2, DRAWN = 3 };
 /* The part of the state that an undo record saves whole. */
 typedef struct pos_state {
     uint64_t fresh[2];  /* bit per square: stack made this turn (R7.4) */
+    uint64_t board_hash; /* XOR of square_key() over all squares */
     uint32_t turn;
     int8_t ball;        /* square of the ball */
     uint8_t side;       /* coach to act */
@@ -70,6 +71,14 @@ static inline void set_fresh(pos *p, int sq)
 /* The touchdown test of R11.1 for the current position: the winner
  * (ATK_WON / DEF_WON) or ONGOING. */
 int touchdown_result(const pos *p);
+
+/* The position's hash: the incremental board part combined with the
+ * scalar fields (side, phase, PA, hand-off mark, ball, restriction, fresh
+ * stacks). The turn number is left out so that equal positions reached at
+ * different turns share entries in a transposition table. */
+uint64_t pos_hash(const pos *p);
+/* Recomputes board_hash from scratch (after building a position). */
+void pos_rehash(pos *p);
 
 /* The standard start (R2.2). */
 void pos_start(pos *p, int zone_depth, uint32_t turn_limit);

@@ -71,6 +71,8 @@ static void check_bpn_round_trip(ball_game *g, ball_game *scratch, const char *b
     tu_bpn(scratch, again);
     tu_require(strcmp(again, bpn) == 0);
     tu_require(ball_result(scratch) == ball_result(g));
+    /* the incremental hash equals one computed from scratch */
+    tu_require(ball_hash(scratch) == ball_hash(g));
 }
 
 static void check_text_round_trip(ball_game *g, const ball_action *acts, int n)
@@ -95,6 +97,7 @@ static void play_random_game(uint64_t seed, long *decisions)
     char before[BALL_BPN_MAX], after[BALL_BPN_MAX], again[BALL_BPN_MAX];
     for (int d = 0; d < MAX_DECISIONS; d++) {
         tu_bpn(g, before);
+        uint64_t hash_before = ball_hash(g);
         check_invariants(g, start_count);
         check_bpn_round_trip(g, scratch, before);
         int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
@@ -110,6 +113,7 @@ static void play_random_game(uint64_t seed, long *decisions)
         tu_require(ball_undo(g) == BALL_OK);
         tu_bpn(g, again);
         tu_require(strcmp(again, before) == 0);
+        tu_require(ball_hash(g) == hash_before);
         tu_require(ball_apply(g, a) == BALL_OK);
         tu_bpn(g, again);
         tu_require(strcmp(again, after) == 0);
@@ -152,6 +156,26 @@ START_TEST(test_clone_is_independent)
 }
 END_TEST
 
+/* Equal positions reached in different orders share a hash; a change of
+ * side, PA or square contents changes it. */
+START_TEST(test_hash_transposition_and_difference)
+{
+    ball_game *a = tu_game(NULL), *b = tu_game(NULL);
+    uint64_t start = ball_hash(a);
+    tu_apply_all(a, "E11-F10 I11-J10");
+    tu_apply_all(b, "I11-J10 E11-F10");
+    ck_bpn(a, "7/6/3s3/6/3x3/6/1o1s1o1/2x1x1/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 0 - 0/0 1");
+    ck_assert_uint_eq(ball_hash(a), ball_hash(b));
+    ck_assert_uint_ne(ball_hash(a), start);
+    tu_apply(a, "end"); /* phase, PA and side change: ATK to act */
+    ck_assert_uint_ne(ball_hash(a), ball_hash(b));
+    ck_assert_int_eq(ball_undo(a), BALL_OK);
+    ck_assert_uint_eq(ball_hash(a), ball_hash(b));
+    ball_game_free(a);
+    ball_game_free(b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("random games");
@@ -159,6 +183,7 @@ static Suite *make_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_random_games_round_trip);
     tcase_add_test(tc, test_clone_is_independent);
+    tcase_add_test(tc, test_hash_transposition_and_difference);
     suite_add_tcase(s, tc);
     return s;
 }
