@@ -155,6 +155,80 @@ BALL_API int ball_square_distance(int a, int b);
 /** @name Rulesets
  *  @{ */
 
+/** Entries of the PE earning table (R10.3), indices of ball_cards::earn.
+ *  One decision can earn several entries: see ball_cards::earn. */
+enum ball_earn {
+    BALL_EARN_MOVE = 0,           /**< Ordinary move (also a pickup move). */
+    BALL_EARN_PICKUP = 1,         /**< Taking the loose ball (R8.1). */
+    BALL_EARN_DODGE = 2,          /**< Dodge (R6.1). */
+    BALL_EARN_FORCED_FUMBLE = 3,  /**< Dodge of the ball carrier (R6.1). */
+    BALL_EARN_TACTICAL_DODGE = 4, /**< Tactical dodge (R6.2). */
+    BALL_EARN_BLOCK = 5,          /**< Block (R7). */
+    BALL_EARN_PROTECT = 6,        /**< Protection (R7). */
+    BALL_EARN_HANDOFF = 7,        /**< Hand-off (R8.2). */
+    BALL_EARN_SHORT_PASS = 8,     /**< Short pass (R8.3). */
+    BALL_EARN_LONG_PASS = 9,      /**< Long pass (R8.4). */
+    BALL_EARN_STAND_UP = 10,      /**< Stand-up (R9.2). */
+    BALL_EARN_UNBLOCK = 11,       /**< Release of a blocking stack (R9.3). */
+    BALL_EARN_UNPROTECT = 12,     /**< Release of a protecting stack (R9.3). */
+    BALL_EARN_COUNT = 13          /**< Number of entries. */
+};
+
+/** Card effect primitives (R10.5). */
+enum ball_card_effect {
+    /** Gain ball_card::amount PA (1-9) in this action phase. */
+    BALL_EFFECT_GAIN_PA = 1,
+    /** The restricted piece of the coach (R4.4) may act again this turn:
+     *  its restriction is lifted. Needs a restricted piece; the card play
+     *  names its square. ball_card::amount must be 0. */
+    BALL_EFFECT_UNRESTRICT = 2
+};
+
+/** Most cards in one coach's hand. */
+#define BALL_MAX_HAND 9
+/** Size of a card name including its NUL. */
+#define BALL_CARD_NAME_MAX 24
+
+/** One card (R10.4): a name, a PE cost and an effect. */
+typedef struct ball_card {
+    /** Name for people: letters, digits, '_' or '-', NUL-terminated. */
+    char name[BALL_CARD_NAME_MAX];
+    /** PE paid to play it, 0-999. */
+    int cost;
+    /** A ::ball_card_effect. */
+    int effect;
+    /** The effect's number (PA gained), or 0 when it takes none. */
+    int amount;
+} ball_card;
+
+/**
+ * The card ruleset (R10): the PE earning table and both hands. Initialise
+ * with ball_cards_init() (all entries 0, empty hands): the struct carries
+ * its own size.
+ *
+ * Earning: a decision earns the entry of its kind, plus
+ * #BALL_EARN_PICKUP when it takes the loose ball (a move, a dodge exit or a
+ * tactical-dodge landing onto it) and #BALL_EARN_FORCED_FUMBLE when a dodge
+ * takes the ball from the dodged piece. A move onto the loose ball thus
+ * earns #BALL_EARN_MOVE + #BALL_EARN_PICKUP. `end`, PA conversions and card
+ * plays earn nothing. PE go to the coach who made the decision and can be
+ * spent in the same turn.
+ */
+typedef struct ball_cards {
+    /** sizeof(ball_cards) as known to the caller; set by ball_cards_init(). */
+    size_t size;
+    /** PE earned per entry, indexed by ::ball_earn, each 0-999. */
+    int earn[BALL_EARN_COUNT];
+    /** Cards in each hand (0-#BALL_MAX_HAND), indexed by ::ball_team. */
+    int hand_size[2];
+    /** The hands, indexed by ::ball_team then hand index. */
+    ball_card hand[2][BALL_MAX_HAND];
+} ball_cards;
+
+/** Fills @p cards with an all-zero earning table and empty hands, and sets
+ *  its size. Does nothing for NULL. */
+BALL_API void ball_cards_init(ball_cards *cards);
+
 /**
  * The rule options of a game, fixed at creation. Always initialise with
  * ball_rules_init() before changing fields: the struct carries its own size
@@ -167,9 +241,42 @@ typedef struct ball_rules {
     int end_zone_depth;
     /** Last turn that may be played; 0 means no limit (R11.2). Default 0. */
     unsigned turn_limit;
-    /** Reserved for card mode (R10); must be 0. */
+    /** Reserved; must be 0. */
     unsigned flags;
+    /** Card mode (R10): the card ruleset, or NULL (the default) for a game
+     *  without PE and cards. It is copied at creation. */
+    const ball_cards *cards;
 } ball_rules;
+
+/**
+ * Reads a whole ruleset from one line of text, for bindings and command
+ * lines, into @p rules and @p cards (both are initialised first; when card
+ * mode is on, @p rules->cards points to @p cards). Words are separated by
+ * spaces:
+ *  - `zone=N` end-zone depth 1-3; `turns=N` turn limit (0: none);
+ *  - `cards` turns card mode on (any of the words below does too);
+ *  - `earn.ENTRY=N` an earning-table entry, ENTRY one of move pickup dodge
+ *    fumble tactical block protect handoff short long standup unblock
+ *    unprotect;
+ *  - `atk=CARD,CARD...` / `def=...` a hand, CARD being `NAME:COST:EFFECT`
+ *    with EFFECT `pa+N` (#BALL_EFFECT_GAIN_PA) or `again`
+ *    (#BALL_EFFECT_UNRESTRICT).
+ *
+ * Example: `zone=2 earn.dodge=1 earn.fumble=2 atk=Sprint:2:pa+1,Rally:3:again def=Sprint:2:pa+1`.
+ * An empty text is the default ruleset. Returns #BALL_OK, or #BALL_E_ARG
+ * for NULL pointers and #BALL_E_RANGE for a bad text, with a message in
+ * @p err (@p errlen bytes, may be NULL/0) that says which word is wrong.
+ */
+BALL_API int ball_rules_parse(ball_rules *rules, ball_cards *cards, const char *text,
+                              char *err, size_t errlen);
+
+/**
+ * Checks a ruleset as ball_game_new() would, with a message saying what is
+ * wrong in @p err (@p errlen bytes; may be NULL/0). Returns #BALL_OK,
+ * #BALL_E_ARG (NULL, bad struct size) or #BALL_E_RANGE (a value out of
+ * range, a bad card).
+ */
+BALL_API int ball_rules_check(const ball_rules *rules, char *err, size_t errlen);
 
 /**
  * Fills @p rules with the defaults (end zones 1 row deep, no turn limit,
@@ -238,7 +345,9 @@ BALL_API int ball_game_new_with_allocator(ball_game **out, const ball_rules *rul
 /** Frees a game. NULL is accepted and ignored. */
 BALL_API void ball_game_free(ball_game *game);
 
-/** Copies the game's ruleset into @p *out. Returns #BALL_OK or #BALL_E_ARG. */
+/** Copies the game's ruleset into @p *out. In card mode @p out->cards
+ *  points to the game's own copy of the card ruleset, valid while the game
+ *  lives. Returns #BALL_OK or #BALL_E_ARG. */
 BALL_API int ball_game_rules(const ball_game *game, ball_rules *out);
 
 /**
@@ -358,6 +467,18 @@ BALL_API int ball_ball_square(const ball_game *game);
  */
 BALL_API int ball_restricted_square(const ball_game *game);
 
+/** Card mode: the PE of @p team (R10.1); 0 outside card mode, -1 for a NULL
+ *  game or a bad team. */
+BALL_API long ball_pe(const ball_game *game, int team);
+
+/**
+ * Card mode: the cards still in the hand of @p team as a bit mask (bit i
+ * set: hand index i can still be played; cards leave the hand for good when
+ * played, R10.4). 0 outside card mode, -1 for a NULL game or a bad team.
+ * The cards themselves are in the game's ruleset (ball_game_rules()).
+ */
+BALL_API int ball_hand(const ball_game *game, int team);
+
 /** @} */
 
 /* ------------------------------------------------------------------ */
@@ -385,11 +506,14 @@ typedef uint32_t ball_action;
  * receivers, at most 110 short-pass and 110 long-pass ball squares and
  * `end`: 252 + 6 + 220 + 1 = 479. A release phase has at most 7 stacks with
  * 12 ordered square pairs and 2 keepers each plus 7 stand-ups with 4 squares
- * each: 196. The rest is room for card mode.
+ * each: 196. Card mode adds at most 83 conversions `pe+k` (2 PA plus 9
+ * cards of at most 9 PA) and 9 card plays: 571 in all.
  */
 #define BALL_MAX_ACTIONS 1024
 
-/** Longest action text (N2) including its NUL, e.g. "A17-A17/A17=A17". */
+/** Longest action text (N2) including its NUL, e.g. "A17-A17/A17=A17".
+ *  Card mode adds `pe+k` and `cardN` / `cardN@SQ` (hand number N from 1,
+ *  target square SQ). */
 #define BALL_ACTION_TEXT_MAX 32
 
 /** Kinds of actions (R5-R9). */
@@ -405,7 +529,9 @@ enum ball_action_kind {
     BALL_END = 9,            /**< End of the action phase (R4.2). */
     BALL_STAND_UP = 10,      /**< Release-phase stand-up (R9.2). */
     BALL_UNBLOCK = 11,       /**< Release of a blocking stack (R9.3). */
-    BALL_UNPROTECT = 12      /**< Release of a protecting stack (R9.3). */
+    BALL_UNPROTECT = 12,     /**< Release of a protecting stack (R9.3). */
+    BALL_CONVERT_PA = 13,    /**< Card mode: turn k PA into k PE (R10.2). */
+    BALL_PLAY_CARD = 14      /**< Card mode: play a card (R10.4). */
 };
 
 /** Flags of an action, read with ball_action_flags(). */
@@ -459,6 +585,14 @@ BALL_API int ball_action_flags(ball_action a);
 
 /** PA cost of @p a (R4.3): 0, 1 or 2; -1 for an invalid value. */
 BALL_API int ball_action_cost(ball_action a);
+
+/**
+ * The number carried by a card-mode action: k of a PA conversion `pe+k`
+ * (#BALL_CONVERT_PA), the hand index (0-based) of a card play
+ * (#BALL_PLAY_CARD); -1 for other actions. A card play's target square, if
+ * it has one, is ball_action_from().
+ */
+BALL_API int ball_action_value(ball_action a);
 
 /**
  * Writes the legal actions of the position into @p out (capacity @p cap)
@@ -578,13 +712,17 @@ enum ball_verb {
                                    block, protection, stand-up, release. */
     BALL_VERB_HANDOFF = 2,    /**< "=": hand-off. */
     BALL_VERB_SHORT_PASS = 3, /**< "^": short pass. */
-    BALL_VERB_LONG_PASS = 4   /**< "^^": long pass. */
+    BALL_VERB_LONG_PASS = 4,  /**< "^^": long pass. */
+    BALL_VERB_CARD = 5        /**< "card...@": a card that targets the
+                                   piece; the next step is the hand index. */
 };
 
 /**
  * Lists the choices of the next selection step. @p chosen holds the
  * @p n_chosen choices made so far, in order: [0] a square, [1] a
- * ::ball_verb, [2] a square, [3] a square, [4] the keeper's square. The
+ * ::ball_verb, [2] a square (for #BALL_VERB_CARD: the card's hand index),
+ * [3] a square, [4] the keeper's square. Actions without a piece (`end`,
+ * `pe+k`, cards without a target) are not selected this way. The
  * choices of step @p n_chosen are written in increasing order to
  * @p choices (capacity @p cap) and their number is returned. When the
  * choices made so far already form a whole legal action, 0 is returned and
@@ -619,7 +757,8 @@ BALL_API int ball_get_bpn(ball_game *game, char *buf, size_t len);
 
 /**
  * Replaces the position by the one in @p bpn (strict N1, under the game's
- * ruleset) and clears the undo history: the new position becomes the one
+ * ruleset; in card mode an eighth field lists the cards still in each hand,
+ * see docs/cards.md) and clears the undo history: the new position becomes the one
  * ball_undo() returns to. Returns #BALL_OK or #BALL_E_BPN (position
  * unchanged; ball_errmsg() says what is wrong and where).
  */

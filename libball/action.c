@@ -1,6 +1,6 @@
 /* Shape and cost of encoded actions (see action.h). */
 #include "action.h"
-#include "geometry.h"
+#include "position.h"
 
 static int sq_ok(int sq) { return sq >= 0 && sq < NSQ; }
 
@@ -13,6 +13,10 @@ int act_well_formed(uint32_t a)
         return 0;
     if (kind == K_END)
         return from < 0 && to < 0 && opt < 0 && keeper == 0 && flags == 0;
+    if (kind == K_CONVERT) /* pe+k: k PA, at most 2 + 9 cards x 9 PA */
+        return from < 0 && act_value(a) >= 1 && act_value(a) <= 99 && opt < 0 && keeper == 0 && flags == 0;
+    if (kind == K_CARD)
+        return (from < 0 || sq_ok(from)) && act_value(a) < HAND_MAX && opt < 0 && keeper == 0 && flags == 0;
     switch (kind) {
     case K_MOVE: allowed_flags = F_PICKUP; break;
     case K_DODGE: allowed_flags = F_PICKUP | F_FORCED_FUMBLE; has_opt = 1; break;
@@ -36,7 +40,9 @@ int act_cost(uint32_t a)
         return 1;
     case K_LONG_PASS:
         return 2;
-    default: /* hand-off, end and release-phase decisions are free */
+    case K_CONVERT:
+        return act_value(a);
+    default: /* hand-off, end, cards and release-phase decisions are free */
         return 0;
     }
 }

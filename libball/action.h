@@ -1,7 +1,8 @@
 /* The encoding of ball_action (see ball.h): one 32-bit integer per
  * decision, built and read only here.
  *   bits  0-6  from square   (127: none)
- *   bits  7-13 to square     (127: none)
+ *   bits  7-13 to square     (127: none); for K_CONVERT and K_CARD the
+ *              number k of `pe+k` or the card's hand index instead
  *   bits 14-20 option square (127: none)
  *   bits 21-24 kind (ball_action_kind, never 0, so no action is 0)
  *   bits 25-26 keeper
@@ -16,7 +17,7 @@
 enum {
     K_MOVE = 1, K_DODGE, K_TACTICAL, K_BLOCK, K_PROTECT, K_HANDOFF,
     K_SHORT_PASS, K_LONG_PASS, K_END, K_STAND_UP, K_UNBLOCK, K_UNPROTECT,
-    K_LAST = K_UNPROTECT
+    K_CONVERT, K_CARD, K_LAST = K_CARD
 };
 enum { F_PICKUP = 1, F_FORCED_FUMBLE = 2, F_FUMBLE = 4 };
 enum { KEEP_NONE = 0, KEEP_UPPER = 1, KEEP_LOWER = 2 };
@@ -38,6 +39,12 @@ static inline int act_sq(uint32_t a, int shift)
 static inline int act_from(uint32_t a) { return act_sq(a, 0); }
 static inline int act_to(uint32_t a) { return act_sq(a, 7); }
 static inline int act_opt(uint32_t a) { return act_sq(a, 14); }
+/* The number of K_CONVERT / K_CARD actions (stored in the `to` bits). */
+static inline int act_value(uint32_t a) { return (int)((a >> 7) & 127); }
+static inline int act_has_value(uint32_t a)
+{
+    return act_kind(a) == K_CONVERT || act_kind(a) == K_CARD;
+}
 static inline int act_keeper(uint32_t a) { return (int)((a >> 25) & 3); }
 static inline int act_flags(uint32_t a) { return (int)((a >> 27) & 7); }
 

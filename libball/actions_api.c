@@ -8,7 +8,8 @@
 
 int ball_action_kind(ball_action a) { return act_well_formed(a) ? act_kind(a) : 0; }
 int ball_action_from(ball_action a) { return act_well_formed(a) ? act_from(a) : -1; }
-int ball_action_to(ball_action a) { return act_well_formed(a) ? act_to(a) : -1; }
+int ball_action_to(ball_action a) { return act_well_formed(a) && !act_has_value(a) ? act_to(a) : -1; }
+int ball_action_value(ball_action a) { return act_well_formed(a) && act_has_value(a) ? act_value(a) : -1; }
 int ball_action_option(ball_action a) { return act_well_formed(a) ? act_opt(a) : -1; }
 int ball_action_keeper(ball_action a) { return act_well_formed(a) ? act_keeper(a) : 0; }
 int ball_action_flags(ball_action a) { return act_well_formed(a) ? act_flags(a) : 0; }

@@ -58,6 +58,20 @@ int ball_restricted_square(const ball_game *g)
     return g->p.st.restricted ? g->p.st.ball : -1;
 }
 
+long ball_pe(const ball_game *g, int team)
+{
+    if (!g || (team != ATK && team != DEF))
+        return -1;
+    return (long)g->p.st.pe[team];
+}
+
+int ball_hand(const ball_game *g, int team)
+{
+    if (!g || (team != ATK && team != DEF))
+        return -1;
+    return g->p.st.hand[team];
+}
+
 int ball_piece(const ball_game *g, int sq, int level)
 {
     if (!g || (level != BALL_UPPER && level != BALL_LOWER))

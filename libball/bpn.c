@@ -185,7 +185,36 @@ static int field_is(const char *f, size_t len, const char *word)
     return strlen(word) == len && memcmp(f, word, len) == 0;
 }
 
-/* Fields 2-7: side, phase, pa, handoff, pe, turn. */
+/* Card mode's field 8: the hand indices (from 1) still held, `-` for
+ * none, as <ATK>/<DEF> in increasing order. */
+static int read_hand(const char *s, size_t len, int size, uint16_t *hand)
+{
+    *hand = 0;
+    if (len == 1 && s[0] == '-')
+        return 0;
+    int last = 0;
+    for (size_t i = 0; i < len; i++) {
+        int index = s[i] - '0';
+        if (index <= last || index > size)
+            return -1;
+        *hand |= (uint16_t)(1u << (index - 1));
+        last = index;
+    }
+    return len > 0 ? 0 : -1;
+}
+
+static int read_hands(const char *f, size_t len, pos *p, char *err, size_t errlen)
+{
+    const char *slash = memchr(f, '/', len);
+    if (!slash || read_hand(f, (size_t)(slash - f), p->cards.hand_size[ATK], &p->st.hand[ATK]) < 0
+        || read_hand(slash + 1, len - (size_t)(slash - f) - 1, p->cards.hand_size[DEF], &p->st.hand[DEF]) < 0)
+        return fail(err, errlen, "field 8 (cards): '%.*s', expected <ATK cards>/<DEF cards>: hand "
+                    "numbers 1-%d/1-%d in increasing order, or -", (int)len, f,
+                    p->cards.hand_size[ATK], p->cards.hand_size[DEF]);
+    return 0;
+}
+
+/* Fields 2-7 (8 in card mode): side, phase, pa, handoff, pe, turn, cards. */
 static int read_fields(const char *const *f, const size_t *len, pos *p, char *err, size_t errlen)
 {
     if (field_is(f[1], len[1], "ATK")) p->st.side = ATK;
@@ -194,9 +223,11 @@ static int read_fields(const char *const *f, const size_t *len, pos *p, char *er
     if (field_is(f[2], len[2], "a")) p->st.phase = PHASE_ACTION;
     else if (field_is(f[2], len[2], "r")) p->st.phase = PHASE_RELEASE;
     else return fail(err, errlen, "field 3 (phase): '%.*s', expected a or r", (int)len[2], f[2]);
-    if (len[3] != 1 || f[3][0] < '0' || f[3][0] > '2')
-        return fail(err, errlen, "field 4 (pa): '%.*s', expected 0, 1 or 2", (int)len[3], f[3]);
-    p->st.pa = (uint8_t)(f[3][0] - '0');
+    uint32_t pa;
+    if (read_number(f[3], len[3], &pa) < 0 || pa > (p->cards.on ? MAX_PA : 2))
+        return fail(err, errlen, "field 4 (pa): '%.*s', expected 0-%d", (int)len[3], f[3],
+                    p->cards.on ? MAX_PA : 2);
+    p->st.pa = (uint8_t)pa;
     if (field_is(f[4], len[4], "h")) p->st.handoff = 1;
     else if (!field_is(f[4], len[4], "-"))
         return fail(err, errlen, "field 5 (handoff): '%.*s', expected h or -", (int)len[4], f[4]);
@@ -205,10 +236,14 @@ static int read_fields(const char *const *f, const size_t *len, pos *p, char *er
     if (!slash || read_number(f[5], (size_t)(slash - f[5]), &pe_atk) < 0
         || read_number(slash + 1, len[5] - (size_t)(slash - f[5]) - 1, &pe_def) < 0)
         return fail(err, errlen, "field 6 (pe): '%.*s', expected <ATK PE>/<DEF PE>", (int)len[5], f[5]);
-    if (pe_atk || pe_def)
+    if (!p->cards.on && (pe_atk || pe_def))
         return fail(err, errlen, "field 6 (pe): '%.*s', PE must be 0/0 outside card mode", (int)len[5], f[5]);
+    p->st.pe[ATK] = pe_atk;
+    p->st.pe[DEF] = pe_def;
     if (read_number(f[6], len[6], &p->st.turn) < 0 || p->st.turn == 0)
         return fail(err, errlen, "field 7 (turn): '%.*s', expected a turn number from 1", (int)len[6], f[6]);
+    if (p->cards.on && read_hands(f[7], len[7], p, err, errlen) < 0)
+        return -1;
     if (p->st.phase == PHASE_RELEASE && p->st.pa)
         return fail(err, errlen, "field 4 (pa): PA must be 0 in the release phase");
     if (p->st.phase == PHASE_RELEASE && p->st.handoff)
@@ -244,10 +279,11 @@ static int check_consistency(pos *p, int restricted_sq, char *err, size_t errlen
 }
 
 int bpn_parse(const char *text, pos *out, int zone_depth, uint32_t turn_limit,
-              char *err, size_t errlen)
+              const card_rules *cards, char *err, size_t errlen)
 {
-    const char *f[7];
-    size_t len[7];
+    const char *f[8];
+    size_t len[8];
+    const int want = cards->on ? 8 : 7;
     int nf = 0;
     const char *s = text;
     for (;;) {
@@ -255,21 +291,22 @@ int bpn_parse(const char *text, pos *out, int zone_depth, uint32_t turn_limit,
         size_t l = sp ? (size_t)(sp - s) : strlen(s);
         if (l == 0)
             return fail(err, errlen, "empty field %d (fields are separated by single spaces)", nf + 1);
-        if (nf == 7)
-            return fail(err, errlen, "more than 7 fields");
+        if (nf == want)
+            return fail(err, errlen, "more than %d fields%s", want, cards->on ? "" : " (8 only in card mode)");
         f[nf] = s;
         len[nf++] = l;
         if (!sp)
             break;
         s = sp + 1;
     }
-    if (nf != 7)
-        return fail(err, errlen, "%d fields, expected 7", nf);
+    if (nf != want)
+        return fail(err, errlen, "%d fields, expected %d%s", nf, want, cards->on ? " (card mode adds the cards field)" : "");
 
     pos p;
     memset(&p, 0, sizeof p);
     p.zone_depth = (uint8_t)zone_depth;
     p.turn_limit = turn_limit;
+    p.cards = *cards;
     char placement[BPN_MAX];
     if (len[0] >= sizeof placement)
         return fail(err, errlen, "placement field too long");
@@ -310,6 +347,23 @@ static int format_square(const pos *p, int sq, char *o)
     return n;
 }
 
+static int format_hands(const pos *p, char *o)
+{
+    int n = 0;
+    o[n++] = ' ';
+    for (int team = ATK; team <= DEF; team++) {
+        if (team == DEF)
+            o[n++] = '/';
+        if (!p->st.hand[team])
+            o[n++] = '-';
+        for (int i = 0; i < HAND_MAX; i++)
+            if (p->st.hand[team] >> i & 1)
+                o[n++] = (char)('1' + i);
+    }
+    o[n] = '\0';
+    return n;
+}
+
 int bpn_format(const pos *p, char *buf)
 {
     int n = 0;
@@ -334,8 +388,10 @@ int bpn_format(const pos *p, char *buf)
         if (row > 1)
             buf[n++] = '/';
     }
-    n += snprintf(buf + n, (size_t)(BPN_MAX - n), " %s %c %d %c 0/0 %u", p->st.side == ATK ? "ATK" : "DEF",
+    n += snprintf(buf + n, (size_t)(BPN_MAX - n), " %s %c %d %c %u/%u %u", p->st.side == ATK ? "ATK" : "DEF",
                   p->st.phase == PHASE_ACTION ? 'a' : 'r', p->st.pa, p->st.handoff ? 'h' : '-',
-                  (unsigned)p->st.turn);
+                  (unsigned)p->st.pe[ATK], (unsigned)p->st.pe[DEF], (unsigned)p->st.turn);
+    if (p->cards.on)
+        n += format_hands(p, buf + n);
     return n;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cards.h"
 #include "game.h"
 #include "notation.h"
 
@@ -60,19 +61,41 @@ void ball_rules_init(ball_rules *rules)
 }
 
 /* Reads the caller's struct, which may come from an older header: fields
- * beyond its size keep their defaults. */
-static int copy_rules(ball_rules *dst, const ball_rules *src)
+ * beyond its size keep their defaults. Fills the engine's card rules. */
+static int copy_rules(ball_rules *dst, card_rules *cards, const ball_rules *src, char *err, size_t errlen)
 {
     ball_rules_init(dst);
+    memset(cards, 0, sizeof *cards);
     if (!src)
         return BALL_OK;
-    if (src->size < offsetof(ball_rules, flags) + sizeof src->flags || src->size > sizeof *dst)
+    if (src->size < offsetof(ball_rules, flags) + sizeof src->flags || src->size > sizeof *dst) {
+        snprintf(err, errlen, "ball_rules size %zu, expected %zu (use ball_rules_init)", src->size, sizeof *dst);
         return BALL_E_ARG;
+    }
     memcpy(dst, src, src->size);
     dst->size = sizeof *dst;
-    if (dst->end_zone_depth < 1 || dst->end_zone_depth > 3 || dst->flags != 0)
+    if (dst->end_zone_depth < 1 || dst->end_zone_depth > 3) {
+        snprintf(err, errlen, "end-zone depth %d out of range 1-3", dst->end_zone_depth);
         return BALL_E_RANGE;
-    return BALL_OK;
+    }
+    if (dst->flags != 0) {
+        snprintf(err, errlen, "reserved flags 0x%x must be 0", dst->flags);
+        return BALL_E_RANGE;
+    }
+    return cards_compile(dst->cards, cards, err, errlen);
+}
+
+int ball_rules_check(const ball_rules *rules, char *err, size_t errlen)
+{
+    char buf[256];
+    ball_rules r;
+    card_rules cards;
+    if (!rules)
+        return BALL_E_ARG;
+    int rc = copy_rules(&r, &cards, rules, buf, sizeof buf);
+    if (err && errlen)
+        snprintf(err, errlen, "%s", rc == BALL_OK ? "" : buf);
+    return rc;
 }
 
 static void *std_malloc(void *user, size_t n)
@@ -136,14 +159,20 @@ int ball_game_new_with_allocator(ball_game **out, const ball_rules *rules,
         a = *alloc;
     }
     ball_rules r;
-    int rc = copy_rules(&r, rules);
+    card_rules cards;
+    char err[256];
+    int rc = copy_rules(&r, &cards, rules, err, sizeof err);
     if (rc != BALL_OK)
         return rc;
     ball_game *g = game_alloc(&a, INITIAL_HISTORY);
     if (!g)
         return BALL_E_NOMEM;
     g->rules = r;
-    pos_start(&g->p, r.end_zone_depth, r.turn_limit);
+    if (r.cards) {
+        g->cards = *r.cards;
+        g->rules.cards = &g->cards;
+    }
+    pos_start(&g->p, r.end_zone_depth, r.turn_limit, &cards);
     *out = g;
     return BALL_OK;
 }
@@ -166,6 +195,8 @@ int ball_game_clone(ball_game **out, const ball_game *game)
     undo_rec *hist = g->hist;
     *g = *game;
     g->hist = hist;
+    if (g->rules.cards)
+        g->rules.cards = &g->cards; /* its own copy, not the original's */
     memcpy(g->hist, game->hist, game->nhist * sizeof *g->hist);
     *out = g;
     return BALL_OK;

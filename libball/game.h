@@ -8,7 +8,8 @@
 
 struct ball_game {
     pos p;
-    ball_rules rules;
+    ball_rules rules;  /* rules.cards points to `cards` in card mode */
+    ball_cards cards;
     undo_rec *hist;  /* one record per decision since creation / set_bpn */
     size_t nhist;
     size_t cap;

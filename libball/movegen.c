@@ -155,6 +155,24 @@ static int gen_long_passes(const pos *p, int c, uint32_t *out)
     return n;
 }
 
+/* R10.2 and R10.4: conversions of 1..PA PA, then the affordable cards. */
+static int gen_card_mode(const pos *p, uint32_t *out)
+{
+    int n = 0, side = p->st.side;
+    for (int k = 1; k <= p->st.pa; k++)
+        out[n++] = act_make(K_CONVERT, NO_SQ, k, NO_SQ, KEEP_NONE, 0);
+    for (int i = 0; i < p->cards.hand_size[side]; i++) {
+        const card_def *card = &p->cards.hand[side][i];
+        if (!(p->st.hand[side] >> i & 1) || card->cost > p->st.pe[side])
+            continue;
+        if (card->effect == EFFECT_GAIN_PA)
+            out[n++] = act_make(K_CARD, NO_SQ, i, NO_SQ, KEEP_NONE, 0);
+        else if (card->effect == EFFECT_UNRESTRICT && p->st.restricted)
+            out[n++] = act_make(K_CARD, p->st.ball, i, NO_SQ, KEEP_NONE, 0);
+    }
+    return n;
+}
+
 static int gen_action_phase(const pos *p, uint32_t *out)
 {
     int n = 0, side = p->st.side, pa = p->st.pa;
@@ -175,6 +193,8 @@ static int gen_action_phase(const pos *p, uint32_t *out)
         if (pa >= 2)
             n += gen_long_passes(p, s, out + n);
     }
+    if (p->cards.on)
+        n += gen_card_mode(p, out + n);
     out[n++] = act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0);
     return n;
 }

@@ -13,6 +13,16 @@ int action_format(uint32_t a, char *buf)
         memcpy(buf, "end", 4);
         return 3;
     }
+    if (kind == K_CONVERT)
+        return sprintf(buf, "pe+%d", act_value(a));
+    if (kind == K_CARD) { /* R10.4: the project's text, cardN[@target] */
+        n = sprintf(buf, "card%d", act_value(a) + 1);
+        if (act_from(a) >= 0) {
+            buf[n++] = '@';
+            n += square_format(act_from(a), buf + n);
+        }
+        return n;
+    }
     n += square_format(act_from(a), buf + n);
     switch (kind) {
     case K_HANDOFF: buf[n++] = '='; break;
@@ -39,7 +49,7 @@ static int bad(char *err, size_t errlen, const char *text, size_t at, const char
     return -1;
 }
 
-/* N2 grammar: "end" | "pe+" k | SQ ("-" SQ ["/" SQ ["=" SQ]] | "=" SQ | "^" SQ | "^^" SQ) */
+/* N2 grammar: "end" | "pe+" k | "card" N ["@" SQ] | SQ ("-" SQ ["/" SQ ["=" SQ]] | "=" SQ | "^" SQ | "^^" SQ) */
 int action_syntax(const char *text, char *err, size_t errlen)
 {
     const char *s = text;
@@ -51,6 +61,18 @@ int action_syntax(const char *text, char *err, size_t errlen)
             return bad(err, errlen, text, 3, "expected the number of PA to convert");
         while (*s >= '0' && *s <= '9')
             s++;
+        return *s ? bad(err, errlen, text, (size_t)(s - text), "unexpected text") : 0;
+    }
+    if (strncmp(text, "card", 4) == 0) { /* hand index 1-9, then a target */
+        s = text + 4;
+        if (*s < '1' || *s > '9')
+            return bad(err, errlen, text, 4, "expected the card's hand number 1-9");
+        s++;
+        if (*s == '@') {
+            s++;
+            if (square_scan(&s) == NO_SQ)
+                return bad(err, errlen, text, (size_t)(s - text), "expected the target square after '@'");
+        }
         return *s ? bad(err, errlen, text, (size_t)(s - text), "unexpected text") : 0;
     }
     if (square_scan(&s) == NO_SQ)

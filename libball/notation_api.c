@@ -38,7 +38,7 @@ int ball_set_bpn(ball_game *g, const char *bpn)
     if (!bpn)
         return game_error(g, BALL_E_ARG, "NULL BPN text");
     pos p;
-    if (bpn_parse(bpn, &p, g->rules.end_zone_depth, g->rules.turn_limit, g->err, sizeof g->err) < 0)
+    if (bpn_parse(bpn, &p, g->rules.end_zone_depth, g->rules.turn_limit, &g->p.cards, g->err, sizeof g->err) < 0)
         return BALL_E_BPN;
     g->p = p;
     g->nhist = 0;
@@ -62,8 +62,14 @@ static int explain_illegal(ball_game *g, const char *text)
         return game_error(g, BALL_E_ILLEGAL, "%s: the game is over", text);
     if (strcmp(text, "end") == 0)
         return game_error(g, BALL_E_ILLEGAL, "end: not in the action phase");
-    if (strncmp(text, "pe+", 3) == 0)
-        return game_error(g, BALL_E_ILLEGAL, "%s: converting PA to PE needs card mode (R10)", text);
+    if (strncmp(text, "pe+", 3) == 0 || strncmp(text, "card", 4) == 0) {
+        if (!p->cards.on)
+            return game_error(g, BALL_E_ILLEGAL, "%s: needs card mode (R10)", text);
+        return game_error(g, BALL_E_ILLEGAL, "%s: not playable now (%s phase, %d PA, %u PE; "
+                          "conversions need that many PA, cards their cost in PE and a target)",
+                          text, p->st.phase == PHASE_ACTION ? "action" : "release", p->st.pa,
+                          (unsigned)p->st.pe[p->st.side]);
+    }
     const char *s = text;
     int from = square_scan(&s);
     if (!p->top[from] || pc_team(p->top[from]) != p->st.side)

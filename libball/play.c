@@ -110,6 +110,47 @@ static void hand_over(pos *p)
         p->st.result = DRAWN; /* R11.2: the last allowed turn has ended */
 }
 
+/* R10.4: pay, lose the card for good, apply its effect (R10.5). */
+static void do_card(pos *p, int index)
+{
+    int side = p->st.side;
+    const card_def *card = &p->cards.hand[side][index];
+    p->st.pe[side] -= card->cost;
+    p->st.hand[side] &= (uint16_t)~(1u << index);
+    if (card->effect == EFFECT_GAIN_PA)
+        p->st.pa = (uint8_t)(p->st.pa + card->amount);
+    else
+        p->st.restricted = 0;
+}
+
+/* PE saturate at PE_MAX so that every position can be written as BPN. */
+static void add_pe(pos *p, int side, uint32_t gain)
+{
+    uint32_t *pe = &p->st.pe[side];
+    *pe = gain > PE_MAX - *pe ? PE_MAX : *pe + gain;
+}
+
+/* R10.3: the entries one decision earns (see ball_cards in ball.h). */
+static const int8_t EARN_OF_KIND[K_LAST + 1] = {
+    [K_MOVE] = 0, [K_DODGE] = 2, [K_TACTICAL] = 4, [K_BLOCK] = 5, [K_PROTECT] = 6,
+    [K_HANDOFF] = 7, [K_SHORT_PASS] = 8, [K_LONG_PASS] = 9, [K_STAND_UP] = 10,
+    [K_UNBLOCK] = 11, [K_UNPROTECT] = 12, [K_END] = -1, [K_CONVERT] = -1, [K_CARD] = -1,
+};
+enum { EARN_PICKUP = 1, EARN_FORCED_FUMBLE = 3 };
+
+static void earn(pos *p, int side, uint32_t a)
+{
+    int entry = EARN_OF_KIND[act_kind(a)];
+    if (entry < 0)
+        return;
+    uint32_t gain = p->cards.earn[entry];
+    if (act_flags(a) & F_PICKUP)
+        gain += p->cards.earn[EARN_PICKUP];
+    if (act_flags(a) & F_FORCED_FUMBLE)
+        gain += p->cards.earn[EARN_FORCED_FUMBLE];
+    add_pe(p, side, gain);
+}
+
 static void do_action(pos *p, undo_rec *u, uint32_t a)
 {
     int from = act_from(a), to = act_to(a), opt = act_opt(a);
@@ -129,7 +170,11 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
     case K_STAND_UP: put(p, u, to, p->top[from] & ~PC_DOWN, 0); put(p, u, from, 0, 0); break;
     case K_UNBLOCK:
     case K_UNPROTECT: do_release(p, u, from, to, opt, act_keeper(a)); break;
+    case K_CONVERT: add_pe(p, p->st.side, (uint32_t)act_value(a)); break;
+    case K_CARD: do_card(p, act_value(a)); break;
     }
+    if (p->cards.on)
+        earn(p, p->st.side, a);
     if (p->st.phase == PHASE_ACTION) {
         p->st.pa = (uint8_t)(p->st.pa - act_cost(a));
         p->st.handoff = act_kind(a) == K_HANDOFF;
@@ -176,7 +221,7 @@ uint64_t pos_perft(pos *p, int depth)
     return total;
 }
 
-void pos_start(pos *p, int zone_depth, uint32_t turn_limit)
+void pos_start(pos *p, int zone_depth, uint32_t turn_limit, const card_rules *cards)
 {
     /* R2.2: ATK's formation; DEF mirrors it across row 9. */
     static const struct { int col, row, type; } formation[7] = {
@@ -196,6 +241,9 @@ void pos_start(pos *p, int zone_depth, uint32_t turn_limit)
     p->st.turn = 1;
     p->zone_depth = (uint8_t)zone_depth;
     p->turn_limit = turn_limit;
+    p->cards = *cards;
+    for (int team = 0; team < 2; team++)
+        p->st.hand[team] = (uint16_t)((1u << cards->hand_size[team]) - 1);
     p->st.result = ONGOING;
     pos_rehash(p);
 }
@@ -212,5 +260,8 @@ uint64_t pos_hash(const pos *p)
     const pos_state *st = &p->st;
     uint64_t scalars = (uint64_t)(uint8_t)st->ball | (uint64_t)st->side << 8 | (uint64_t)st->phase << 9
                        | (uint64_t)st->pa << 10 | (uint64_t)st->handoff << 12 | (uint64_t)st->restricted << 13;
-    return st->board_hash ^ mix64(KEY_STATE | scalars) ^ mix64(st->fresh[0] ^ mix64(st->fresh[1]));
+    uint64_t h = st->board_hash ^ mix64(KEY_STATE | scalars) ^ mix64(st->fresh[0] ^ mix64(st->fresh[1]));
+    if (p->cards.on)
+        h ^= mix64(st->pe[0] ^ mix64(st->pe[1] ^ mix64((uint64_t)st->hand[0] << 16 | st->hand[1])));
+    return h;
 }

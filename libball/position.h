@@ -20,11 +20,30 @@ enum { ATK = 0, DEF = 1 };
 enum { PHASE_ACTION = 0, PHASE_RELEASE = 1 };
 enum { ONGOING = 0, ATK_WON = 1, DEF_WON = 2, DRAWN = 3 };
 
+/* Card mode (R10): constant for a game, compact for generation. */
+#define HAND_MAX 9
+#define EARN_COUNT 13
+#define PE_MAX 999999999u
+enum { EFFECT_GAIN_PA = 1, EFFECT_UNRESTRICT = 2 };
+typedef struct card_def {
+    uint16_t cost;
+    uint8_t effect;
+    uint8_t amount;
+} card_def;
+typedef struct card_rules {
+    uint8_t on;
+    uint8_t hand_size[2];
+    uint16_t earn[EARN_COUNT];
+    card_def hand[2][HAND_MAX];
+} card_rules;
+
 /* The part of the state that an undo record saves whole. */
 typedef struct pos_state {
     uint64_t fresh[2];  /* bit per square: stack made this turn (R7.4) */
     uint64_t board_hash; /* XOR of square_key() over all squares */
     uint32_t turn;
+    uint32_t pe[2];     /* card mode: PE per team (R10.1) */
+    uint16_t hand[2];   /* card mode: bit i = hand index i not played yet */
     int8_t ball;        /* square of the ball */
     uint8_t side;       /* coach to act */
     uint8_t phase;
@@ -41,6 +60,7 @@ typedef struct pos {
     /* Ruleset values the rules engine needs; constant for a game. */
     uint8_t zone_depth;
     uint32_t turn_limit;
+    card_rules cards;
 } pos;
 
 static inline int pc_team(uint8_t code) { return (code >> 2) & 1; }
@@ -80,7 +100,8 @@ uint64_t pos_hash(const pos *p);
 /* Recomputes board_hash from scratch (after building a position). */
 void pos_rehash(pos *p);
 
-/* The standard start (R2.2). */
-void pos_start(pos *p, int zone_depth, uint32_t turn_limit);
+/* The standard start (R2.2) under the given card rules (cards->on = 0
+ * outside card mode): full hands, no PE. */
+void pos_start(pos *p, int zone_depth, uint32_t turn_limit, const card_rules *cards);
 
 #endif

@@ -11,6 +11,7 @@ static int verb_of(uint32_t a)
     case K_HANDOFF: return BALL_VERB_HANDOFF;
     case K_SHORT_PASS: return BALL_VERB_SHORT_PASS;
     case K_LONG_PASS: return BALL_VERB_LONG_PASS;
+    case K_CARD: return BALL_VERB_CARD;
     default: return BALL_VERB_MOVE;
     }
 }
@@ -31,7 +32,7 @@ static int component(uint32_t a, size_t i)
     switch (i) {
     case 0: return act_from(a);
     case 1: return verb_of(a);
-    case 2: return act_to(a);
+    case 2: return act_has_value(a) ? act_value(a) : act_to(a);
     case 3: return act_opt(a);
     default: return keeper_square(a);
     }
@@ -39,8 +40,8 @@ static int component(uint32_t a, size_t i)
 
 static int matches(uint32_t a, const int *chosen, size_t n)
 {
-    if (act_kind(a) == K_END)
-        return 0; /* `end` is not a piece action; it has no steps */
+    if (act_from(a) < 0)
+        return 0; /* `end`, `pe+k` and untargeted cards have no piece */
     for (size_t i = 0; i < n; i++)
         if (component(a, i) != chosen[i])
             return 0;

@@ -34,7 +34,7 @@ struct action_text {
 
 static void usage(FILE *out)
 {
-    fputs("usage: ball [--depth-zone N] [--turn-limit N] COMMAND [ARGS]\n"
+    fputs("usage: ball [--rules TEXT] [--depth-zone N] [--turn-limit N] COMMAND [ARGS]\n"
           "\n"
           "commands (BPN defaults to the standard start; quote it, it has spaces):\n"
           "  perft DEPTH [BPN]     number of decision sequences of DEPTH decisions\n"
@@ -46,6 +46,8 @@ static void usage(FILE *out)
           "  show [BPN]            board diagram and game state\n"
           "\n"
           "options (before the command):\n"
+          "  --rules TEXT          whole ruleset in the text form of ball_rules_parse,\n"
+          "                        e.g. 'zone=2 turns=100 earn.dodge=1 atk=Sprint:2:pa+1'\n"
           "  --depth-zone N        end zone depth in rows, 1-3 (default 1)\n"
           "  --turn-limit N        last turn that may be played, 0 = none (default 0)\n"
           "  --help                this text\n"
@@ -350,6 +352,26 @@ static const char *team_name(int team)
     return team == BALL_ATK ? "ATK" : "DEF";
 }
 
+/* Card mode (R10): PE and the cards still in each hand. */
+static void show_cards(const ball_game *g, const ball_cards *cards)
+{
+    for (int team = BALL_ATK; team <= BALL_DEF; team++) {
+        int hand = ball_hand(g, team);
+        printf("%s: %ld PE; cards:", team_name(team), ball_pe(g, team));
+        for (int k = 0; k < cards->hand_size[team]; k++) {
+            const ball_card *c = &cards->hand[team][k];
+            if (!(hand >> k & 1))
+                continue;
+            printf(" card%d %s (%d PE, ", k + 1, c->name, c->cost);
+            if (c->effect == BALL_EFFECT_GAIN_PA)
+                printf("+%d PA)", c->amount);
+            else
+                printf("a restricted piece acts again)");
+        }
+        printf(hand ? "\n" : " none\n");
+    }
+}
+
 static int cmd_show(ball_game *g, int argc, char **argv)
 {
     ball_rules rules;
@@ -422,6 +444,8 @@ static int cmd_show(ball_game *g, int argc, char **argv)
         printf("ball: %s on %s\n",
                st >= 0 && (st & BALL_SQ_LOOSE_BALL) ? "loose" : "held", name);
     }
+    if (rules.cards)
+        show_cards(g, rules.cards);
     printf("BPN: %s\n", bpn);
     return 0;
 }
@@ -440,6 +464,7 @@ int main(int argc, char **argv)
         {"apply", cmd_apply}, {"trace", cmd_trace},   {"show", cmd_show},
     };
     ball_rules rules;
+    ball_cards cards;
     ball_game *g = NULL;
     int i = 1, rc;
 
@@ -460,6 +485,18 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ball: warning: built against libball %s\n",
                         BALL_VERSION_STRING);
             return fflush(stdout) == 0 ? 0 : EXIT_INTERNAL;
+        }
+        if (strcmp(opt, "--rules") == 0) {
+            char err[256];
+            if (i + 1 >= argc) {
+                fputs("ball: --rules needs a ruleset text\n", stderr);
+                return EXIT_USAGE;
+            }
+            if (ball_rules_parse(&rules, &cards, argv[++i], err, sizeof err) != BALL_OK) {
+                fprintf(stderr, "ball: %s\n", err);
+                return EXIT_USAGE;
+            }
+            continue;
         }
         if (strcmp(opt, "--depth-zone") == 0 || strcmp(opt, "--turn-limit") == 0) {
             long v = i + 1 < argc ? parse_count(argv[i + 1], 1000000000L) : -1;
@@ -495,8 +532,9 @@ int main(int argc, char **argv)
 
     rc = ball_game_new(&g, &rules);
     if (rc < 0) {
-        fprintf(stderr, "ball: bad ruleset (end zone depth %d, turn limit %u): %s\n",
-                rules.end_zone_depth, rules.turn_limit, ball_strerror(rc));
+        char err[256];
+        ball_rules_check(&rules, err, sizeof err);
+        fprintf(stderr, "ball: bad ruleset: %s\n", rc == BALL_E_NOMEM ? ball_strerror(rc) : err);
         return rc == BALL_E_NOMEM ? EXIT_INTERNAL : EXIT_USAGE;
     }
     rc = cmd->run(g, argc - i - 1, argv + i + 1);
