@@ -1,0 +1,184 @@
+#define _POSIX_C_SOURCE 200809L
+/* libball benchmarks (make bench). Each figure runs after a warm-up, is
+ * repeated, and reported as the median with the spread (min-max) of the
+ * repetitions. `bench --quick` runs one small repetition of each, for
+ * instruction counting under callgrind (see docs/performance.md). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ball.h"
+
+#define REPS 5
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t next_random(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Prints median and spread of per-second rates. */
+static void report(const char *what, const char *unit, double *rates, int n, const char *target)
+{
+    qsort(rates, (size_t)n, sizeof *rates, cmp_double);
+    printf("%-34s %10.2f M %s/s  (min %.2f, max %.2f; target %s)\n", what, rates[n / 2] / 1e6, unit,
+           rates[0] / 1e6, rates[n - 1] / 1e6, target);
+}
+
+/* perft without bulk counting: every leaf decision is applied and undone. */
+static uint64_t perft_full(ball_game *g, int depth)
+{
+    ball_action acts[BALL_MAX_ACTIONS];
+    int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
+    uint64_t count = 0;
+    for (int i = 0; i < n; i++) {
+        ball_apply_unchecked(g, acts[i]);
+        count += depth > 1 ? perft_full(g, depth - 1) : 1;
+        ball_undo(g);
+    }
+    return count;
+}
+
+static void bench_apply_undo(int reps, int depth)
+{
+    double rates[REPS];
+    ball_game *g;
+    ball_game_new(&g, NULL);
+    ball_history_reserve(g, 64);
+    perft_full(g, 3); /* warm-up */
+    for (int r = 0; r < reps; r++) {
+        double t = now();
+        uint64_t n = perft_full(g, depth);
+        rates[r] = (double)n / (now() - t);
+    }
+    report("apply+undo (perft, no bulk)", "decisions", rates, reps, ">= 20 M");
+    ball_game_free(g);
+}
+
+static void bench_perft_bulk(int reps, int depth)
+{
+    double rates[REPS];
+    ball_game *g;
+    ball_game_new(&g, NULL);
+    uint64_t n;
+    ball_perft(g, 4, &n); /* warm-up */
+    for (int r = 0; r < reps; r++) {
+        double t = now();
+        ball_perft(g, depth, &n);
+        rates[r] = (double)n / (now() - t);
+    }
+    report("perft with bulk counting", "leaves", rates, reps, ">= 150 M");
+    ball_game_free(g);
+}
+
+/* Positions sampled from random games, every 7th decision. */
+#define SAMPLES 4096
+static int sample_positions(ball_game **games)
+{
+    uint64_t seed = 12345;
+    int n = 0;
+    while (n < SAMPLES) {
+        ball_game *g;
+        ball_game_new(&g, NULL);
+        for (int d = 0; d < 400 && n < SAMPLES; d++) {
+            ball_action acts[BALL_MAX_ACTIONS];
+            int k = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
+            if (k == 0)
+                break;
+            if (d % 7 == 0)
+                ball_game_clone(&games[n++], g);
+            ball_apply(g, acts[next_random(&seed) % (uint64_t)k]);
+        }
+        ball_game_free(g);
+    }
+    return n;
+}
+
+static void bench_generation(int reps, int rounds)
+{
+    static ball_game *games[SAMPLES];
+    double rates[REPS];
+    ball_action acts[BALL_MAX_ACTIONS];
+    int n = sample_positions(games);
+    long total = 0;
+    for (int r = -1; r < reps; r++) { /* r = -1: warm-up */
+        double t = now();
+        for (int k = 0; k < rounds; k++)
+            for (int i = 0; i < n; i++)
+                total += ball_legal_actions(games[i], acts, BALL_MAX_ACTIONS);
+        if (r >= 0)
+            rates[r] = (double)rounds * n / (now() - t);
+    }
+    report("legal-action generation", "positions", rates, reps, ">= 5 M");
+    printf("%-34s %10.1f actions per position\n", "", (double)total / ((double)(reps + 1) * rounds * n));
+    for (int i = 0; i < n; i++)
+        ball_game_free(games[i]);
+}
+
+static void bench_playouts(int reps, int games_per_rep)
+{
+    double rates[REPS];
+    ball_rules rules;
+    ball_rules_init(&rules);
+    rules.turn_limit = 200;
+    uint64_t seed = 777;
+    long decisions = 0;
+    ball_game *g;
+    ball_game_new(&g, &rules);
+    ball_history_reserve(g, 4096);
+    for (int r = -1; r < reps; r++) {
+        double t = now();
+        for (int k = 0; k < games_per_rep; k++) {
+            ball_action acts[BALL_MAX_ACTIONS];
+            int n;
+            while ((n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS)) > 0) {
+                ball_apply_unchecked(g, acts[next_random(&seed) % (uint64_t)n]);
+                decisions++;
+            }
+            while (ball_undo(g) == BALL_OK) /* back to the start, no allocation */
+                ;
+        }
+        if (r >= 0)
+            rates[r] = games_per_rep / (now() - t);
+    }
+    qsort(rates, (size_t)reps, sizeof *rates, cmp_double);
+    printf("%-34s %10.0f games/s    (min %.0f, max %.0f; target >= 10000)\n", "random playouts (turn limit 200)",
+           rates[reps / 2], rates[0], rates[reps - 1]);
+    printf("%-34s %10.1f decisions per game\n", "", (double)decisions / ((reps + 1) * games_per_rep));
+    ball_game_free(g);
+}
+
+int main(int argc, char **argv)
+{
+    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    printf("libball %s benchmarks%s\n", ball_version_string(), quick ? " (quick)" : "");
+    if (quick) {
+        bench_apply_undo(1, 3);
+        bench_perft_bulk(1, 4);
+        bench_generation(1, 1);
+        bench_playouts(1, 20);
+        return 0;
+    }
+    bench_apply_undo(REPS, 5);
+    bench_perft_bulk(REPS, 6);
+    bench_generation(REPS, 20);
+    bench_playouts(REPS, 2000);
+    return 0;
+}
