@@ -30,6 +30,13 @@ static inline uint32_t act_make(int kind, int from, int to, int opt, int keeper,
     return f | t << 7 | o << 14 | (uint32_t)kind << 21 | (uint32_t)keeper << 25
            | (uint32_t)flags << 27;
 }
+/* act_make() for squares known to be valid (A_NONE_SQ for none): no
+ * branches, for the generator's inner loops. */
+static inline uint32_t act_pack(int kind, unsigned from, unsigned to, unsigned opt, int flags)
+{
+    return from | to << 7 | opt << 14 | (uint32_t)kind << 21 | (uint32_t)flags << 27;
+}
+
 static inline int act_kind(uint32_t a) { return (int)((a >> 21) & 15); }
 static inline int act_sq(uint32_t a, int shift)
 {

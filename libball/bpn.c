@@ -314,10 +314,11 @@ int bpn_parse(const char *text, pos *out, int zone_depth, uint32_t turn_limit,
     placement[len[0]] = '\0';
     parser ps = {placement, err, errlen, 17};
     int restricted_sq = NO_SQ;
-    if (read_placement(&ps, &p, &restricted_sq) < 0 || read_fields(f, len, &p, err, errlen) < 0
-        || check_consistency(&p, restricted_sq, err, errlen) < 0)
+    if (read_placement(&ps, &p, &restricted_sq) < 0 || read_fields(f, len, &p, err, errlen) < 0)
         return -1;
     pos_rehash(&p);
+    if (check_consistency(&p, restricted_sq, err, errlen) < 0)
+        return -1;
     *out = p;
     return 0;
 }

@@ -3,13 +3,6 @@
 #include "action.h"
 #include "rules.h"
 
-/* Movement patterns (R5.1): which vector slots of STEP each type uses. */
-static const uint16_t PATTERN[4] = {
-    [TYPE_X] = 0x0FF, /* slots 0-7: one or two squares diagonally */
-    [TYPE_O] = 0xF0F, /* slots 0-3 and 8-11 */
-    [TYPE_S] = 0xFFF, /* every slot */
-};
-
 static int is_active_opponent(const pos *p, int sq, int side)
 {
     return is_active(p, sq) && pc_team(p->top[sq]) != side;
@@ -18,13 +11,10 @@ static int is_active_opponent(const pos *p, int sq, int side)
 /* R6.1: the dodge from S onto target T; one action per open exit. */
 static int gen_dodge(const pos *p, int s, int t, uint32_t *out)
 {
-    int n = 0, fumble = p->st.ball == t ? F_FORCED_FUMBLE : 0;
-    for (int k = 0; k < 4; k++) {
-        int e = neighbour(t, k);
-        if (e == NO_SQ || !is_open(p, e))
-            continue;
+    int n = 0, e, fumble = p->st.ball == t ? F_FORCED_FUMBLE : 0;
+    for (BB_EACH(e, bb_neighbours(bb_bit(t)) & ~occupied(p))) {
         int pickup = p->st.ball == e ? F_PICKUP : 0;
-        out[n++] = act_make(K_DODGE, s, t, e, KEEP_NONE, fumble | pickup);
+        out[n++] = act_pack(K_DODGE, (unsigned)s, (unsigned)t, (unsigned)e, fumble | pickup);
     }
     return n;
 }
@@ -33,125 +23,102 @@ static int gen_dodge(const pos *p, int s, int t, uint32_t *out)
  * square. Vacancy is judged after the landing, so S counts as vacant. */
 static int gen_tactical(const pos *p, int s, int m, int l, uint32_t *out)
 {
-    int n = 0;
+    int n = 0, push;
     int flags = (p->st.ball == l ? F_PICKUP : 0) | (p->st.ball == m ? F_FUMBLE : 0);
-    for (int k = 0; k < 4; k++) {
-        int push = neighbour(m, k);
-        if (push == NO_SQ || push == l)
-            continue;
-        if (push == s || is_vacant(p, push))
-            out[n++] = act_make(K_TACTICAL, s, l, push, KEEP_NONE, flags);
-    }
+    bb_t pushes = bb_neighbours(bb_bit(m)) & (vacant_squares(p) | bb_bit(s)) & ~bb_bit(l);
+    for (BB_EACH(push, pushes))
+        out[n++] = act_pack(K_TACTICAL, (unsigned)s, (unsigned)l, (unsigned)push, flags);
     return n;
 }
 
-/* Where a move ends (R5.4) when it has no opponent to cross. */
-static int gen_destination(const pos *p, int s, int d, int one_square, uint32_t *out)
+/* Where a 2-square move ends (R5.4) when it crosses no opponent: an open
+ * square, or an active opponent to dodge. */
+static inline int gen_jump_end(const pos *p, int s, int d, uint32_t *out)
 {
-    int side = p->st.side;
     if (is_open(p, d)) {
-        out[0] = act_make(K_MOVE, s, d, NO_SQ, KEEP_NONE, p->st.ball == d ? F_PICKUP : 0);
+        out[0] = act_pack(K_MOVE, (unsigned)s, (unsigned)d, A_NONE_SQ, p->st.ball == d ? F_PICKUP : 0);
         return 1;
     }
-    if (p->low[d])
-        return 0; /* R3.5: a stack is closed */
-    if (one_square) { /* R7.1: block or protection, standing or down */
-        int kind = pc_team(p->top[d]) == side ? K_PROTECT : K_BLOCK;
-        out[0] = act_make(kind, s, d, NO_SQ, KEEP_NONE, 0);
-        return 1;
-    }
-    if (is_active_opponent(p, d, side))
-        return gen_dodge(p, s, d, out);
-    return 0;
+    return is_active_opponent(p, d, p->st.side) ? gen_dodge(p, s, d, out) : 0;
 }
 
+/* A 2-square diagonal move over m (R5.2, R5.3). */
+static inline int gen_diagonal_jump(const pos *p, int s, int m, int d, uint32_t *out)
+{
+    if (!is_open(p, m)) {
+        if (!is_active(p, m))
+            return 0; /* knocked down or stack */
+        if (pc_team(p->top[m]) != p->st.side) /* R6.2 */
+            return is_open(p, d) ? gen_tactical(p, s, m, d, out) : 0;
+    }
+    return gen_jump_end(p, s, d, out);
+}
+
+/* R5.1: X 1-2 squares diagonally, O 1 diagonally or 2 orthogonally, the
+ * square piece both. */
 static int gen_piece_moves(const pos *p, int s, uint32_t *out)
 {
-    int n = 0, side = p->st.side;
-    unsigned pattern = PATTERN[pc_type(p->top[s])];
-    for (int slot = 0; slot < NVEC; slot++) {
-        int d = STEP[s][slot];
-        if (!(pattern >> slot & 1) || d == NO_SQ)
-            continue;
-        if (slot >= DIAG2_FIRST && slot < ORTHO2_FIRST) {
-            int m = STEP[s][slot - DIAG2_FIRST]; /* R5.2 intermediate */
-            if (!is_open(p, m)) {
-                if (!is_active(p, m))
-                    continue; /* R5.3: knocked down or stack */
-                if (pc_team(p->top[m]) != side) {
-                    if (is_open(p, d)) /* R6.2 */
-                        n += gen_tactical(p, s, m, d, out + n);
-                    continue;
-                }
-            }
-        }
-        n += gen_destination(p, s, d, slot < DIAG2_FIRST, out + n);
-    }
+    int n = 0, d, type = pc_type(p->top[s]), side = p->st.side;
+    const int8_t *step = STEP[s];
+    bb_t near = bb_neighbours(bb_bit(s)), occ = occupied(p);
+    for (BB_EACH(d, near & ~occ))
+        out[n++] = act_pack(K_MOVE, (unsigned)s, (unsigned)d, A_NONE_SQ, p->st.ball == d ? F_PICKUP : 0);
+    /* R7.1: onto a single piece, standing or down, is a block or a
+     * protection; a stack is closed (R3.5) */
+    for (BB_EACH(d, near & occ & ~(p->lower[ATK] | p->lower[DEF])))
+        out[n++] = act_pack(pc_team(p->top[d]) == side ? K_PROTECT : K_BLOCK, (unsigned)s, (unsigned)d,
+                            A_NONE_SQ, 0);
+    if (type != TYPE_O)
+        for (int k = 0; k < 4; k++)
+            if (step[DIAG2_FIRST + k] != NO_SQ)
+                n += gen_diagonal_jump(p, s, step[DIAG1_FIRST + k], step[DIAG2_FIRST + k], out + n);
+    if (type != TYPE_X)
+        for (int k = 0; k < 4; k++)
+            if (step[ORTHO2_FIRST + k] != NO_SQ)
+                n += gen_jump_end(p, s, step[ORTHO2_FIRST + k], out + n);
     return n;
 }
 
-/* R8.2: every other piece of the carrier's network of active allies. */
+/* R8.2: every other piece of the carrier's network of active allies,
+ * grown one ring of neighbours at a time. */
 static int gen_handoffs(const pos *p, int c, uint32_t *out)
 {
-    uint8_t seen[NSQ] = {0};
-    int queue[NSQ], head = 0, tail = 0, n = 0, side = p->st.side;
-    seen[c] = 1;
-    queue[tail++] = c;
-    while (head < tail) {
-        int sq = queue[head++];
-        for (int k = 0; k < 4; k++) {
-            int nb = neighbour(sq, k);
-            if (nb == NO_SQ || seen[nb] || !is_active(p, nb) || pc_team(p->top[nb]) != side)
-                continue;
-            seen[nb] = 1;
-            queue[tail++] = nb;
-        }
-    }
-    for (int sq = 0; sq < NSQ; sq++)
-        if (seen[sq] && sq != c)
-            out[n++] = act_make(K_HANDOFF, c, sq, NO_SQ, KEEP_NONE, 0);
+    bb_t allies = p->active[p->st.side], net = bb_bit(c), grown;
+    while ((grown = net | (bb_neighbours(net) & allies)) != net)
+        net = grown;
+    int n = 0, r;
+    for (BB_EACH(r, net & ~bb_bit(c)))
+        out[n++] = act_pack(K_HANDOFF, (unsigned)c, (unsigned)r, A_NONE_SQ, 0);
     return n;
+}
+
+/* Squares at distance <= k of c (R1.3: k diagonal steps). */
+static bb_t within(int c, int k)
+{
+    bb_t b = bb_bit(c);
+    while (k--)
+        b |= bb_neighbours(b);
+    return b;
 }
 
 /* R8.3: one action per vacant square next to an eligible receiver. */
 static int gen_short_passes(const pos *p, int c, uint32_t *out)
 {
-    uint8_t target[NSQ] = {0};
-    int n = 0, side = p->st.side;
-    for (int r = 0; r < NSQ; r++) {
-        if (r == c || !is_active(p, r) || pc_team(p->top[r]) != side
-            || square_distance(c, r) > 4)
-            continue;
-        for (int k = 0; k < 4; k++) {
-            int b = neighbour(r, k);
-            if (b != NO_SQ && is_vacant(p, b))
-                target[b] = 1;
-        }
-    }
-    for (int b = 0; b < NSQ; b++)
-        if (target[b])
-            out[n++] = act_make(K_SHORT_PASS, c, b, NO_SQ, KEEP_NONE, 0);
+    bb_t receivers = p->active[p->st.side] & within(c, 4) & ~bb_bit(c);
+    int n = 0, b;
+    for (BB_EACH(b, bb_neighbours(receivers) & vacant_squares(p)))
+        out[n++] = act_pack(K_SHORT_PASS, (unsigned)c, (unsigned)b, A_NONE_SQ, 0);
     return n;
 }
 
-/* R8.4: vacant squares at distance >= 2 from every piece of the team. */
+/* R8.4: vacant squares at distance >= 2 from every piece of the team,
+ * whatever its state. */
 static int gen_long_passes(const pos *p, int c, uint32_t *out)
 {
-    uint8_t near[NSQ] = {0};
-    int n = 0, side = p->st.side;
-    for (int sq = 0; sq < NSQ; sq++) {
-        int own = (p->top[sq] && pc_team(p->top[sq]) == side)
-                  || (p->low[sq] && pc_team(p->low[sq]) == side);
-        if (!own)
-            continue;
-        near[sq] = 1;
-        for (int k = 0; k < 4; k++)
-            if (neighbour(sq, k) != NO_SQ)
-                near[neighbour(sq, k)] = 1;
-    }
-    for (int b = 0; b < NSQ; b++)
-        if (!near[b] && is_vacant(p, b))
-            out[n++] = act_make(K_LONG_PASS, c, b, NO_SQ, KEEP_NONE, 0);
+    int side = p->st.side, n = 0, b;
+    bb_t team = p->piece[side] | p->lower[side];
+    for (BB_EACH(b, vacant_squares(p) & ~team & ~bb_neighbours(team)))
+        out[n++] = act_pack(K_LONG_PASS, (unsigned)c, (unsigned)b, A_NONE_SQ, 0);
     return n;
 }
 
@@ -175,10 +142,8 @@ static int gen_card_mode(const pos *p, uint32_t *out)
 
 static int gen_action_phase(const pos *p, uint32_t *out)
 {
-    int n = 0, side = p->st.side, pa = p->st.pa;
-    for (int s = 0; s < NSQ; s++) {
-        if (!is_active(p, s) || pc_team(p->top[s]) != side)
-            continue;
+    int n = 0, s, pa = p->st.pa;
+    for (BB_EACH(s, p->active[p->st.side])) {
         int carrier = p->st.ball == s;
         if (carrier && p->st.restricted)
             continue; /* R4.4: a restricted piece starts nothing */
@@ -205,8 +170,8 @@ int gen_actions(const pos *p, uint32_t *out)
         return 0;
     if (p->st.phase == PHASE_ACTION)
         return gen_action_phase(p, out);
-    int n = 0;
-    for (int sq = 0; sq < NSQ; sq++)
+    int n = 0, sq;
+    for (BB_EACH(sq, p->piece[p->st.side]))
         n += gen_task_solutions(p, sq, out + n);
     return n;
 }

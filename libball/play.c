@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "action.h"
-#include "hash.h"
 #include "rules.h"
 
 static void put(pos *p, undo_rec *u, int sq, uint8_t top, uint8_t low)
@@ -13,9 +12,7 @@ static void put(pos *p, undo_rec *u, int sq, uint8_t top, uint8_t low)
     u->top[u->n] = p->top[sq];
     u->low[u->n] = p->low[sq];
     u->n++;
-    p->st.board_hash ^= square_key(sq, p->top[sq], p->low[sq]) ^ square_key(sq, top, low);
-    p->top[sq] = top;
-    p->low[sq] = low;
+    sq_set(p, sq, top, low);
 }
 
 /* Moves the single piece on `from` to the open square `to` (R5.5: a
@@ -196,10 +193,8 @@ void pos_do(pos *p, uint32_t a, undo_rec *u)
 
 void pos_undo(pos *p, const undo_rec *u)
 {
-    for (int i = u->n - 1; i >= 0; i--) {
-        p->top[u->sq[i]] = u->top[i];
-        p->low[u->sq[i]] = u->low[i];
-    }
+    for (int i = u->n - 1; i >= 0; i--)
+        sq_set(p, u->sq[i], u->top[i], u->low[i]);
     p->st = u->st;
 }
 
@@ -251,8 +246,12 @@ void pos_start(pos *p, int zone_depth, uint32_t turn_limit, const card_rules *ca
 void pos_rehash(pos *p)
 {
     p->st.board_hash = 0;
-    for (int sq = 0; sq < NSQ; sq++)
-        p->st.board_hash ^= square_key(sq, p->top[sq], p->low[sq]);
+    p->piece[0] = p->piece[1] = p->active[0] = p->active[1] = p->lower[0] = p->lower[1] = 0;
+    for (int sq = 0; sq < NSQ; sq++) {
+        uint8_t top = p->top[sq], low = p->low[sq];
+        p->top[sq] = p->low[sq] = 0;
+        sq_set(p, sq, top, low);
+    }
 }
 
 uint64_t pos_hash(const pos *p)

@@ -7,7 +7,9 @@
 #define BALL_POSITION_H
 
 #include <stdint.h>
+#include "bitboard.h"
 #include "geometry.h"
+#include "hash.h"
 
 /* Piece code bits; the same values as BALL_PIECE_* in ball.h. */
 enum {
@@ -57,6 +59,10 @@ typedef struct pos {
     pos_state st;
     uint8_t top[NSQ];
     uint8_t low[NSQ];
+    /* Bitboards derived from top/low, kept in step by sq_set(): */
+    bb_t piece[2];  /* top piece (the only or the upper one) of team t */
+    bb_t active[2]; /* active pieces of team t (R3.2) */
+    bb_t lower[2];  /* lower pieces of team t */
     /* Ruleset values the rules engine needs; constant for a game. */
     uint8_t zone_depth;
     uint32_t turn_limit;
@@ -66,6 +72,37 @@ typedef struct pos {
 static inline int pc_team(uint8_t code) { return (code >> 2) & 1; }
 static inline int pc_type(uint8_t code) { return code & PC_TYPE; }
 static inline int pc_down(uint8_t code) { return (code & PC_DOWN) != 0; }
+
+/* The only way square contents change: arrays, bitboards and the board
+ * hash together. */
+static inline void sq_set(pos *p, int sq, uint8_t top, uint8_t low)
+{
+    bb_t bit = bb_bit(sq);
+    uint8_t old_top = p->top[sq], old_low = p->low[sq];
+    p->st.board_hash ^= square_key(sq, old_top, old_low) ^ square_key(sq, top, low);
+    p->top[sq] = top;
+    p->low[sq] = low;
+    if (old_top) {
+        p->piece[pc_team(old_top)] &= ~bit;
+        p->active[pc_team(old_top)] &= ~bit;
+    }
+    if (old_low)
+        p->lower[pc_team(old_low)] &= ~bit;
+    if (top) {
+        p->piece[pc_team(top)] |= bit;
+        if (!low && !pc_down(top))
+            p->active[pc_team(top)] |= bit;
+    }
+    if (low)
+        p->lower[pc_team(low)] |= bit;
+}
+
+static inline bb_t occupied(const pos *p) { return p->piece[0] | p->piece[1]; }
+/* R3.4: squares with neither a piece nor the ball. */
+static inline bb_t vacant_squares(const pos *p)
+{
+    return BB_BOARD & ~occupied(p) & ~bb_bit(p->st.ball);
+}
 
 /* R3.2: standing and not stacked. */
 static inline int is_active(const pos *p, int sq)
@@ -97,7 +134,8 @@ int touchdown_result(const pos *p);
  * stacks). The turn number is left out so that equal positions reached at
  * different turns share entries in a transposition table. */
 uint64_t pos_hash(const pos *p);
-/* Recomputes board_hash from scratch (after building a position). */
+/* Recomputes the bitboards and board_hash from top/low (after a position
+ * was built square by square). */
 void pos_rehash(pos *p);
 
 /* The standard start (R2.2) under the given card rules (cards->on = 0

@@ -16,28 +16,24 @@ static int task_kind(const pos *p, int sq)
 
 static int vacant_neighbours(const pos *p, int sq, int *out)
 {
-    int n = 0;
-    for (int k = 0; k < 4; k++) {
-        int nb = neighbour(sq, k);
-        if (nb != NO_SQ && is_vacant(p, nb))
-            out[n++] = nb;
-    }
+    int n = 0, nb;
+    for (BB_EACH(nb, bb_neighbours(bb_bit(sq)) & vacant_squares(p)))
+        out[n++] = nb;
     return n;
 }
 
 static int task_solvable(const pos *p, int sq, int kind)
 {
-    int squares[4];
     int need = kind == TASK_RELEASE ? 2 : 1; /* R9.3: U and W differ */
-    return vacant_neighbours(p, sq, squares) >= need;
+    return bb_count(bb_neighbours(bb_bit(sq)) & vacant_squares(p)) >= need;
 }
 
 int release_tasks(const pos *p, int *out)
 {
-    int n = 0;
+    int n = 0, sq;
     if (p->st.phase != PHASE_RELEASE || p->st.result != ONGOING)
         return 0;
-    for (int sq = 0; sq < NSQ; sq++) {
+    for (BB_EACH(sq, p->piece[p->st.side])) {
         int kind = task_kind(p, sq);
         if (kind)
             out[n++] = sq | kind << 8 | task_solvable(p, sq, kind) << 12;
@@ -47,7 +43,8 @@ int release_tasks(const pos *p, int *out)
 
 int release_has_solution(const pos *p)
 {
-    for (int sq = 0; sq < NSQ; sq++) {
+    int sq;
+    for (BB_EACH(sq, p->piece[p->st.side])) {
         int kind = task_kind(p, sq);
         if (kind && task_solvable(p, sq, kind))
             return 1;
