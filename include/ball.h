@@ -176,7 +176,8 @@ enum ball_earn {
 
 /** Card effect primitives (R10.5). */
 enum ball_card_effect {
-    /** Gain ball_card::amount PA (1-9) in this action phase. */
+    /** Gain ball_card::amount PA (1-9) in this action phase (PA never
+     *  exceed 99: a gain beyond that is lost). */
     BALL_EFFECT_GAIN_PA = 1,
     /** The restricted piece of the coach (R4.4) may act again this turn:
      *  its restriction is lifted. Needs a restricted piece; the card play
@@ -506,8 +507,8 @@ typedef uint32_t ball_action;
  * receivers, at most 110 short-pass and 110 long-pass ball squares and
  * `end`: 252 + 6 + 220 + 1 = 479. A release phase has at most 7 stacks with
  * 12 ordered square pairs and 2 keepers each plus 7 stand-ups with 4 squares
- * each: 196. Card mode adds at most 83 conversions `pe+k` (2 PA plus 9
- * cards of at most 9 PA) and 9 card plays: 571 in all.
+ * each: 196. Card mode adds at most 99 conversions `pe+k` (PA never
+ * exceed 99) and 9 card plays: 587 in all.
  */
 #define BALL_MAX_ACTIONS 1024
 

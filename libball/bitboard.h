@@ -16,7 +16,10 @@ typedef unsigned __int128 bb_t;
                   | BB_ONE << 65 | BB_ONE << 78 | BB_ONE << 91 | BB_ONE << 104)
 #define BB_COL_M (BB_COL_A << 6)
 
-static inline bb_t bb_bit(int sq) { return BB_ONE << sq; }
+extern const bb_t SQ_BIT[];        /* SQ_BIT[sq] == BB_ONE << sq */
+extern const bb_t SQ_NEIGHBOURS[]; /* the diagonal neighbours of sq */
+
+static inline bb_t bb_bit(int sq) { return SQ_BIT[sq]; }
 static inline int bb_has(bb_t b, int sq) { return (int)(b >> sq) & 1; }
 
 /* The squares diagonally adjacent to any square of b. */

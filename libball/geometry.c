@@ -1,4 +1,6 @@
 #include "geometry.h"
+#include "bitboard.h"
+#include "hash.h"
 
 /* Everything here is a constant expression so that the tables are built
  * by the compiler: no start-up code and no mutable global state. */
@@ -25,6 +27,15 @@
     X10(M, 90), X10(M, 100), M(110)
 
 const int8_t STEP[NSQ][NVEC] = { ALL_SQUARES(VECTORS) };
+
+/* One-square bitboards and their diagonal neighbours: variable 128-bit
+ * shifts cost several instructions, a table load one or two. */
+#define BIT_OF(i) (BB_ONE << (i))
+#define NEIGHBOURS_OF(i) \
+    ((((BIT_OF(i) & ~BB_COL_A) << 6) | ((BIT_OF(i) & ~BB_COL_M) << 7) \
+      | ((BIT_OF(i) & ~BB_COL_M) >> 6) | ((BIT_OF(i) & ~BB_COL_A) >> 7)) & BB_BOARD)
+const bb_t SQ_BIT[NSQ] = { ALL_SQUARES(BIT_OF) };
+const bb_t SQ_NEIGHBOURS[NSQ] = { ALL_SQUARES(NEIGHBOURS_OF) };
 const uint8_t SQ_COL[NSQ] = { ALL_SQUARES(COL_OF) };
 const uint8_t SQ_ROW[NSQ] = { ALL_SQUARES(ROW_OF) };
 
@@ -65,3 +76,11 @@ int square_scan(const char **s)
         *s = p;
     return sq;
 }
+
+/* Zobrist keys: entry j of square i keys piece code j % 16 at level
+ * j / 16 (top, lower); code 0 keys nothing. */
+#define ZKEY(i, j) ((j) % 16 ? MIX64_CONST((i) << 8 | (j)) : 0)
+#define X8(M, i, b) M(i, b), M(i, b + 1), M(i, b + 2), M(i, b + 3), \
+                    M(i, b + 4), M(i, b + 5), M(i, b + 6), M(i, b + 7)
+#define ZROW(i) { X8(ZKEY, i, 0), X8(ZKEY, i, 8), X8(ZKEY, i, 16), X8(ZKEY, i, 24) }
+const uint64_t ZOBRIST[NSQ][32] = { ALL_SQUARES(ZROW) };

@@ -1,6 +1,6 @@
-/* Zobrist-style position hash. Keys are computed, not stored: each is the
- * splitmix64 finaliser of a small index, which costs a few multiplications
- * and needs no table (and so no start-up code or global state). */
+/* Zobrist-style position hash. Every key is the splitmix64 finaliser of a
+ * small index: the square keys sit in a constant table the compiler
+ * builds, the few scalar keys are computed when the hash is read. */
 #ifndef BALL_HASH_H
 #define BALL_HASH_H
 
@@ -14,16 +14,24 @@ static inline uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* Key of a square's contents (top and lower piece codes); 0 when empty,
- * so vacant squares cost nothing. */
+/* ZOBRIST[sq][code] keys a top piece code, ZOBRIST[sq][16 + code] a lower
+ * one; code 0 (no piece) has key 0, so vacant squares cost nothing. Built
+ * by the compiler (geometry.c) from the same finaliser. */
+extern const uint64_t ZOBRIST[][32];
+
 static inline uint64_t square_key(int sq, uint8_t top, uint8_t low)
 {
-    if (!top)
-        return 0;
-    return mix64((uint64_t)sq << 16 | (uint64_t)top << 8 | low);
+    return ZOBRIST[sq][top] ^ ZOBRIST[sq][16 + low];
 }
 
-/* Key space above all square keys for the scalar fields. */
+/* Index space above all square keys for the scalar fields. */
 #define KEY_STATE (1ull << 32)
+
+/* mix64() as a constant expression, for the table. */
+#define MIX_1(z) ((z) + 0x9E3779B97F4A7C15ull)
+#define MIX_2(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ull)
+#define MIX_3(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBull)
+#define MIX_4(z) ((z) ^ ((z) >> 31))
+#define MIX64_CONST(x) MIX_4(MIX_3(MIX_2(MIX_1((uint64_t)(x)))))
 
 #endif

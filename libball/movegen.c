@@ -3,6 +3,30 @@
 #include "action.h"
 #include "rules.h"
 
+/* Writes base | sq << shift for every square of set, in increasing order,
+ * one 64-bit half at a time (cheaper than 128-bit arithmetic). */
+static inline int emit_squares(uint32_t *out, bb_t set, uint32_t base, int shift)
+{
+    int n = 0;
+    for (uint64_t w = (uint64_t)set; w; w &= w - 1)
+        out[n++] = base | (uint32_t)__builtin_ctzll(w) << shift;
+    for (uint64_t w = (uint64_t)(set >> 64); w; w &= w - 1)
+        out[n++] = base | (uint32_t)(64 + __builtin_ctzll(w)) << shift;
+    return n;
+}
+
+/* Moves of the piece on s onto the open squares of dests, with the pickup
+ * flag on the one holding the loose ball (R8.1). */
+static inline int emit_moves(const pos *p, int s, bb_t dests, uint32_t *out)
+{
+    uint32_t base = act_pack(K_MOVE, (unsigned)s, 0, A_NONE_SQ, 0);
+    bb_t ball = bb_bit(p->st.ball);
+    int n = emit_squares(out, dests & ~ball, base, 7);
+    if (dests & ball)
+        out[n++] = base | (uint32_t)p->st.ball << 7 | (uint32_t)F_PICKUP << 27;
+    return n;
+}
+
 static int is_active_opponent(const pos *p, int sq, int side)
 {
     return is_active(p, sq) && pc_team(p->top[sq]) != side;
@@ -12,7 +36,7 @@ static int is_active_opponent(const pos *p, int sq, int side)
 static int gen_dodge(const pos *p, int s, int t, uint32_t *out)
 {
     int n = 0, e, fumble = p->st.ball == t ? F_FORCED_FUMBLE : 0;
-    for (BB_EACH(e, bb_neighbours(bb_bit(t)) & ~occupied(p))) {
+    for (BB_EACH(e, SQ_NEIGHBOURS[t] & ~occupied(p))) {
         int pickup = p->st.ball == e ? F_PICKUP : 0;
         out[n++] = act_pack(K_DODGE, (unsigned)s, (unsigned)t, (unsigned)e, fumble | pickup);
     }
@@ -25,7 +49,7 @@ static int gen_tactical(const pos *p, int s, int m, int l, uint32_t *out)
 {
     int n = 0, push;
     int flags = (p->st.ball == l ? F_PICKUP : 0) | (p->st.ball == m ? F_FUMBLE : 0);
-    bb_t pushes = bb_neighbours(bb_bit(m)) & (vacant_squares(p) | bb_bit(s)) & ~bb_bit(l);
+    bb_t pushes = SQ_NEIGHBOURS[m] & (vacant_squares(p) | bb_bit(s)) & ~bb_bit(l);
     for (BB_EACH(push, pushes))
         out[n++] = act_pack(K_TACTICAL, (unsigned)s, (unsigned)l, (unsigned)push, flags);
     return n;
@@ -35,10 +59,8 @@ static int gen_tactical(const pos *p, int s, int m, int l, uint32_t *out)
  * square, or an active opponent to dodge. */
 static inline int gen_jump_end(const pos *p, int s, int d, uint32_t *out)
 {
-    if (is_open(p, d)) {
-        out[0] = act_pack(K_MOVE, (unsigned)s, (unsigned)d, A_NONE_SQ, p->st.ball == d ? F_PICKUP : 0);
-        return 1;
-    }
+    if (is_open(p, d))
+        return emit_moves(p, s, bb_bit(d), out);
     return is_active_opponent(p, d, p->st.side) ? gen_dodge(p, s, d, out) : 0;
 }
 
@@ -60,9 +82,8 @@ static int gen_piece_moves(const pos *p, int s, uint32_t *out)
 {
     int n = 0, d, type = pc_type(p->top[s]), side = p->st.side;
     const int8_t *step = STEP[s];
-    bb_t near = bb_neighbours(bb_bit(s)), occ = occupied(p);
-    for (BB_EACH(d, near & ~occ))
-        out[n++] = act_pack(K_MOVE, (unsigned)s, (unsigned)d, A_NONE_SQ, p->st.ball == d ? F_PICKUP : 0);
+    bb_t near = SQ_NEIGHBOURS[s], occ = occupied(p);
+    n += emit_moves(p, s, near & ~occ, out);
     /* R7.1: onto a single piece, standing or down, is a block or a
      * protection; a stack is closed (R3.5) */
     for (BB_EACH(d, near & occ & ~(p->lower[ATK] | p->lower[DEF])))
@@ -86,10 +107,7 @@ static int gen_handoffs(const pos *p, int c, uint32_t *out)
     bb_t allies = p->active[p->st.side], net = bb_bit(c), grown;
     while ((grown = net | (bb_neighbours(net) & allies)) != net)
         net = grown;
-    int n = 0, r;
-    for (BB_EACH(r, net & ~bb_bit(c)))
-        out[n++] = act_pack(K_HANDOFF, (unsigned)c, (unsigned)r, A_NONE_SQ, 0);
-    return n;
+    return emit_squares(out, net & ~bb_bit(c), act_pack(K_HANDOFF, (unsigned)c, 0, A_NONE_SQ, 0), 7);
 }
 
 /* Squares at distance <= k of c (R1.3: k diagonal steps). */
@@ -105,21 +123,17 @@ static bb_t within(int c, int k)
 static int gen_short_passes(const pos *p, int c, uint32_t *out)
 {
     bb_t receivers = p->active[p->st.side] & within(c, 4) & ~bb_bit(c);
-    int n = 0, b;
-    for (BB_EACH(b, bb_neighbours(receivers) & vacant_squares(p)))
-        out[n++] = act_pack(K_SHORT_PASS, (unsigned)c, (unsigned)b, A_NONE_SQ, 0);
-    return n;
+    return emit_squares(out, bb_neighbours(receivers) & vacant_squares(p),
+                        act_pack(K_SHORT_PASS, (unsigned)c, 0, A_NONE_SQ, 0), 7);
 }
 
 /* R8.4: vacant squares at distance >= 2 from every piece of the team,
  * whatever its state. */
 static int gen_long_passes(const pos *p, int c, uint32_t *out)
 {
-    int side = p->st.side, n = 0, b;
-    bb_t team = p->piece[side] | p->lower[side];
-    for (BB_EACH(b, vacant_squares(p) & ~team & ~bb_neighbours(team)))
-        out[n++] = act_pack(K_LONG_PASS, (unsigned)c, (unsigned)b, A_NONE_SQ, 0);
-    return n;
+    bb_t team = p->piece[p->st.side] | p->lower[p->st.side];
+    return emit_squares(out, vacant_squares(p) & ~team & ~bb_neighbours(team),
+                        act_pack(K_LONG_PASS, (unsigned)c, 0, A_NONE_SQ, 0), 7);
 }
 
 /* R10.2 and R10.4: conversions of 1..PA PA, then the affordable cards. */

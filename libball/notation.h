@@ -9,8 +9,6 @@
 /* Longest BPN text with its NUL; equals BALL_BPN_MAX (checked in game.c). */
 #define BPN_MAX 1024
 #define ACTION_TEXT_MAX 32
-/* Card mode: most PA a coach can hold (2 + 9 cards of at most 9 PA). */
-#define MAX_PA 83
 
 /* Parses strict N1 into *out (zone depth and turn limit from the ruleset).
  * Returns 0, or -1 with a message "what and where" in err. */

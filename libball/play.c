@@ -114,8 +114,10 @@ static void do_card(pos *p, int index)
     const card_def *card = &p->cards.hand[side][index];
     p->st.pe[side] -= card->cost;
     p->st.hand[side] &= (uint16_t)~(1u << index);
-    if (card->effect == EFFECT_GAIN_PA)
-        p->st.pa = (uint8_t)(p->st.pa + card->amount);
+    if (card->effect == EFFECT_GAIN_PA) {
+        int pa = p->st.pa + card->amount;
+        p->st.pa = (uint8_t)(pa > MAX_PA ? MAX_PA : pa);
+    }
     else
         p->st.restricted = 0;
 }

@@ -26,6 +26,9 @@ enum { ONGOING = 0, ATK_WON = 1, DEF_WON = 2, DRAWN = 3 };
 #define HAND_MAX 9
 #define EARN_COUNT 13
 #define PE_MAX 999999999u
+/* Card mode: PA never exceed 99 (gain-PA cards saturate there), so that
+ * BPN's PA field and BALL_MAX_ACTIONS's bound on `pe+k` hold. */
+#define MAX_PA 99
 enum { EFFECT_GAIN_PA = 1, EFFECT_UNRESTRICT = 2 };
 typedef struct card_def {
     uint16_t cost;

@@ -17,7 +17,7 @@ static int task_kind(const pos *p, int sq)
 static int vacant_neighbours(const pos *p, int sq, int *out)
 {
     int n = 0, nb;
-    for (BB_EACH(nb, bb_neighbours(bb_bit(sq)) & vacant_squares(p)))
+    for (BB_EACH(nb, SQ_NEIGHBOURS[sq] & vacant_squares(p)))
         out[n++] = nb;
     return n;
 }
@@ -25,7 +25,7 @@ static int vacant_neighbours(const pos *p, int sq, int *out)
 static int task_solvable(const pos *p, int sq, int kind)
 {
     int need = kind == TASK_RELEASE ? 2 : 1; /* R9.3: U and W differ */
-    return bb_count(bb_neighbours(bb_bit(sq)) & vacant_squares(p)) >= need;
+    return bb_count(SQ_NEIGHBOURS[sq] & vacant_squares(p)) >= need;
 }
 
 int release_tasks(const pos *p, int *out)
