@@ -60,7 +60,7 @@ $(B)/libball.so: $(B)/libball.so.$(VERSION)
 # tree without LD_LIBRARY_PATH.
 $(B)/bin/ball: tools/ball.c $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+	$(CC) $(BASEFLAGS) $(CFLAGS) -pthread $< $(B)/libball.a $(LDFLAGS) -o $@
 
 # Examples link the shared library, found next to them through the rpath.
 $(B)/examples/%: examples/%.c $(EXAMPLE_COMMON) $(wildcard examples/common/*.h) $(B)/libball.so

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "ball.h"
+#include "rules.h" /* internal: only for the size of the state */
 
 #define REPS 5
 
@@ -165,10 +166,35 @@ static void bench_playouts(int reps, int games_per_rep)
     ball_game_free(g);
 }
 
+/* Workloads for instruction counting (scripts/bench-callgrind.sh runs
+ * them under callgrind, collecting only inside the named function). */
+static int callgrind_workload(const char *name)
+{
+    ball_game *g;
+    ball_game_new(&g, NULL);
+    ball_history_reserve(g, 64);
+    if (strcmp(name, "apply") == 0) {
+        printf("decisions %llu\n", (unsigned long long)perft_full(g, 4));
+    } else if (strcmp(name, "perft") == 0) {
+        uint64_t n;
+        ball_perft(g, 5, &n);
+        printf("leaves %llu\n", (unsigned long long)n);
+    } else {
+        fprintf(stderr, "bench: unknown workload '%s'\n", name);
+        ball_game_free(g);
+        return 2;
+    }
+    ball_game_free(g);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 2 && strcmp(argv[1], "--workload") == 0)
+        return callgrind_workload(argv[2]);
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     printf("libball %s benchmarks%s\n", ball_version_string(), quick ? " (quick)" : "");
+    printf("state: %zu bytes per position, %zu bytes per undo record\n", sizeof(pos), sizeof(undo_rec));
     if (quick) {
         bench_apply_undo(1, 3);
         bench_perft_bulk(1, 4);

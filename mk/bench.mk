@@ -4,7 +4,7 @@
 
 $(B)/bench/bench: bench/bench.c $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+	$(CC) $(BASEFLAGS) -Ilibball $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
 
 bench: $(B)/bench/bench
 	$(B)/bench/bench
@@ -12,4 +12,4 @@ bench: $(B)/bench/bench
 # Instructions per decision, a figure that does not depend on machine load.
 bench-callgrind: $(B)/bench/bench
 	@command -v valgrind >/dev/null || sh scripts/ensure-deps.sh valgrind
-	valgrind --tool=callgrind --callgrind-out-file=$(B)/bench/callgrind.out $(B)/bench/bench --quick
+	@sh scripts/bench-callgrind.sh $(B)/bench/bench

@@ -59,6 +59,13 @@ expect_eq "perft 1 with explicit BPN" "$("$BALL" perft 1 "$START")" "$p1"
 "$BALL" divide 2 >"$tmp/divide" || fail "ball divide 2 exited $?"
 p2=$("$BALL" perft 2) || fail "ball perft 2 exited $?"
 expect_eq "divide 2 total = perft 2" "$(sed -n 's/^total //p' "$tmp/divide")" "$p2"
+# perft --threads shares the root out among threads: same counts
+p4=$("$BALL" perft 4) || fail "ball perft 4 exited $?"
+expect_eq "perft 4 from the start (N3)" "$p4" "761170"
+expect_eq "perft --threads 2 4" "$("$BALL" perft --threads 2 4)" "$p4"
+expect_eq "perft --threads 3 4 (BPN)" "$("$BALL" perft --threads 3 4 "$START")" "$p4"
+expect_eq "perft --threads 2 1" "$("$BALL" perft --threads 2 1)" "$p1"
+expect_error "perft --threads 0" "$BALL" perft --threads 0 3
 expect_eq "last divide line is the total" "$(tail -n 1 "$tmp/divide" | cut -d' ' -f1)" "total"
 sed '$d' "$tmp/divide" >"$tmp/divide.body"
 cut -d' ' -f1 "$tmp/divide.body" >"$tmp/divide.actions"

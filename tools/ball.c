@@ -18,6 +18,8 @@
 #include "ball.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 
 #define EXIT_USAGE 2    /* bad input: usage, BPN, action, depth, options */
 #define EXIT_INTERNAL 1 /* out of memory, write error */
+#define MAX_THREADS 256
 
 /* One legal action and its N2 text, for sorting by text. */
 struct action_text {
@@ -37,7 +40,9 @@ static void usage(FILE *out)
     fputs("usage: ball [--rules TEXT] [--depth-zone N] [--turn-limit N] COMMAND [ARGS]\n"
           "\n"
           "commands (BPN defaults to the standard start; quote it, it has spaces):\n"
-          "  perft DEPTH [BPN]     number of decision sequences of DEPTH decisions\n"
+          "  perft [--threads N] DEPTH [BPN]\n"
+          "                        number of decision sequences of DEPTH decisions,\n"
+          "                        the root actions shared out among N threads\n"
           "  divide DEPTH [BPN]    'ACTION COUNT' per legal action, then 'total N'\n"
           "  legal [BPN]           legal actions, one per line, in byte order\n"
           "  apply BPN ACTION...   apply the actions in order, print the final BPN\n"
@@ -145,19 +150,89 @@ static int parse_depth(const char *s, int *depth)
 
 /* ---------------------------------------------------------------- commands */
 
+/* ---------------------------------------------------------------- perft
+ * With --threads N the root actions are shared out among N threads: each
+ * works on its own clone of the game, taking the next root action from a
+ * shared counter until none is left, so threads that draw small subtrees
+ * simply take more of them. */
+
+struct perft_job {
+    const ball_game *root;
+    ball_action acts[BALL_MAX_ACTIONS];
+    int n;
+    int depth;
+    atomic_int next;
+    uint64_t counts[BALL_MAX_ACTIONS];
+    int error;
+};
+
+static void *perft_worker(void *arg)
+{
+    struct perft_job *job = arg;
+    ball_game *g = NULL;
+    if (ball_game_clone(&g, job->root) != BALL_OK) {
+        job->error = BALL_E_NOMEM;
+        return NULL;
+    }
+    for (int i; (i = atomic_fetch_add(&job->next, 1)) < job->n;) {
+        if (ball_apply(g, job->acts[i]) != BALL_OK || ball_perft(g, job->depth - 1, &job->counts[i]) != BALL_OK
+            || ball_undo(g) != BALL_OK)
+            job->error = BALL_E_ILLEGAL;
+    }
+    ball_game_free(g);
+    return NULL;
+}
+
+static int parallel_perft(ball_game *g, int depth, int threads, uint64_t *count)
+{
+    if (threads <= 1 || depth < 2)
+        return ball_perft(g, depth, count);
+    struct perft_job *job = calloc(1, sizeof *job);
+    pthread_t tid[MAX_THREADS];
+    int started = 0;
+    if (!job)
+        return BALL_E_NOMEM;
+    job->root = g;
+    job->depth = depth;
+    job->n = ball_legal_actions(g, job->acts, BALL_MAX_ACTIONS);
+    atomic_init(&job->next, 0);
+    while (started < threads && pthread_create(&tid[started], NULL, perft_worker, job) == 0)
+        started++;
+    if (started == 0)
+        perft_worker(job); /* no thread could start: do it here */
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    *count = 0;
+    for (int i = 0; i < job->n; i++)
+        *count += job->counts[i];
+    int rc = job->n < 0 ? job->n : job->error;
+    free(job);
+    return rc;
+}
+
 static int cmd_perft(ball_game *g, int argc, char **argv)
 {
-    int depth, rc;
+    int depth, rc, threads = 1;
     uint64_t count = 0;
+    if (argc >= 2 && strcmp(argv[0], "--threads") == 0) {
+        long t = parse_count(argv[1], MAX_THREADS);
+        if (t < 1) {
+            fprintf(stderr, "ball: bad thread count '%s': expected 1 to %d\n", argv[1], MAX_THREADS);
+            return EXIT_USAGE;
+        }
+        threads = (int)t;
+        argc -= 2;
+        argv += 2;
+    }
     if (argc < 1 || argc > 2) {
-        fputs("ball: usage: ball perft DEPTH [BPN]\n", stderr);
+        fputs("ball: usage: ball perft [--threads N] DEPTH [BPN]\n", stderr);
         return EXIT_USAGE;
     }
     if ((rc = parse_depth(argv[0], &depth)) != 0)
         return rc;
     if ((rc = load_bpn(g, argc > 1 ? argv[1] : NULL)) != 0)
         return rc;
-    rc = ball_perft(g, depth, &count);
+    rc = parallel_perft(g, depth, threads, &count);
     if (rc < 0)
         return fail(g, "perft", rc);
     printf("%llu\n", (unsigned long long)count);
