@@ -137,7 +137,7 @@ static void bench_playouts(int reps, int games_per_rep)
 {
     double rates[REPS];
     ball_rules rules;
-    ball_rules_init(&rules);
+    ball_rules_init(&rules, sizeof rules);
     rules.turn_limit = 200;
     uint64_t seed = 777;
     long decisions = 0;

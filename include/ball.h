@@ -226,13 +226,15 @@ typedef struct ball_cards {
     ball_card hand[2][BALL_MAX_HAND];
 } ball_cards;
 
-/** Fills @p cards with an all-zero earning table and empty hands, and sets
- *  its size. Does nothing for NULL. */
-BALL_API void ball_cards_init(ball_cards *cards);
+/** Fills @p cards (of @p size bytes: pass sizeof(ball_cards)) with an
+ *  all-zero earning table and empty hands, and sets its size field. Writes
+ *  at most @p size bytes. Does nothing for NULL. */
+BALL_API void ball_cards_init(ball_cards *cards, size_t size);
 
 /**
  * The rule options of a game, fixed at creation. Always initialise with
- * ball_rules_init() before changing fields: the struct carries its own size
+ * `ball_rules_init(&rules, sizeof rules)` before changing fields: the
+ * struct carries its own size
  * so that later versions can add fields without breaking compiled callers.
  */
 typedef struct ball_rules {
@@ -281,9 +283,12 @@ BALL_API int ball_rules_check(const ball_rules *rules, char *err, size_t errlen)
 
 /**
  * Fills @p rules with the defaults (end zones 1 row deep, no turn limit,
- * card mode off) and sets its size field. Does nothing for NULL.
+ * card mode off) and sets its size field. @p size is the size of the
+ * caller's struct, sizeof(ball_rules) as the caller's header knows it: at
+ * most that many bytes are written, so a program built against an older,
+ * smaller ball_rules stays safe with a newer library. Does nothing for NULL.
  */
-BALL_API void ball_rules_init(ball_rules *rules);
+BALL_API void ball_rules_init(ball_rules *rules, size_t size);
 
 /** @} */
 
@@ -311,7 +316,8 @@ BALL_API int ball_game_clone(ball_game **out, const ball_game *game);
 
 /**
  * Memory functions for one game, with a user pointer passed back to each.
- * Initialise with ball_allocator_init() (the C library's malloc, realloc and
+ * Initialise with `ball_allocator_init(&alloc, sizeof alloc)` (the C
+ * library's malloc, realloc and
  * free) before replacing fields: the struct carries its own size. A hook
  * that returns NULL makes the call that needed memory fail with
  * #BALL_E_NOMEM and leave the game as it was.
@@ -330,9 +336,10 @@ typedef struct ball_allocator {
     void *user;
 } ball_allocator;
 
-/** Fills @p alloc with the C library's functions and sets its size. Does
- *  nothing for NULL. */
-BALL_API void ball_allocator_init(ball_allocator *alloc);
+/** Fills @p alloc (of @p size bytes: pass sizeof(ball_allocator)) with the
+ *  C library's functions and sets its size; writes at most @p size bytes.
+ *  Does nothing for NULL. */
+BALL_API void ball_allocator_init(ball_allocator *alloc, size_t size);
 
 /**
  * ball_game_new() with the memory functions of @p alloc (NULL: the C
@@ -346,9 +353,11 @@ BALL_API int ball_game_new_with_allocator(ball_game **out, const ball_rules *rul
 /** Frees a game. NULL is accepted and ignored. */
 BALL_API void ball_game_free(ball_game *game);
 
-/** Copies the game's ruleset into @p *out. In card mode @p out->cards
- *  points to the game's own copy of the card ruleset, valid while the game
- *  lives. Returns #BALL_OK or #BALL_E_ARG. */
+/** Copies the game's ruleset into @p *out, which the caller has set up
+ *  with ball_rules_init() first: at most @p out->size bytes are written. In
+ *  card mode @p out->cards points to the game's own copy of the card
+ *  ruleset, valid while the game lives. Returns #BALL_OK, or #BALL_E_ARG
+ *  for NULL or a size too small for the first version of the struct. */
 BALL_API int ball_game_rules(const ball_game *game, ball_rules *out);
 
 /**
@@ -394,8 +403,8 @@ BALL_API int ball_side(const ball_game *game);
 /** The phase: #BALL_PHASE_ACTION or #BALL_PHASE_RELEASE; -1 for NULL. */
 BALL_API int ball_phase(const ball_game *game);
 
-/** PA left in this action phase, 0-2 (always 0 in the release phase);
- *  -1 for NULL. */
+/** PA left in this action phase: 0-2, up to 99 in card mode (always 0 in
+ *  the release phase); -1 for NULL. */
 BALL_API int ball_pa(const ball_game *game);
 
 /** 1 if the last action of this action phase was a hand-off (R8.2, the `h`
@@ -462,9 +471,9 @@ BALL_API int ball_ball_square(const ball_game *game);
 
 /**
  * The square of the restricted piece of the coach to act, or -1 when no
- * piece is restricted. Only the ball carrier can be restricted (it took the
+ * piece is restricted (or @p game is NULL). Only the ball carrier can be restricted (it took the
  * ball this turn by a pickup or a forced fumble, R4.4), so there is at most
- * one. #BALL_E_ARG for NULL.
+ * one.
  */
 BALL_API int ball_restricted_square(const ball_game *game);
 
@@ -584,7 +593,8 @@ BALL_API int ball_action_keeper(ball_action a);
 /** The ::ball_action_flags of @p a (0 for none or an invalid value). */
 BALL_API int ball_action_flags(ball_action a);
 
-/** PA cost of @p a (R4.3): 0, 1 or 2; -1 for an invalid value. */
+/** PA cost of @p a (R4.3): 0, 1 or 2, k for a conversion `pe+k`; -1 for an
+ *  invalid value. */
 BALL_API int ball_action_cost(ball_action a);
 
 /**
@@ -721,8 +731,11 @@ enum ball_verb {
 /**
  * Lists the choices of the next selection step. @p chosen holds the
  * @p n_chosen choices made so far, in order: [0] a square, [1] a
- * ::ball_verb, [2] a square (for #BALL_VERB_CARD: the card's hand index),
- * [3] a square, [4] the keeper's square. Actions without a piece (`end`,
+ * ::ball_verb, [2] a square (the destination, dodge target, landing
+ * square, receiver, ball square or the upper piece's square U; for
+ * #BALL_VERB_CARD the card's 0-based hand index), [3] a square (the exit of
+ * a dodge, the push square of a tactical dodge, the lower piece's square W
+ * of a release), [4] the keeper's square. Actions without a piece (`end`,
  * `pe+k`, cards without a target) are not selected this way. The
  * choices of step @p n_chosen are written in increasing order to
  * @p choices (capacity @p cap) and their number is returned. When the

@@ -6,12 +6,14 @@
 
 #include "cards.h"
 
-void ball_cards_init(ball_cards *cards)
+void ball_cards_init(ball_cards *cards, size_t size)
 {
     if (!cards)
         return;
-    memset(cards, 0, sizeof *cards);
-    cards->size = sizeof *cards;
+    ball_cards c;
+    memset(&c, 0, sizeof c);
+    c.size = size < sizeof c ? size : sizeof c;
+    memcpy(cards, &c, c.size);
 }
 
 static int name_ok(const char *name)
@@ -180,8 +182,8 @@ int ball_rules_parse(ball_rules *rules, ball_cards *cards, const char *text, cha
     }
     ball_rules r;
     ball_cards c;
-    ball_rules_init(&r);
-    ball_cards_init(&c);
+    ball_rules_init(&r, sizeof r);
+    ball_cards_init(&c, sizeof c);
     int card_mode = 0;
     const char *s = text;
     while (*s) {

@@ -51,24 +51,36 @@ int game_ok(ball_game *g)
 
 const char *ball_errmsg(const ball_game *g) { return g ? g->err : ""; }
 
-void ball_rules_init(ball_rules *rules)
+/* Writes the first `size` bytes of a full struct: the caller's struct may
+ * be an older, smaller one (see ball_rules_init in ball.h). */
+static void copy_prefix(void *dst, const void *full, size_t full_size, size_t size)
+{
+    memcpy(dst, full, size < full_size ? size : full_size);
+}
+
+void ball_rules_init(ball_rules *rules, size_t size)
 {
     if (!rules)
         return;
-    memset(rules, 0, sizeof *rules);
-    rules->size = sizeof *rules;
-    rules->end_zone_depth = 1;
+    ball_rules r;
+    memset(&r, 0, sizeof r);
+    r.size = size < sizeof r ? size : sizeof r;
+    r.end_zone_depth = 1;
+    copy_prefix(rules, &r, sizeof r, size);
 }
 
 /* Reads the caller's struct, which may come from an older header: fields
  * beyond its size keep their defaults. Fills the engine's card rules. */
+/* The size of the first published ball_rules, without `cards`. */
+#define RULES_SIZE_V1 (offsetof(ball_rules, flags) + sizeof(unsigned))
+
 static int copy_rules(ball_rules *dst, card_rules *cards, const ball_rules *src, char *err, size_t errlen)
 {
-    ball_rules_init(dst);
+    ball_rules_init(dst, sizeof *dst);
     memset(cards, 0, sizeof *cards);
     if (!src)
         return BALL_OK;
-    if (src->size < offsetof(ball_rules, flags) + sizeof src->flags || src->size > sizeof *dst) {
+    if (src->size < RULES_SIZE_V1 || src->size > sizeof *dst) {
         snprintf(err, errlen, "ball_rules size %zu, expected %zu (use ball_rules_init)", src->size, sizeof *dst);
         return BALL_E_ARG;
     }
@@ -116,15 +128,12 @@ static void std_free(void *user, void *ptr)
     free(ptr);
 }
 
-void ball_allocator_init(ball_allocator *alloc)
+void ball_allocator_init(ball_allocator *alloc, size_t size)
 {
     if (!alloc)
         return;
-    alloc->size = sizeof *alloc;
-    alloc->malloc_fn = std_malloc;
-    alloc->realloc_fn = std_realloc;
-    alloc->free_fn = std_free;
-    alloc->user = NULL;
+    ball_allocator a = {size < sizeof a ? size : sizeof a, std_malloc, std_realloc, std_free, NULL};
+    copy_prefix(alloc, &a, sizeof a, size);
 }
 
 /* A game and its history in one call of the allocator's functions each;
@@ -152,7 +161,7 @@ int ball_game_new_with_allocator(ball_game **out, const ball_rules *rules,
         return BALL_E_ARG;
     *out = NULL;
     ball_allocator a;
-    ball_allocator_init(&a);
+    ball_allocator_init(&a, sizeof a);
     if (alloc) {
         if (alloc->size != sizeof *alloc || !alloc->malloc_fn || !alloc->realloc_fn || !alloc->free_fn)
             return BALL_E_ARG;
@@ -213,9 +222,11 @@ void ball_game_free(ball_game *game)
 
 int ball_game_rules(const ball_game *game, ball_rules *out)
 {
-    if (!game || !out)
+    if (!game || !out || out->size < RULES_SIZE_V1)
         return BALL_E_ARG;
-    *out = game->rules;
+    size_t size = out->size;
+    copy_prefix(out, &game->rules, sizeof game->rules, size);
+    out->size = size < sizeof game->rules ? size : sizeof game->rules;
     return BALL_OK;
 }
 

@@ -78,8 +78,8 @@ START_TEST(api_rules)
 {
     ball_rules r;
     ball_game *g = (ball_game *)&r; /* any non-NULL value, must be reset */
-    ball_rules_init(NULL);          /* does nothing */
-    ball_rules_init(&r);
+    ball_rules_init(NULL, sizeof(ball_rules));          /* does nothing */
+    ball_rules_init(&r, sizeof r);
     ck_assert_uint_eq(r.size, sizeof(ball_rules));
     ck_assert_int_eq(r.end_zone_depth, 1);
     ck_assert_uint_eq(r.turn_limit, 0);
@@ -93,13 +93,13 @@ START_TEST(api_rules)
     ck_assert_int_eq(ball_game_new(&g, &r), BALL_E_RANGE);
     ck_assert_ptr_null(g);
 
-    ball_rules_init(&r);
+    ball_rules_init(&r, sizeof r);
     r.size = 0;
     g = (ball_game *)&r;
     ck_assert_int_eq(ball_game_new(&g, &r), BALL_E_ARG);
     ck_assert_ptr_null(g);
 
-    ball_rules_init(&r);
+    ball_rules_init(&r, sizeof r);
     ck_assert_int_eq(ball_game_new(NULL, &r), BALL_E_ARG);
 
     /* Depth 3 is fine and read back. */
@@ -107,6 +107,7 @@ START_TEST(api_rules)
     r.turn_limit = 9;
     ck_assert_int_eq(ball_game_new(&g, &r), BALL_OK);
     ball_rules back;
+    ball_rules_init(&back, sizeof back);
     ck_assert_int_eq(ball_game_rules(g, &back), BALL_OK);
     ck_assert_int_eq(back.end_zone_depth, 3);
     ck_assert_uint_eq(back.turn_limit, 9);

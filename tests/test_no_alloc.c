@@ -39,7 +39,7 @@ START_TEST(test_play_undo_perft_do_not_allocate)
 {
     counter c = {0};
     ball_allocator alloc;
-    ball_allocator_init(&alloc);
+    ball_allocator_init(&alloc, sizeof alloc);
     alloc.malloc_fn = count_malloc;
     alloc.realloc_fn = count_realloc;
     alloc.free_fn = count_free;

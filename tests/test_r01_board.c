@@ -171,7 +171,7 @@ END_TEST
 START_TEST(test_R1_4_rules_defaults_and_range)
 {
     ball_rules r;
-    ball_rules_init(&r);
+    ball_rules_init(&r, sizeof r);
     ck_assert_uint_eq(r.size, sizeof(ball_rules));
     ck_assert_int_eq(r.end_zone_depth, 1);
     ck_assert_uint_eq(r.turn_limit, 0);
@@ -190,12 +190,14 @@ START_TEST(test_R1_4_rules_defaults_and_range)
         r.end_zone_depth = d;
         ck_assert_int_eq(ball_game_new(&g, &r), BALL_OK);
         ball_rules got;
+        ball_rules_init(&got, sizeof got);
         ck_assert_int_eq(ball_game_rules(g, &got), BALL_OK);
         ck_assert_int_eq(got.end_zone_depth, d);
         ball_game_free(g);
     }
     ck_assert_int_eq(ball_game_new(&g, NULL), BALL_OK);
     ball_rules got;
+    ball_rules_init(&got, sizeof got);
     ck_assert_int_eq(ball_game_rules(g, &got), BALL_OK);
     ck_assert_int_eq(got.end_zone_depth, 1);
     ball_game_free(g);

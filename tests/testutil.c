@@ -6,7 +6,7 @@
 ball_game *tu_game_rules(const char *bpn, int end_zone_depth, unsigned turn_limit)
 {
     ball_rules rules;
-    ball_rules_init(&rules);
+    ball_rules_init(&rules, sizeof rules);
     rules.end_zone_depth = end_zone_depth;
     rules.turn_limit = turn_limit;
     ball_game *g = NULL;

@@ -460,6 +460,7 @@ static int cmd_show(ball_game *g, int argc, char **argv)
         return rc;
     if ((rc = ball_get_bpn(g, bpn, sizeof bpn)) < 0)
         return fail(g, "BPN", rc);
+    ball_rules_init(&rules, sizeof rules);
     if ((rc = ball_game_rules(g, &rules)) < 0)
         return fail(g, "rules", rc);
 
@@ -543,7 +544,7 @@ int main(int argc, char **argv)
     ball_game *g = NULL;
     int i = 1, rc;
 
-    ball_rules_init(&rules);
+    ball_rules_init(&rules, sizeof rules);
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

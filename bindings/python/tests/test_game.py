@@ -1,0 +1,222 @@
+"""Game lifetime, reading the position, BPN, clone, close."""
+
+import copy
+import gc
+import subprocess
+import unittest
+import weakref
+
+import libball
+from libball import Game, Phase, Piece, PieceType, Result, Team
+
+from helpers import AFTER_E11_F10, BALL_TOOL, DODGE, KEEP, START
+
+
+class StandardStart(unittest.TestCase):
+    """R2.2, R2.3: the standard formation, DEF to act with 2 PA, turn 1."""
+
+    def setUp(self):
+        self.game = Game()
+
+    def tearDown(self):
+        self.game.close()
+
+    def test_r2_3_state(self):
+        g = self.game
+        self.assertEqual(g.bpn, START)
+        self.assertEqual(g.bpn, libball.START_BPN)
+        self.assertIs(g.side, Team.DEF)
+        self.assertIs(g.phase, Phase.ACTION)
+        self.assertEqual(g.pa, 2)
+        self.assertEqual(g.turn, 1)
+        self.assertIs(g.result, Result.ONGOING)
+        self.assertFalse(g.is_over)
+        self.assertIsNone(g.winner)
+        self.assertFalse(g.handoff_last)
+        self.assertEqual(g.history_length, 0)
+        self.assertEqual(g.rules, libball.Rules(1, 0))
+
+    def test_r2_2_pieces(self):
+        g = self.game
+        self.assertEqual(g.ball_square, "G5")
+        self.assertEqual(g.piece_at("G5"), Piece(Team.ATK, PieceType.X, has_ball=True))
+        self.assertEqual(g.piece_at("G3"), Piece(Team.ATK, PieceType.S))
+        self.assertEqual(g.piece_at("C11"), Piece(Team.DEF, PieceType.O))
+        self.assertEqual(g.piece_at("G15").type, PieceType.S)
+        self.assertIsNone(g.piece_at("G9"))
+        self.assertIsNone(g.piece_at("G5", "lower"))
+        self.assertEqual(g.piece_at(libball.square_index("G5")), g.piece_at("G5"))
+        squares = [sq for sq, _ in g.pieces()]
+        self.assertEqual(len(squares), 14)
+        self.assertEqual(str(g["G5"]), "X*")
+        self.assertEqual(str(g["K11"]), "o")
+        self.assertEqual(str(g["A1"]), ".")
+        self.assertTrue(g["A1"].vacant)
+        self.assertFalse(g["G5"].open)
+        self.assertTrue(g["G5"].has_ball)
+        self.assertIsNone(g.restricted_square)
+
+    def test_piece_text_and_flags(self):
+        p = self.game.piece_at("G5")
+        self.assertEqual(str(p), "X*")
+        self.assertTrue(p.active)
+        self.assertFalse(p.down or p.restricted or p.stacked)
+
+    def test_diagram_matches_ball_show(self):
+        shown = subprocess.run([str(BALL_TOOL), "show"], check=True,
+                               capture_output=True, text=True).stdout.splitlines()
+        mine = self.game.diagram().splitlines()
+        self.assertEqual(mine[0], shown[0])
+        for got, want in zip(mine[1:], shown[1:18]):
+            self.assertEqual(got, want.split("   end zone")[0])
+
+    def test_repr(self):
+        self.assertEqual(repr(self.game), "Game.from_bpn(%r)" % START)
+
+
+class Positions(unittest.TestCase):
+    """R2.4, N1: any valid BPN, rule options, stacks and marks."""
+
+    def test_from_bpn(self):
+        with Game.from_bpn(DODGE) as g:
+            self.assertEqual(g.bpn, DODGE)
+            self.assertIs(g.side, Team.ATK)
+            self.assertEqual(g.ball_square, "A1")
+            self.assertTrue(g["A1"].loose_ball)
+            self.assertTrue(g["A1"].open)
+            self.assertFalse(g["A1"].vacant)
+
+    def test_stack(self):
+        with Game(KEEP) as g:
+            sq = g["G9"]
+            self.assertTrue(sq.is_stack)
+            self.assertEqual(sq.upper, Piece(Team.ATK, PieceType.X, has_ball=True, stacked=True))
+            self.assertEqual(sq.lower, Piece(Team.DEF, PieceType.O, stacked=True))
+            self.assertEqual(g.piece_at("G9", "lower"), sq.lower)
+            self.assertFalse(sq.fresh)
+            self.assertEqual(str(sq), "X*o")
+
+    def test_rules(self):
+        with Game.from_bpn(START, end_zone_depth=3, turn_limit=40) as g:
+            self.assertEqual(g.rules, libball.Rules(end_zone_depth=3, turn_limit=40))
+        with Game(turn_limit=7) as g:
+            self.assertEqual(g.rules.turn_limit, 7)
+        with self.assertRaises(libball.RangeError):
+            Game(end_zone_depth=4)
+
+    def test_set_bpn_clears_history(self):
+        with Game() as g:
+            g.apply("E11-F10")
+            g.bpn = DODGE
+            self.assertEqual(g.bpn, DODGE)
+            self.assertEqual(g.history_length, 0)
+            with self.assertRaises(libball.NoHistoryError):
+                g.undo()
+
+    def test_bad_bpn_leaves_game_unchanged(self):
+        with Game() as g:
+            with self.assertRaises(libball.BpnError) as cm:
+                g.set_bpn("7/6 DEF a 2 - 0/0 1")
+            self.assertTrue(cm.exception.message)
+            self.assertEqual(g.bpn, START)
+
+
+class Lifetime(unittest.TestCase):
+    """Memory is freed by close(), by `with`, and by the garbage collector."""
+
+    def test_context_manager_closes(self):
+        with Game() as g:
+            self.assertFalse(g.closed)
+        self.assertTrue(g.closed)
+        with self.assertRaises(libball.ClosedGameError):
+            g.bpn
+        with self.assertRaises(libball.BallError):
+            g.legal_actions()
+        g.close()  # twice is harmless
+        self.assertIn("closed", repr(g))
+
+    def test_garbage_collector_frees(self):
+        g = Game()
+        ref = weakref.ref(g)
+        del g
+        gc.collect()
+        self.assertIsNone(ref())
+
+    def test_many_games_freed(self):
+        # 20000 leaked games would take about 100 MB of resident memory.
+        def rss_kb():
+            try:
+                with open("/proc/self/statm") as f:
+                    return int(f.read().split()[1]) * 4
+            except OSError:
+                return 0
+        before = rss_kb()
+        for _ in range(20000):
+            Game().apply("E11-F10")
+        gc.collect()
+        self.assertLess(rss_kb() - before, 20000)
+
+    def test_clone_is_independent(self):
+        with Game() as g:
+            g.apply("E11-F10")
+            with g.clone() as c:
+                self.assertEqual(c.bpn, AFTER_E11_F10)
+                self.assertEqual(c.history_length, 1)
+                c.apply("end")
+                self.assertEqual(g.bpn, AFTER_E11_F10)
+                c.undo()
+                c.undo()  # the clone has the history too
+                self.assertEqual(c.bpn, START)
+            self.assertEqual(g.bpn, AFTER_E11_F10)
+            d = copy.copy(g)
+            self.assertEqual(d.bpn, g.bpn)
+            self.assertIsNot(d, g)
+            d.close()
+            self.assertEqual(copy.deepcopy(g).bpn, g.bpn)
+
+
+class Hash(unittest.TestCase):
+    @unittest.skipUnless(libball._native.has("ball_hash"), "library without ball_hash()")
+    def test_hash(self):
+        with Game() as g, Game(START) as same:
+            h0 = g.hash
+            self.assertIsInstance(h0, int)
+            self.assertEqual(same.hash, h0)
+            g.apply("E11-F10")
+            self.assertNotEqual(g.hash, h0)
+            g.undo()
+            self.assertEqual(g.hash, h0)
+
+
+class Module(unittest.TestCase):
+    def test_version(self):
+        self.assertEqual(libball.LIBRARY_VERSION_NUMBER // 10000, 0)
+        self.assertRegex(libball.LIBRARY_VERSION, r"^0\.\d+\.\d+$")
+
+    def test_squares(self):
+        self.assertEqual(len(libball.SQUARES), 111)
+        self.assertEqual(libball.SQUARES[0], "A1")
+        self.assertEqual(libball.SQUARES[55], "G9")
+        self.assertEqual(libball.SQUARES[110], "M17")
+        self.assertEqual(libball.square_index("G9"), 55)
+        self.assertEqual(libball.square_name(7), "B2")
+        self.assertEqual(libball.square_at(7, 9), "G9")
+        self.assertEqual(libball.square_col("M1"), 13)
+        self.assertEqual(libball.square_row("M17"), 17)
+        self.assertEqual(libball.distance("A1", "M17"), 16)  # R1.3
+        self.assertEqual(libball.distance("G5", "G9"), 4)
+        with self.assertRaises(libball.NotationError):
+            libball.square_index("B1")  # R1.2: B1 is not playable
+        with self.assertRaises(libball.RangeError):
+            libball.square_index(111)
+        with self.assertRaises(libball.RangeError):
+            libball.square_at(2, 1)
+
+    def test_docstring_example(self):
+        import doctest
+        failures, _ = doctest.testmod(libball, verbose=False)
+        self.assertEqual(failures, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()

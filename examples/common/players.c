@@ -1,0 +1,129 @@
+/* The built-in players of the examples; see players.h. */
+#include "players.h"
+
+#include <string.h>
+
+/* A fixed non-zero seed, so that runs without --seed repeat. */
+#define DEFAULT_SEED 2463534242u
+
+int player_parse(const char *name, int allow_human, uint32_t seed, player *out)
+{
+    static const struct {
+        const char *name;
+        enum player_kind kind;
+    } kinds[] = {
+        {"human", PLAYER_HUMAN}, {"random", PLAYER_RANDOM}, {"greedy", PLAYER_GREEDY},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (strcmp(name, kinds[i].name) != 0)
+            continue;
+        if (kinds[i].kind == PLAYER_HUMAN && !allow_human)
+            return -1;
+        out->kind = kinds[i].kind;
+        out->rng = seed ? seed : DEFAULT_SEED;
+        return 0;
+    }
+    return -1;
+}
+
+const char *player_name(const player *p)
+{
+    switch (p->kind) {
+    case PLAYER_HUMAN: return "human";
+    case PLAYER_RANDOM: return "random";
+    default: return "greedy";
+    }
+}
+
+uint32_t player_xorshift32(uint32_t *state)
+{
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
+}
+
+/* Row of a square as seen by @p team: 17 is always the row it scores in
+ * (R1.4: ATK scores in row 17, DEF in row 1). */
+static int forward_row(int sq, int team)
+{
+    int row = ball_square_row(sq);
+    return team == BALL_ATK ? row : BALL_NUM_ROWS + 1 - row;
+}
+
+long player_evaluate(ball_game *g, int team)
+{
+    int result = ball_result(g);
+    int won = team == BALL_ATK ? BALL_ATK_WON : BALL_DEF_WON;
+    int lost = team == BALL_ATK ? BALL_DEF_WON : BALL_ATK_WON;
+    int ball_sq = ball_ball_square(g);
+    int carrier = ball_piece(g, ball_sq, BALL_UPPER);
+    int ball_row = forward_row(ball_sq, team);
+    int own_flag = team == BALL_ATK ? 0 : BALL_PIECE_DEF;
+    long score = 0;
+
+    if (result == won)
+        return 1000000;
+    if (result == lost)
+        return -1000000;
+
+    if (carrier > 0 && (carrier & BALL_PIECE_DEF) == own_flag)
+        score += 1000 + 100 * ball_row;                      /* we hold it */
+    else if (carrier > 0)
+        score -= 1000 + 100 * (BALL_NUM_ROWS + 1 - ball_row); /* they do */
+    else
+        score += 50 * ball_row;                              /* loose ball */
+
+    for (int sq = 0; sq < BALL_NUM_SQUARES; sq++) {
+        int p = ball_piece(g, sq, BALL_UPPER);
+        if (p <= 0)
+            continue;
+        if ((p & BALL_PIECE_DEF) != own_flag) {
+            if (p & BALL_PIECE_DOWN)
+                score += 20;                                 /* opponent down */
+        } else {
+            if (p & BALL_PIECE_DOWN)
+                score -= 20;
+            score += forward_row(sq, team);                  /* move up */
+        }
+    }
+    return score;
+}
+
+/* One decision of lookahead: apply, score, undo. */
+static int greedy_choice(ball_game *g, const ball_action *acts, int n, ball_action *out)
+{
+    int team = ball_side(g);
+    long best_score = 0;
+    *out = acts[0];
+    for (int i = 0; i < n; i++) {
+        int rc = ball_apply(g, acts[i]);
+        if (rc != BALL_OK)
+            return rc;
+        long score = player_evaluate(g, team);
+        rc = ball_undo(g);
+        if (rc != BALL_OK)
+            return rc;
+        if (i == 0 || score > best_score) {
+            *out = acts[i];
+            best_score = score;
+        }
+    }
+    return BALL_OK;
+}
+
+int player_choose(player *p, ball_game *g, const ball_action *acts, int n, ball_action *out)
+{
+    if (n <= 0 || out == NULL)
+        return BALL_E_ARG;
+    switch (p->kind) {
+    case PLAYER_RANDOM:
+        *out = acts[player_xorshift32(&p->rng) % (uint32_t)n];
+        return BALL_OK;
+    case PLAYER_GREEDY:
+        return greedy_choice(g, acts, n, out);
+    default:
+        return BALL_E_ARG;
+    }
+}

@@ -1,0 +1,94 @@
+#!/bin/sh
+# Checks examples/solve on positions built by hand from RULES.md: one where
+# the side to move scores in its first turn, one where it cannot (but can
+# in two turns whatever the opponent does), the node limit and bad input.
+# The printed line of play is replayed with the `ball` tool, which must
+# report the touchdown. Run from the repository root after `make`. Prints
+# each failure; exits non-zero if any.
+
+SOLVE=${SOLVE:-build/examples/solve}
+BALL=${BALL:-build/bin/ball}
+failures=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# ATK X* on G13, DEF x alone on A1, ATK to act with 2 PA. R5.1: an X moves
+# 1 or 2 squares diagonally, so two 2-square moves over open squares reach
+# row 17 (e.g. G13-E15 then E15-C17), ATK's target end zone (R1.4): a
+# touchdown in ATK's first turn (R11.1).
+IN_ONE='7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2'
+# The same with the carrier on G11: 2 PA of X moves gain at most 4 rows
+# (row 15); ATK has no other piece to pass to, and a pass only puts the
+# ball loose (R8.3, R8.4). No touchdown in one turn. In two: DEF's x on A1
+# gets at most 4 rows up in its turn and cannot come near, and ATK's next
+# two moves finish the run.
+NOT_IN_ONE='7/6/7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2'
+
+if [ ! -x "$SOLVE" ] || [ ! -x "$BALL" ]; then
+    echo "FAIL: $SOLVE or $BALL not built"
+    exit 1
+fi
+
+# replay NAME BPN: plays the decisions of the printed line with `ball apply`
+# and checks that the game ends with a touchdown by ATK.
+replay() {
+    moves=$(sed -n 's/^  turn [0-9]*, [A-Z]*[^:]*://p' "$tmp/$1.out" | tr '\n' ' ')
+    [ -n "$moves" ] || { fail "$1: no line of play printed"; return; }
+    # shellcheck disable=SC2086
+    final=$("$BALL" apply "$2" $moves 2>"$tmp/$1.err") ||
+        { fail "$1: the line '$moves' is not playable: $(cat "$tmp/$1.err")"; return; }
+    "$BALL" show "$final" | grep -q 'result: ATK won' || fail "$1: the line '$moves' does not score"
+}
+
+# ---- a touchdown in one turn
+"$SOLVE" --turns 1 "$IN_ONE" >"$tmp/one.out" 2>&1
+st=$?
+[ "$st" -eq 0 ] || fail "in one: exit status $st, expected 0"
+grep -qx 'side to move: ATK' "$tmp/one.out" || fail "in one: side to move not ATK"
+grep -q '^within 1 turn: yes' "$tmp/one.out" || fail "in one: not found within 1 turn"
+grep -qx 'ATK forces a touchdown within 1 turn:' "$tmp/one.out" || fail "in one: no verdict line"
+grep -qx '  touchdown by ATK at turn 2' "$tmp/one.out" || fail "in one: no touchdown at turn 2"
+[ "$(grep -c '^  turn ' "$tmp/one.out")" -eq 1 ] || fail "in one: the line spans more than one turn"
+replay one "$IN_ONE"
+
+# ---- none in one turn
+"$SOLVE" --turns 1 "$NOT_IN_ONE" >"$tmp/none.out" 2>&1
+st=$?
+[ "$st" -eq 1 ] || fail "not in one: exit status $st, expected 1"
+grep -q '^within 1 turn: no' "$tmp/none.out" || fail "not in one: no 'within 1 turn: no'"
+grep -qx 'no forced touchdown for ATK within 1 turn' "$tmp/none.out" || fail "not in one: no verdict line"
+
+# ---- ... but in two, whatever DEF does in between
+"$SOLVE" --turns 2 "$NOT_IN_ONE" >"$tmp/two.out" 2>&1
+st=$?
+[ "$st" -eq 0 ] || fail "in two: exit status $st, expected 0"
+grep -q '^within 1 turn: no' "$tmp/two.out" || fail "in two: iterative deepening did not try 1 turn first"
+grep -q '^within 2 turns: yes' "$tmp/two.out" || fail "in two: not found within 2 turns"
+grep -q '^  turn 3, DEF (longest defence):' "$tmp/two.out" || fail "in two: no DEF turn in the line"
+grep -qx '  touchdown by ATK at turn 4' "$tmp/two.out" || fail "in two: no touchdown at turn 4"
+replay two "$NOT_IN_ONE"
+
+# ---- node limit, bad input
+"$SOLVE" --turns 2 --max-nodes 5 "$NOT_IN_ONE" >"$tmp/limit.out" 2>&1
+st=$?
+[ "$st" -eq 3 ] || fail "node limit: exit status $st, expected 3"
+grep -q 'node limit' "$tmp/limit.out" || fail "node limit: not reported"
+"$SOLVE" 'nonsense' >/dev/null 2>"$tmp/bad.err"
+[ $? -eq 2 ] || fail "bad BPN: not refused with status 2"
+[ -s "$tmp/bad.err" ] || fail "bad BPN: no message"
+"$SOLVE" --turns 0 "$IN_ONE" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--turns 0 not refused with status 2"
+"$SOLVE" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "no BPN: not refused with status 2"
+
+if [ "$failures" -ne 0 ]; then
+    echo "solve_test: $failures failure(s)"
+    exit 1
+fi
+echo "solve_test: all passed"
