@@ -203,11 +203,9 @@ void pos_undo(pos *p, const undo_rec *u)
 uint64_t pos_perft(pos *p, int depth)
 {
     uint32_t acts[MAX_ACTIONS];
-    if (depth == 0)
-        return 1;
+    if (depth <= 1) /* bulk counting: the last ply is counted, not played */
+        return depth == 0 ? 1 : (uint64_t)gen_actions(p, NULL);
     int n = gen_actions(p, acts);
-    if (depth == 1)
-        return (uint64_t)n;
     uint64_t total = 0;
     undo_rec u;
     for (int i = 0; i < n; i++) {

@@ -10,8 +10,8 @@
 /* Enough for any position; equals BALL_MAX_ACTIONS (checked in game.c). */
 #define MAX_ACTIONS 1024
 
-/* All legal decisions of the position into out[MAX_ACTIONS]; 0 when the
- * game is over. Never allocates. */
+/* All legal decisions of the position into out[MAX_ACTIONS] (out NULL:
+ * only count them); 0 when the game is over. Never allocates. */
 int gen_actions(const pos *p, uint32_t *out);
 
 /* Release phase (R9). A task is encoded sq | kind << 8 | solvable << 12. */
