@@ -44,8 +44,7 @@ typedef struct gen {
 
 static inline void move(sink *k, const gen *g, int s, int d)
 {
-    uint32_t a = act_pack(K_MOVE, (unsigned)s, 0, A_NONE_SQ, 0) | (uint32_t)d << 7;
-    put(k, g->ball == d ? a | (uint32_t)F_PICKUP << 27 : a);
+    put(k, act_pack(K_MOVE, (unsigned)s, (unsigned)d, A_NONE_SQ, g->ball == d ? F_PICKUP : 0));
 }
 
 static int is_active_opponent(const gen *g, int sq)
