@@ -7,13 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int sqn(const char *name)
-{
-    int sq = ball_square_from_name(name);
-    ck_assert_int_ge(sq, 0);
-    return sq;
-}
-
 static ball_action parse_ok(ball_game *g, const char *text)
 {
     ball_action a = BALL_ACTION_NONE;
@@ -33,9 +26,9 @@ static ball_action ck_action(ball_game *g, const char *text, int kind,
     ck_assert_int_eq(ball_action_text(a, buf, sizeof buf), (int)strlen(text));
     ck_assert_str_eq(buf, text);
     ck_assert_int_eq(ball_action_kind(a), kind);
-    ck_assert_int_eq(ball_action_from(a), from ? sqn(from) : -1);
-    ck_assert_int_eq(ball_action_to(a), to ? sqn(to) : -1);
-    ck_assert_int_eq(ball_action_option(a), option ? sqn(option) : -1);
+    ck_assert_int_eq(ball_action_from(a), from ? tu_sq(from) : -1);
+    ck_assert_int_eq(ball_action_to(a), to ? tu_sq(to) : -1);
+    ck_assert_int_eq(ball_action_option(a), option ? tu_sq(option) : -1);
     ck_assert_int_eq(ball_action_cost(a), cost);
     ck_assert_int_eq(ball_is_legal(g, a), 1);
     return a;
@@ -93,9 +86,9 @@ START_TEST(n2_square_names)
     ck_assert_int_eq(ball_square_from_name("G5 "), BALL_E_NOTATION);
     ck_assert_int_eq(ball_square_from_name(""), BALL_E_NOTATION);
     /* R1.3 distance = max(|dc|, |dr|). */
-    ck_assert_int_eq(ball_square_distance(sqn("G5"), sqn("H10")), 5);
-    ck_assert_int_eq(ball_square_distance(sqn("A1"), sqn("M17")), 16);
-    ck_assert_int_eq(ball_square_distance(sqn("C5"), sqn("G5")), 4);
+    ck_assert_int_eq(ball_square_distance(tu_sq("G5"), tu_sq("H10")), 5);
+    ck_assert_int_eq(ball_square_distance(tu_sq("A1"), tu_sq("M17")), 16);
+    ck_assert_int_eq(ball_square_distance(tu_sq("C5"), tu_sq("G5")), 4);
 }
 END_TEST
 

@@ -27,14 +27,6 @@ static void count_free(void *user, void *ptr)
     free(ptr);
 }
 
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 START_TEST(test_play_undo_perft_do_not_allocate)
 {
     counter c = {0};
@@ -58,7 +50,7 @@ START_TEST(test_play_undo_perft_do_not_allocate)
         int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
         if (n == 0)
             break;
-        ball_action a = acts[next_random(&seed) % (uint64_t)n];
+        ball_action a = acts[tu_random(&seed) % (uint64_t)n];
         tu_require(ball_action_text(a, text, sizeof text) > 0);
         tu_require(ball_get_bpn(g, bpn, sizeof bpn) > 0);
         tu_require(ball_apply(g, a) == BALL_OK);

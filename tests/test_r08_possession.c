@@ -7,13 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int sqn(const char *name)
-{
-    int sq = ball_square_from_name(name);
-    ck_assert_int_ge(sq, 0);
-    return sq;
-}
-
 /* Number of legal actions of one kind. */
 static int count_kind(ball_game *g, int kind)
 {
@@ -54,8 +47,8 @@ START_TEST(r8_1_pickup_restricts_the_picker)
     ball_game *g = tu_game(POS_PICKUP);
     tu_apply(g, "G5-H6");
     ck_bpn(g, "7/6/7/6/3o3/6/7/6/7/6/7/3X*!2/7/6/1O5/6/7 ATK a 1 - 0/0 2");
-    ck_assert_int_eq(ball_restricted_square(g), sqn("H6"));
-    ck_assert_int_eq(ball_ball_square(g), sqn("H6"));
+    ck_assert_int_eq(ball_restricted_square(g), tu_sq("H6"));
+    ck_assert_int_eq(ball_ball_square(g), tu_sq("H6"));
     ck_legal(g, "C3-A3 C3-B2 C3-B4 C3-C1 C3-C5 C3-D2 C3-D4 C3-E3 end");
     ball_game_free(g);
 }
@@ -70,7 +63,7 @@ START_TEST(r8_1_passing_over_loose_ball_does_not_pick_up)
     tu_apply(g, "G5-I7");
     ck_bpn(g, "7/6/7/6/3o3/6/7/6/7/6/4X2/3@2/7/6/1O5/6/7 ATK a 1 - 0/0 2");
     ck_assert_int_eq(ball_restricted_square(g), -1);
-    ck_assert_int_eq(ball_ball_square(g), sqn("H6"));
+    ck_assert_int_eq(ball_ball_square(g), tu_sq("H6"));
     ball_game_free(g);
 }
 END_TEST
@@ -84,7 +77,7 @@ START_TEST(r8_1_pickup_at_dodge_exit_restricts)
     ball_game *g = tu_game("7/6/7/6/3x3/6/7/6/7/4@1/4o2/6/3X3/6/7/6/7 ATK a 2 - 0/0 2");
     tu_apply(g, "G5-I7/J8");
     ck_bpn(g, "7/6/7/6/3x3/6/7/6/7/4X*!1/4o_2/6/7/6/7/6/7 ATK a 1 - 0/0 2");
-    ck_assert_int_eq(ball_restricted_square(g), sqn("J8"));
+    ck_assert_int_eq(ball_restricted_square(g), tu_sq("J8"));
     ck_legal(g, "end");
     ball_game_free(g);
 }

@@ -7,13 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int sqn(const char *name)
-{
-    int sq = ball_square_from_name(name);
-    ck_assert_int_ge(sq, 0);
-    return sq;
-}
-
 static ball_action parse_ok(ball_game *g, const char *text)
 {
     ball_action a = BALL_ACTION_NONE;
@@ -117,7 +110,7 @@ START_TEST(r9_3_lower_keeps_ball)
     ball_game *g = tu_game(POS_KEEP);
     tu_apply_all(g, "end G9-F8/H8=H8");
     ck_bpn(g, "7/6/7/6/7/6/7/2OS2/7/2Xo*2/7/6/7/6/7/6/7 DEF a 2 - 0/0 3");
-    ck_assert_int_eq(ball_ball_square(g), sqn("H8"));
+    ck_assert_int_eq(ball_ball_square(g), tu_sq("H8"));
     ball_game_free(g);
 }
 END_TEST
@@ -156,10 +149,10 @@ START_TEST(r7_4_fresh_stack_released_next_own_turn)
     ball_game *g = tu_game("7/6/7/6/3x3/6/7/6/7/6/7/3o2/3X3/6/O*6/6/7 ATK a 2 - 0/0 2");
     tu_apply(g, "G5-H6");
     ck_bpn(g, "7/6/7/6/3x3/6/7/6/7/6/7/3[Xo]+2/7/6/O*6/6/7 ATK a 1 - 0/0 2");
-    ck_assert_int_eq(ball_square_state(g, sqn("H6")) & BALL_SQ_FRESH, BALL_SQ_FRESH);
+    ck_assert_int_eq(ball_square_state(g, tu_sq("H6")) & BALL_SQ_FRESH, BALL_SQ_FRESH);
     tu_apply(g, "end");
     ck_bpn(g, "7/6/7/6/3x3/6/7/6/7/6/7/3[Xo]2/7/6/O*6/6/7 DEF a 2 - 0/0 3");
-    ck_assert_int_eq(ball_square_state(g, sqn("H6")) & BALL_SQ_FRESH, 0);
+    ck_assert_int_eq(ball_square_state(g, tu_sq("H6")) & BALL_SQ_FRESH, 0);
     tu_apply(g, "end");
     ck_bpn(g, "7/6/7/6/3x3/6/7/6/7/6/7/3[Xo]2/7/6/O*6/6/7 ATK a 2 - 0/0 4");
     tu_apply(g, "end");
@@ -251,29 +244,29 @@ START_TEST(r9_task_api)
 
     /* Outside the release phase there are no tasks. */
     ck_assert_int_eq(ball_release_tasks(g, tasks, 14), 0);
-    ck_assert_int_eq(ball_task_solutions(g, sqn("G5"), sols, BALL_MAX_ACTIONS),
+    ck_assert_int_eq(ball_task_solutions(g, tu_sq("G5"), sols, BALL_MAX_ACTIONS),
                      BALL_E_ILLEGAL);
 
     tu_apply(g, "end");
     ck_assert_int_eq(ball_release_tasks(g, NULL, 0), 2);
     ck_assert_int_eq(ball_release_tasks(g, tasks, 1), BALL_E_BUFFER);
     ck_assert_int_eq(ball_release_tasks(g, tasks, 14), 2);
-    ck_assert_int_eq(ball_task_square(tasks[0]), sqn("A1"));
+    ck_assert_int_eq(ball_task_square(tasks[0]), tu_sq("A1"));
     ck_assert_int_eq(ball_task_kind(tasks[0]), BALL_TASK_STAND_UP);
     ck_assert_int_eq(ball_task_solvable(tasks[0]), 0);
-    ck_assert_int_eq(ball_task_square(tasks[1]), sqn("G5"));
+    ck_assert_int_eq(ball_task_square(tasks[1]), tu_sq("G5"));
     ck_assert_int_eq(ball_task_kind(tasks[1]), BALL_TASK_STAND_UP);
     ck_assert_int_eq(ball_task_solvable(tasks[1]), 1);
 
-    ck_assert_int_eq(ball_task_solutions(g, sqn("A1"), sols, BALL_MAX_ACTIONS), 0);
-    ck_assert_int_eq(ball_task_solutions(g, sqn("G5"), sols, BALL_MAX_ACTIONS), 4);
+    ck_assert_int_eq(ball_task_solutions(g, tu_sq("A1"), sols, BALL_MAX_ACTIONS), 0);
+    ck_assert_int_eq(ball_task_solutions(g, tu_sq("G5"), sols, BALL_MAX_ACTIONS), 4);
     for (int i = 0; i < 4; i++) {
         ck_assert_int_eq(ball_action_kind(sols[i]), BALL_STAND_UP);
-        ck_assert_int_eq(ball_action_from(sols[i]), sqn("G5"));
+        ck_assert_int_eq(ball_action_from(sols[i]), tu_sq("G5"));
     }
     /* K3 holds an active carrier, C3 is empty: no task there. */
-    ck_assert_int_eq(ball_task_solutions(g, sqn("K3"), sols, BALL_MAX_ACTIONS), BALL_E_ILLEGAL);
-    ck_assert_int_eq(ball_task_solutions(g, sqn("C3"), sols, BALL_MAX_ACTIONS), BALL_E_ILLEGAL);
+    ck_assert_int_eq(ball_task_solutions(g, tu_sq("K3"), sols, BALL_MAX_ACTIONS), BALL_E_ILLEGAL);
+    ck_assert_int_eq(ball_task_solutions(g, tu_sq("C3"), sols, BALL_MAX_ACTIONS), BALL_E_ILLEGAL);
     ck_assert_int_eq(ball_task_solutions(g, 111, sols, BALL_MAX_ACTIONS), BALL_E_RANGE);
     ck_assert_int_eq(ball_task_solutions(g, -1, sols, BALL_MAX_ACTIONS), BALL_E_RANGE);
     ball_game_free(g);
@@ -289,11 +282,11 @@ START_TEST(r9_task_api_release)
     ball_action sols[BALL_MAX_ACTIONS];
     tu_apply(g, "end");
     ck_assert_int_eq(ball_release_tasks(g, tasks, 14), 1);
-    ck_assert_int_eq(ball_task_square(tasks[0]), sqn("G9"));
+    ck_assert_int_eq(ball_task_square(tasks[0]), tu_sq("G9"));
     ck_assert_int_eq(ball_task_kind(tasks[0]), BALL_TASK_RELEASE);
     ck_assert_int_eq(ball_task_solvable(tasks[0]), 1);
-    ck_assert_int_eq(ball_task_solutions(g, sqn("G9"), sols, BALL_MAX_ACTIONS), 4);
-    ck_assert_int_eq(ball_task_solutions(g, sqn("G9"), sols, 1), BALL_E_BUFFER);
+    ck_assert_int_eq(ball_task_solutions(g, tu_sq("G9"), sols, BALL_MAX_ACTIONS), 4);
+    ck_assert_int_eq(ball_task_solutions(g, tu_sq("G9"), sols, 1), BALL_E_BUFFER);
     ball_game_free(g);
 }
 END_TEST

@@ -1169,14 +1169,6 @@ END_TEST
 #define RGAMES 60
 #define RDECISIONS 300
 
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 /* The PE a decision earns by the documented rule (ball.h ball_cards). */
 static long expected_earn(const ball_cards *c, ball_action a)
 {
@@ -1283,7 +1275,7 @@ static void play_card_game(uint64_t seed, card_stats *st)
             if (ball_action_kind(acts[i]) == BALL_PLAY_CARD
                 || (ball_action_kind(acts[i]) == BALL_CONVERT_PA && ball_action_value(acts[i]) == 1))
                 special[ns++] = i;
-        uint64_t r = next_random(&seed);
+        uint64_t r = tu_random(&seed);
         ball_action a = ns && r % 3 == 0 ? acts[special[(r / 3) % (uint64_t)ns]] : acts[(r / 3) % (uint64_t)n];
 
         int side = ball_side(g), pa = ball_pa(g), restricted = ball_restricted_square(g);

@@ -9,13 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int sqn(const char *name)
-{
-    int sq = ball_square_from_name(name);
-    ck_assert_int_ge(sq, 0);
-    return sq;
-}
-
 /* The game is over with `result`: no legal action (R11.1, N3), `end` is
  * neither legal nor accepted, no release task. */
 static void ck_over(ball_game *g, int result, ball_action end_action)
@@ -46,7 +39,7 @@ START_TEST(r11_1_touchdown_by_move)
     ball_game *g = tu_game("7/2O*3/7/6/7/6/7/6/1x5/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 2");
     ball_action e = end_of(g);
     tu_apply(g, "F16-G17");
-    ck_assert_int_eq(ball_ball_square(g), sqn("G17"));
+    ck_assert_int_eq(ball_ball_square(g), tu_sq("G17"));
     ck_over(g, BALL_ATK_WON, e);
     ball_game_free(g);
 }

@@ -9,14 +9,6 @@
 #define GAMES 120
 #define MAX_DECISIONS 400
 
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 /* R3: square contents and piece states, read through the public API. */
 static void check_invariants(ball_game *g, const int start_count[2])
 {
@@ -75,48 +67,24 @@ static void check_bpn_round_trip(ball_game *g, ball_game *scratch, const char *b
     tu_require(ball_hash(scratch) == ball_hash(g));
 }
 
-static void check_text_round_trip(ball_game *g, const ball_action *acts, int n)
-{
-    for (int i = 0; i < n; i++) {
-        char text[BALL_ACTION_TEXT_MAX];
-        ball_action back = BALL_ACTION_NONE;
-        tu_require(ball_action_text(acts[i], text, sizeof text) > 0);
-        if (ball_action_parse(g, text, &back) != BALL_OK)
-            ck_abort_msg("%s: %s", text, ball_errmsg(g));
-        tu_require(back == acts[i]);
-        for (int j = 0; j < i; j++)
-            tu_require(acts[j] != acts[i]);
-    }
-}
-
 static void play_random_game(uint64_t seed, long *decisions)
 {
     ball_game *g = tu_game(NULL), *scratch = tu_game(NULL);
     int start_count[2] = {7, 7};
     ball_action acts[BALL_MAX_ACTIONS];
-    char before[BALL_BPN_MAX], after[BALL_BPN_MAX], again[BALL_BPN_MAX];
+    char bpn[BALL_BPN_MAX];
     for (int d = 0; d < MAX_DECISIONS; d++) {
-        tu_bpn(g, before);
-        uint64_t hash_before = ball_hash(g);
+        tu_bpn(g, bpn);
         check_invariants(g, start_count);
-        check_bpn_round_trip(g, scratch, before);
+        check_bpn_round_trip(g, scratch, bpn);
         int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
         tu_require(n >= 0);
         if (n == 0) {
             tu_require(ball_result(g) != BALL_ONGOING);
             break;
         }
-        check_text_round_trip(g, acts, n);
-        ball_action a = acts[next_random(&seed) % (uint64_t)n];
-        tu_require(ball_apply(g, a) == BALL_OK);
-        tu_bpn(g, after);
-        tu_require(ball_undo(g) == BALL_OK);
-        tu_bpn(g, again);
-        tu_require(strcmp(again, before) == 0);
-        tu_require(ball_hash(g) == hash_before);
-        tu_require(ball_apply(g, a) == BALL_OK);
-        tu_bpn(g, again);
-        tu_require(strcmp(again, after) == 0);
+        tu_check_text_round_trip(g, acts, n);
+        tu_apply_undo_round_trip(g, acts[tu_random(&seed) % (uint64_t)n]);
         (*decisions)++;
     }
     /* undo all the way back to the start */

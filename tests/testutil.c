@@ -81,3 +81,48 @@ void tu_apply_all(ball_game *g, const char *texts)
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
         tu_apply(g, tok);
 }
+
+int tu_sq(const char *name)
+{
+    int sq = ball_square_from_name(name);
+    ck_assert_msg(sq >= 0, "bad square name '%s'", name);
+    return sq;
+}
+
+uint64_t tu_random(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+void tu_check_text_round_trip(ball_game *g, const ball_action *acts, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char text[BALL_ACTION_TEXT_MAX];
+        ball_action back = BALL_ACTION_NONE;
+        tu_require(ball_action_text(acts[i], text, sizeof text) > 0);
+        if (ball_action_parse(g, text, &back) != BALL_OK)
+            ck_abort_msg("%s: %s", text, ball_errmsg(g));
+        tu_require(back == acts[i]);
+        for (int j = 0; j < i; j++)
+            tu_require(acts[j] != acts[i]);
+    }
+}
+
+void tu_apply_undo_round_trip(ball_game *g, ball_action a)
+{
+    char before[BALL_BPN_MAX], after[BALL_BPN_MAX], again[BALL_BPN_MAX];
+    uint64_t hash_before = ball_hash(g);
+    tu_bpn(g, before);
+    tu_require(ball_apply(g, a) == BALL_OK);
+    tu_bpn(g, after);
+    tu_require(ball_undo(g) == BALL_OK);
+    tu_bpn(g, again);
+    tu_require(strcmp(again, before) == 0);
+    tu_require(ball_hash(g) == hash_before);
+    tu_require(ball_apply(g, a) == BALL_OK);
+    tu_bpn(g, again);
+    tu_require(strcmp(again, after) == 0);
+}

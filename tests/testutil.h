@@ -6,6 +6,7 @@
 
 #include <check.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "ball.h"
 
 /* A game at the given BPN under default rules (aborts the test on error). */
@@ -23,6 +24,17 @@ char *tu_legal_prefix(ball_game *g, const char *prefix);
 void tu_apply(ball_game *g, const char *text);
 /* Applies each space-separated action text in turn. */
 void tu_apply_all(ball_game *g, const char *texts);
+
+/* Square index of a name such as "G5" (fails the test for a bad name). */
+int tu_sq(const char *name);
+/* Fixed-seed xorshift64 generator for the random-game tests. */
+uint64_t tu_random(uint64_t *state);
+/* Every legal action's text parses back to the same action, and no action
+ * is listed twice. */
+void tu_check_text_round_trip(ball_game *g, const ball_action *acts, int n);
+/* Plays a, checks that undo restores the BPN and the hash exactly, and
+ * plays it again (the game ends after a). */
+void tu_apply_undo_round_trip(ball_game *g, ball_action a);
 
 /* Assert the sorted legal actions equal `expected` (space-separated, byte
  * order). */
