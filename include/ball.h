@@ -741,8 +741,9 @@ enum ball_verb {
  * @p choices (capacity @p cap) and their number is returned. When the
  * choices made so far already form a whole legal action, 0 is returned and
  * @p *action (if not NULL) receives it; otherwise @p *action is set to
- * #BALL_ACTION_NONE. Returns #BALL_E_ILLEGAL when the choices so far lead to
- * no legal action, #BALL_E_BUFFER when @p cap is too small
+ * #BALL_ACTION_NONE (so with no choice made, 0 choices and no action mean
+ * that no piece can act: only `end` or card-mode actions remain). Returns
+ * #BALL_E_ILLEGAL when the choices so far lead to no legal action, #BALL_E_BUFFER when @p cap is too small
  * (#BALL_NUM_SQUARES always suffices), #BALL_E_ARG for bad pointers or
  * @p n_chosen > 5.
  */

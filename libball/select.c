@@ -72,7 +72,7 @@ int ball_select(ball_game *g, const int *chosen, size_t n_chosen, int *choices,
         }
         seen[next] = 1;
     }
-    if (!found)
+    if (!found && n_chosen > 0) /* no choice at all is a fine answer for step 1 */
         return game_error(g, BALL_E_ILLEGAL, "no legal action starts with these %zu choices", n_chosen);
     for (int v = 0; v < NSQ + 8; v++)
         if (seen[v]) {
