@@ -89,14 +89,14 @@ for py in python3 /usr/bin/python3; do
         if "$tmp/venv/bin/python" -m pip install --no-index --no-build-isolation \
                --no-deps "$tmp/src" >"$tmp/pip.log" 2>&1; then
             installed="venv of $py"
-            run_py() { (cd "$tmp" && LIBBALL_PATH="$lib" "$tmp/venv/bin/python" -c "$1"); }
+            run_py() { (cd "$tmp" && LIBBALL_PATH="$lib" $LIBBALL_RUN "$tmp/venv/bin/python" -c "$1"); }
         fi
     fi
     if [ -z "$installed" ] &&
        "$py" -m pip install --no-index --no-build-isolation --no-deps \
            --target "$tmp/site" "$tmp/src" >"$tmp/pip.log" 2>&1; then
         installed="--target with $py"
-        run_py() { (cd "$tmp" && PYTHONPATH="$tmp/site" LIBBALL_PATH="$lib" "$py" -c "$1"); }
+        run_py() { (cd "$tmp" && PYTHONPATH="$tmp/site" LIBBALL_PATH="$lib" $LIBBALL_RUN "$py" -c "$1"); }
     fi
     [ -n "$installed" ] && break
     cat "$tmp/pip.log"

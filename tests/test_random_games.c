@@ -40,11 +40,11 @@ static void check_invariants(ball_game *g, const int start_count[2])
         if (low) /* N1: an upper piece stands and is not restricted */
             tu_require(!(up & (BALL_PIECE_DOWN | BALL_PIECE_RESTRICTED)));
         if (st & BALL_SQ_FRESH) /* R7.4: made this turn by the coach to act */
-            tu_require((up & BALL_PIECE_DEF) ? BALL_DEF : BALL_ATK == side);
+            tu_require(((up & BALL_PIECE_DEF) ? BALL_DEF : BALL_ATK) == side);
         if (up & BALL_PIECE_RESTRICTED) {
             restricted++;
             tu_require(phase == BALL_PHASE_ACTION);
-            tu_require((up & BALL_PIECE_DEF) ? BALL_DEF : BALL_ATK == side);
+            tu_require(((up & BALL_PIECE_DEF) ? BALL_DEF : BALL_ATK) == side);
         }
     }
     tu_require(balls == 1);
