@@ -10,18 +10,11 @@ command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v luajit >/dev/null 2>&1 || need="$need luajit"
 # The Python binding's install test needs pip, setuptools, wheel and venv
 # in Debian's python3 (pip install ./bindings/python works offline then).
-if ! /usr/bin/python3 -c 'import ensurepip, pip, setuptools, wheel' >/dev/null 2>&1; then
+if ! /usr/bin/python3 -c 'import setuptools, wheel, pip, ensurepip' >/dev/null 2>&1; then
     need="$need python3-pip python3-setuptools python3-wheel python3-venv"
 fi
 for extra in "$@"; do
     command -v "$extra" >/dev/null 2>&1 || need="$need $extra"
 done
-[ -z "$need" ] && exit 0
-if [ "$(id -u)" != 0 ]; then
-    echo "missing:$need — install these Debian packages (as root: apt-get install$need)" >&2
-    exit 1
-fi
-echo "installing:$need"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq $need >/dev/null
+# shellcheck disable=SC2086 # one word per package
+exec sh "$(dirname "$0")/apt-install.sh" $need

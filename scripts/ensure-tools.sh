@@ -36,13 +36,5 @@ for pair in "$@"; do
         *) need="$need $pkg" ;;
     esac
 done
-[ -z "$need" ] && exit 0
-if [ "$(id -u)" != 0 ]; then
-    echo "missing:$need — install these Debian packages (as root: apt-get install$need)" >&2
-    exit 1
-fi
-echo "installing:$need"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-# shellcheck disable=SC2086
-apt-get install -y -qq $need >/dev/null
+# shellcheck disable=SC2086 # one word per package
+exec sh "$(dirname "$0")/apt-install.sh" $need

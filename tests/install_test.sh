@@ -6,15 +6,7 @@
 # failure; exits non-zero if any.
 
 MAKE=${MAKE:-make}
-failures=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. tests/lib/shell-test.sh
 
 hdr() { sed -n "s/^#define $1 \\([0-9]*\\)\$/\\1/p" include/ball.h; }
 major=$(hdr BALL_VERSION_MAJOR)

@@ -17,15 +17,7 @@ AFTER_KEEP_LOWER='7/6/7/6/7/6/7/2OS2/7/2Xo*2/7/6/7/6/7/6/7 DEF a 2 - 0/0 3'
 # R11.1: ATK X* on G15, two diagonal steps from row 17.
 NEAR_TD='7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2'
 
-failures=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. tests/lib/shell-test.sh
 
 # session NAME ARGS... < input: runs play, output in $tmp/NAME.out
 session() {

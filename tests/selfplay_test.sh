@@ -9,15 +9,7 @@
 # any.
 
 SELFPLAY=${SELFPLAY:-build/examples/selfplay}
-failures=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. tests/lib/shell-test.sh
 
 if [ ! -x "$SELFPLAY" ]; then
     echo "FAIL: $SELFPLAY not built"

@@ -8,15 +8,7 @@
 
 SOLVE=${SOLVE:-build/examples/solve}
 BALL=${BALL:-build/bin/ball}
-failures=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. tests/lib/shell-test.sh
 
 # ATK X* on G13, DEF x alone on A1, ATK to act with 2 PA. R5.1: an X moves
 # 1 or 2 squares diagonally, so two 2-square moves over open squares reach

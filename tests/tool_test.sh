@@ -12,15 +12,7 @@ AFTER_END='7/6/3s3/6/3x3/6/1o1sxo1/2x3/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 ATK a 2 - 0/
 AFTER_G5F6='7/6/3s3/6/3x3/6/1o1sxo1/2x3/7/6/1OXSXO1/2X*3/7/6/3S3/6/7 ATK a 1 - 0/0 2'
 
 tab=$(printf '\t')
-failures=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. tests/lib/shell-test.sh
 
 # expect_eq WHAT GOT EXPECTED
 expect_eq() {
