@@ -12,6 +12,7 @@
  * a run repeats exactly. --csv prints one line per game instead of the
  * table, with a header line; the columns are listed in csv_header below.
  */
+#include "args.h"
 #include "ball.h"
 #include "players.h"
 
@@ -51,17 +52,6 @@ static void usage(FILE *out)
 {
     fputs("usage: selfplay [--games N] [--atk random|greedy] [--def random|greedy]\n"
           "                [--seed S] [--turn-limit T] [--depth-zone D] [--csv]\n", out);
-}
-
-/* A decimal number in [min, max]; -1 on error. */
-static long parse_number(const char *s, long min, long max)
-{
-    char *end;
-    long v;
-    if (s == NULL || *s < '0' || *s > '9')
-        return -1;
-    v = strtol(s, &end, 10);
-    return (*end != '\0' || v < min || v > max) ? -1 : v;
 }
 
 static int parse_options(int argc, char **argv, struct options *o)

@@ -23,6 +23,7 @@
  * Exit status: 0 a forced touchdown exists, 1 none within N turns, 2 bad
  * input, 3 the node limit stopped the search.
  */
+#include "args.h"
 #include "ball.h"
 
 #include <stdint.h>
@@ -191,16 +192,6 @@ static void usage(FILE *out)
           "  N: own turns, 1-8 (default 2); D: end-zone depth 1-3 (default 1);\n"
           "  M: node limit (default 50000000); B: log2 of table entries, 10-28 (default 20)\n",
           out);
-}
-
-static long parse_number(const char *s, long min, long max)
-{
-    char *end;
-    long v;
-    if (s == NULL || *s < '0' || *s > '9')
-        return -1;
-    v = strtol(s, &end, 10);
-    return (*end != '\0' || v < min || v > max) ? -1 : v;
 }
 
 int main(int argc, char **argv)

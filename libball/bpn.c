@@ -165,8 +165,7 @@ static int read_placement(parser *ps, pos *p, int *restricted_sq)
     return 0;
 }
 
-/* A decimal number without sign or leading zero, at most 9 digits. */
-static int read_number(const char *s, size_t len, uint32_t *out)
+int decimal_read(const char *s, size_t len, uint32_t *out)
 {
     if (len == 0 || len > 9 || (s[0] == '0' && len > 1))
         return -1;
@@ -224,7 +223,7 @@ static int read_fields(const char *const *f, const size_t *len, pos *p, char *er
     else if (field_is(f[2], len[2], "r")) p->st.phase = PHASE_RELEASE;
     else return fail(err, errlen, "field 3 (phase): '%.*s', expected a or r", (int)len[2], f[2]);
     uint32_t pa;
-    if (read_number(f[3], len[3], &pa) < 0 || pa > (p->cards.on ? MAX_PA : 2))
+    if (decimal_read(f[3], len[3], &pa) < 0 || pa > (p->cards.on ? MAX_PA : 2))
         return fail(err, errlen, "field 4 (pa): '%.*s', expected 0-%d", (int)len[3], f[3],
                     p->cards.on ? MAX_PA : 2);
     p->st.pa = (uint8_t)pa;
@@ -233,14 +232,14 @@ static int read_fields(const char *const *f, const size_t *len, pos *p, char *er
         return fail(err, errlen, "field 5 (handoff): '%.*s', expected h or -", (int)len[4], f[4]);
     const char *slash = memchr(f[5], '/', len[5]);
     uint32_t pe_atk, pe_def;
-    if (!slash || read_number(f[5], (size_t)(slash - f[5]), &pe_atk) < 0
-        || read_number(slash + 1, len[5] - (size_t)(slash - f[5]) - 1, &pe_def) < 0)
+    if (!slash || decimal_read(f[5], (size_t)(slash - f[5]), &pe_atk) < 0
+        || decimal_read(slash + 1, len[5] - (size_t)(slash - f[5]) - 1, &pe_def) < 0)
         return fail(err, errlen, "field 6 (pe): '%.*s', expected <ATK PE>/<DEF PE>", (int)len[5], f[5]);
     if (!p->cards.on && (pe_atk || pe_def))
         return fail(err, errlen, "field 6 (pe): '%.*s', PE must be 0/0 outside card mode", (int)len[5], f[5]);
     p->st.pe[ATK] = pe_atk;
     p->st.pe[DEF] = pe_def;
-    if (read_number(f[6], len[6], &p->st.turn) < 0 || p->st.turn == 0)
+    if (decimal_read(f[6], len[6], &p->st.turn) < 0 || p->st.turn == 0)
         return fail(err, errlen, "field 7 (turn): '%.*s', expected a turn number from 1", (int)len[6], f[6]);
     if (p->cards.on && read_hands(f[7], len[7], p, err, errlen) < 0)
         return -1;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cards.h"
+#include "notation.h"
 
 void ball_cards_init(ball_cards *cards, size_t size)
 {
@@ -84,18 +85,11 @@ static const char *const EARN_NAMES[BALL_EARN_COUNT] = {
     "handoff", "short", "long", "standup", "unblock", "unprotect",
 };
 
-/* A whole decimal number in [lo, hi] taking the rest of s. */
+/* A whole decimal number in [lo, hi] taking the len characters at s. */
 static int read_int(const char *s, size_t len, int lo, int hi, int *out)
 {
-    if (len == 0 || len > 9 || (s[0] == '0' && len > 1))
-        return -1;
-    long v = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        v = v * 10 + (s[i] - '0');
-    }
-    if (v < lo || v > hi)
+    uint32_t v;
+    if (decimal_read(s, len, &v) < 0 || v < (uint32_t)lo || v > (uint32_t)hi)
         return -1;
     *out = (int)v;
     return 0;
