@@ -139,6 +139,25 @@ static void disarm(void)
     tr.fail_after = 0;
 }
 
+/* Frees g; the allocator then holds no block and saw no misuse. */
+static void free_and_check(ball_game *g)
+{
+    ball_game_free(g);
+    ck_assert_int_eq(tr.nblocks, 0);
+    ck_assert_int_eq(tr.misuse, 0);
+}
+
+/* Every decision can still be taken back to the start; then
+ * free_and_check(). */
+static void undo_all_and_free(ball_game *g)
+{
+    disarm();
+    while (ball_history_length(g) > 0)
+        ck_assert_int_eq(ball_undo(g), BALL_OK);
+    ck_bpn(g, BALL_START_BPN);
+    free_and_check(g);
+}
+
 static ball_game *tracked_game(const ball_rules *rules)
 {
     ball_game *g = NULL;
@@ -260,9 +279,7 @@ START_TEST(test_clone_fails_at_each_allocation)
             check_usable(g);
         }
         ck_assert_int_gt(k, 1);
-        ball_game_free(g);
-        ck_assert_int_eq(tr.nblocks, 0);
-        ck_assert_int_eq(tr.misuse, 0);
+        free_and_check(g);
     }
 }
 END_TEST
@@ -305,13 +322,7 @@ START_TEST(test_history_reserve_fails_at_each_allocation)
         ck_assert_int_eq(ball_action_parse(g, "end", &end), BALL_OK);
         ck_assert_int_eq(ball_apply(g, end), BALL_E_NOMEM);
         ck_assert_uint_eq(ball_history_length(g), 5001);
-        disarm();
-        while (ball_history_length(g) > 0)
-            ck_assert_int_eq(ball_undo(g), BALL_OK);
-        ck_bpn(g, BALL_START_BPN);
-        ball_game_free(g);
-        ck_assert_int_eq(tr.nblocks, 0);
-        ck_assert_int_eq(tr.misuse, 0);
+        undo_all_and_free(g);
     }
 }
 END_TEST
@@ -389,13 +400,7 @@ START_TEST(test_apply_fails_when_history_grows)
             }
             ck_assert_int_gt(k, 1);
             /* every decision can be taken back to the start */
-            disarm();
-            while (ball_history_length(g) > 0)
-                ck_assert_int_eq(ball_undo(g), BALL_OK);
-            ck_bpn(g, BALL_START_BPN);
-            ball_game_free(g);
-            ck_assert_int_eq(tr.nblocks, 0);
-            ck_assert_int_eq(tr.misuse, 0);
+            undo_all_and_free(g);
         }
 }
 END_TEST
@@ -435,9 +440,7 @@ START_TEST(test_other_calls_do_not_allocate)
     (void)ball_errmsg(g);
     ck_assert_int_eq(tr.calls, 0);
     disarm();
-    ball_game_free(g);
-    ck_assert_int_eq(tr.nblocks, 0);
-    ck_assert_int_eq(tr.misuse, 0);
+    free_and_check(g);
 }
 END_TEST
 
@@ -489,9 +492,7 @@ START_TEST(test_clone_outlives_original)
     check_usable(c);
     /* grow the clone's history through the allocator */
     ck_assert_int_eq(ball_history_reserve(c, 1000), BALL_OK);
-    ball_game_free(c);
-    ck_assert_int_eq(tr.nblocks, 0);
-    ck_assert_int_eq(tr.misuse, 0);
+    free_and_check(c);
     ck_assert_int_gt(tr.frees, 0);
 }
 END_TEST
