@@ -49,8 +49,8 @@ $(B)/libball.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(B)/libball.so.$(VERSION): $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDFLAGS)
+$(B)/libball.so.$(VERSION): $(LIB_OBJ) libball/exports.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,libball/exports.map -o $@ $(LIB_OBJ) $(LDFLAGS)
 
 $(B)/libball.so: $(B)/libball.so.$(VERSION)
 	ln -sf libball.so.$(VERSION) $(B)/$(SONAME)

@@ -138,29 +138,44 @@ static void bench_generation(int reps, int rounds)
         ball_game_free(games[i]);
 }
 
-static void bench_playouts(int reps, int games_per_rep)
+/* One game of uniform random decisions, then undone back to the start
+ * (no allocation); returns the number of decisions. */
+static long playout(ball_game *g, uint64_t *seed)
 {
-    double rates[REPS];
+    ball_action acts[BALL_MAX_ACTIONS];
+    long decisions = 0;
+    int n;
+    while ((n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS)) > 0) {
+        ball_apply_unchecked(g, acts[next_random(seed) % (uint64_t)n]);
+        decisions++;
+    }
+    while (ball_undo(g) == BALL_OK)
+        ;
+    return decisions;
+}
+
+/* The playouts of the benchmark, and of the callgrind workload. */
+static ball_game *playout_game(void)
+{
     ball_rules rules;
     ball_rules_init(&rules, sizeof rules);
     rules.turn_limit = 200;
-    uint64_t seed = 777;
-    long decisions = 0;
     ball_game *g;
     ball_game_new(&g, &rules);
     ball_history_reserve(g, 4096);
+    return g;
+}
+
+static void bench_playouts(int reps, int games_per_rep)
+{
+    double rates[REPS];
+    uint64_t seed = 777;
+    long decisions = 0;
+    ball_game *g = playout_game();
     for (int r = -1; r < reps; r++) {
         double t = now();
-        for (int k = 0; k < games_per_rep; k++) {
-            ball_action acts[BALL_MAX_ACTIONS];
-            int n;
-            while ((n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS)) > 0) {
-                ball_apply_unchecked(g, acts[next_random(&seed) % (uint64_t)n]);
-                decisions++;
-            }
-            while (ball_undo(g) == BALL_OK) /* back to the start, no allocation */
-                ;
-        }
+        for (int k = 0; k < games_per_rep; k++)
+            decisions += playout(g, &seed);
         if (r >= 0)
             rates[r] = games_per_rep / (now() - t);
     }
@@ -184,6 +199,14 @@ static int callgrind_workload(const char *name)
         uint64_t n;
         ball_perft(g, 5, &n);
         printf("leaves %llu\n", (unsigned long long)n);
+    } else if (strcmp(name, "playout") == 0) {
+        ball_game *pg = playout_game();
+        uint64_t seed = 777;
+        long decisions = 0;
+        for (int k = 0; k < 200; k++)
+            decisions += playout(pg, &seed);
+        printf("decisions %ld\n", decisions);
+        ball_game_free(pg);
     } else {
         fprintf(stderr, "bench: unknown workload '%s'\n", name);
         ball_game_free(g);

@@ -1,7 +1,19 @@
-/* Bitboards: one bit per playable square (dense index, A1 = bit 0 ...
- * M17 = bit 110) in a 128-bit integer. In the dense numbering the four
- * diagonal neighbours of a square are always at -7, -6, +6 and +7, except
- * across the A and M columns, which the masks below cut. */
+/* Bitboards: one bit per playable square in a 128-bit integer, laid out
+ * so that every step of R5.1 is a plain shift. Rows are taken in pairs of
+ * 15 bits: an odd row's 7 squares (A, C, ..., M) at bits 0-6 of the
+ * pair, then an even row's 6 squares (B, ..., L) at bits 8-13 between
+ * two ghost bits (7 and 14) that belong to no square. Row 17 is bits
+ * 120-126; bit 127 is a ghost too.
+ *
+ * With that layout the diagonal neighbours of a square are at +7, +8, -7
+ * and -8 and the 2-square orthogonal moves at +15, -15, +1 and -1, and a
+ * step off the side of the board lands on a ghost bit (or off the ends of
+ * the integer) instead of wrapping onto a real square. Results are masked
+ * with BB_BOARD (or with a set of real squares) before use, so ghosts never
+ * start a second step.
+ *
+ * Squares keep their dense index everywhere else (A1 = 0 ... M17 = 110,
+ * as in ball.h); SQ_BIT and BIT_SQUARE convert. */
 #ifndef BALL_BITBOARD_H
 #define BALL_BITBOARD_H
 
@@ -10,26 +22,46 @@
 typedef unsigned __int128 bb_t;
 
 #define BB_ONE ((bb_t)1)
-#define BB_BOARD ((BB_ONE << 111) - 1)
-/* A1, A3, ..., A17 are dense 0, 13, ..., 104; M1 ... M17 are 6, ..., 110. */
-#define BB_COL_A (BB_ONE << 0 | BB_ONE << 13 | BB_ONE << 26 | BB_ONE << 39 | BB_ONE << 52 \
-                  | BB_ONE << 65 | BB_ONE << 78 | BB_ONE << 91 | BB_ONE << 104)
-#define BB_COL_M (BB_COL_A << 6)
+#define BB_GHOST_PAIR (BB_ONE << 7 | BB_ONE << 14)
+#define BB_GHOSTS (BB_GHOST_PAIR | BB_GHOST_PAIR << 15 | BB_GHOST_PAIR << 30 | BB_GHOST_PAIR << 45 \
+                   | BB_GHOST_PAIR << 60 | BB_GHOST_PAIR << 75 | BB_GHOST_PAIR << 90 \
+                   | BB_GHOST_PAIR << 105 | BB_ONE << 127)
+#define BB_BOARD (~BB_GHOSTS)
 
-extern const bb_t SQ_BIT[];        /* SQ_BIT[sq] == BB_ONE << sq */
+/* Steps (R5.1) as bit deltas in this layout, with the matching delta of
+ * the dense square index (the same for every square the step is legal
+ * from). */
+enum {
+    BIT_DOWN_LEFT = -8, BIT_DOWN_RIGHT = -7, BIT_UP_LEFT = 7, BIT_UP_RIGHT = 8,
+    BIT_DOWN2 = -15, BIT_UP2 = 15, BIT_LEFT2 = -1, BIT_RIGHT2 = 1
+};
+enum {
+    SQ_DOWN_LEFT = -7, SQ_DOWN_RIGHT = -6, SQ_UP_LEFT = 6, SQ_UP_RIGHT = 7,
+    SQ_DOWN2 = -13, SQ_UP2 = 13, SQ_LEFT2 = -1, SQ_RIGHT2 = 1
+};
+
+extern const bb_t SQ_BIT[];        /* the bit of dense square sq */
 extern const bb_t SQ_NEIGHBOURS[]; /* the diagonal neighbours of sq */
+extern const bb_t SQ_WITHIN4[];    /* the squares at distance <= 4 of sq */
+extern const int8_t BIT_SQUARE[];  /* the dense square of a bit; -1 for a ghost */
 
 static inline bb_t bb_bit(int sq) { return SQ_BIT[sq]; }
-static inline int bb_has(bb_t b, int sq) { return (int)(b >> sq) & 1; }
+static inline int bb_has(bb_t b, int sq) { return (b & SQ_BIT[sq]) != 0; }
+
+/* The bits of b moved by delta (a BIT_ constant): a bare shift. The
+ * result may hold ghost bits; mask it before counting or stepping on. */
+static inline bb_t bb_shift(bb_t b, int delta)
+{
+    return delta >= 0 ? b << delta : b >> -delta;
+}
 
 /* The squares diagonally adjacent to any square of b. */
 static inline bb_t bb_neighbours(bb_t b)
 {
-    bb_t not_a = b & ~BB_COL_A, not_m = b & ~BB_COL_M;
-    return ((not_a << 6) | (not_m << 7) | (not_m >> 6) | (not_a >> 7)) & BB_BOARD;
+    return (b << 7 | b << 8 | b >> 7 | b >> 8) & BB_BOARD;
 }
 
-/* Index of the lowest set bit; b must not be 0. */
+/* Bit index of the lowest set bit; b must not be 0. */
 static inline int bb_first(bb_t b)
 {
     uint64_t lo = (uint64_t)b;
@@ -41,8 +73,9 @@ static inline int bb_count(bb_t b)
     return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
 }
 
-/* for (BB_EACH(sq, b)) visits every set square of b in increasing order. */
-#define BB_EACH(sq, b) bb_t rest_##sq = (b); rest_##sq && ((sq) = bb_first(rest_##sq), 1); \
+/* for (BB_EACH(sq, b)) visits every square of b (dense index), in bit
+ * order. */
+#define BB_EACH(sq, b) bb_t rest_##sq = (b); rest_##sq && ((sq) = BIT_SQUARE[bb_first(rest_##sq)], 1); \
                        rest_##sq &= rest_##sq - 1
 
 #endif

@@ -1,5 +1,5 @@
 /* Board geometry (R1): the 111 playable squares, their names, and the
- * movement vectors as constant tables. Squares are the dense indices of
+ * coordinates as constant tables. Squares are the dense indices of
  * ball.h (A1 = 0 ... M17 = 110). */
 #ifndef BALL_GEOMETRY_H
 #define BALL_GEOMETRY_H
@@ -9,18 +9,6 @@
 #define NSQ 111
 #define NO_SQ (-1)
 
-/* Vector slots of STEP: 0-3 one square diagonally, 4-7 two squares
- * diagonally in the same directions (so slot k + 4 passes over slot k),
- * 8-11 two squares orthogonally (R5.1). */
-enum {
-    DIAG1_FIRST = 0,
-    DIAG2_FIRST = 4,
-    ORTHO2_FIRST = 8,
-    NVEC = 12
-};
-
-/* STEP[sq][slot]: the square reached, or NO_SQ when it is off the board. */
-extern const int8_t STEP[NSQ][NVEC];
 extern const uint8_t SQ_COL[NSQ]; /* 1 = A ... 13 = M */
 extern const uint8_t SQ_ROW[NSQ]; /* 1 ... 17 */
 
@@ -34,8 +22,6 @@ static inline int square_distance(int a, int b)
     if (dr < 0) dr = -dr;
     return dc > dr ? dc : dr;
 }
-/* The four diagonal neighbours are STEP[sq][0..3]. */
-static inline int neighbour(int sq, int k) { return STEP[sq][DIAG1_FIRST + k]; }
 
 /* Writes "G5" (at most 3 chars + NUL) and returns its length. */
 int square_format(int sq, char *buf);
