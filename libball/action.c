@@ -1,4 +1,4 @@
-/* Shape and cost of encoded actions (see action.h). */
+/* Shape of encoded actions (see action.h). */
 #include "action.h"
 #include "position.h"
 
@@ -30,19 +30,4 @@ int act_well_formed(uint32_t a)
     if ((flags & ~allowed_flags) || !sq_ok(from) || !sq_ok(to))
         return 0;
     return has_opt ? sq_ok(opt) : opt < 0;
-}
-
-int act_cost(uint32_t a)
-{
-    switch (act_kind(a)) {
-    case K_MOVE: case K_DODGE: case K_TACTICAL: case K_BLOCK: case K_PROTECT:
-    case K_SHORT_PASS:
-        return 1;
-    case K_LONG_PASS:
-        return 2;
-    case K_CONVERT:
-        return act_value(a);
-    default: /* hand-off, end, cards and release-phase decisions are free */
-        return 0;
-    }
 }

@@ -57,7 +57,16 @@ static inline int act_flags(uint32_t a) { return (int)((a >> 27) & 7); }
 
 /* 1 when the bits form a well-shaped action (any position). */
 int act_well_formed(uint32_t a);
-/* R4.3 cost in PA. */
-int act_cost(uint32_t a);
+/* R4.3 cost in PA: 1 for a move, dodge, tactical dodge, block,
+ * protection or short pass, 2 for a long pass, k for `pe+k`, 0 for the
+ * rest (hand-off, end, cards, release-phase decisions). */
+static inline int act_cost(uint32_t a)
+{
+    static const uint8_t cost[16] = {
+        [K_MOVE] = 1, [K_DODGE] = 1, [K_TACTICAL] = 1, [K_BLOCK] = 1, [K_PROTECT] = 1,
+        [K_SHORT_PASS] = 1, [K_LONG_PASS] = 2,
+    };
+    return act_kind(a) == K_CONVERT ? act_value(a) : cost[act_kind(a)];
+}
 
 #endif

@@ -52,7 +52,10 @@ static inline int bb_has(bb_t b, int sq) { return (b & SQ_BIT[sq]) != 0; }
  * result may hold ghost bits; mask it before counting or stepping on. */
 static inline bb_t bb_shift(bb_t b, int delta)
 {
-    return delta >= 0 ? b << delta : b >> -delta;
+    uint64_t lo = (uint64_t)b, hi = (uint64_t)(b >> 64);
+    if (delta >= 0)
+        return (bb_t)(hi << delta | lo >> (64 - delta)) << 64 | (lo << delta);
+    return (bb_t)(hi >> -delta) << 64 | (lo >> -delta | hi << (64 + delta));
 }
 
 /* The squares diagonally adjacent to any square of b. */

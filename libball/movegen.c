@@ -106,7 +106,7 @@ HOT void put_moves(sink *k, const gen *g, bb_t to, int delta)
 
 /* R6.1: dodges onto each target T of `targets` from T - delta; one action
  * per open exit. */
-static void gen_dodges(sink *k, const gen *g, bb_t targets, int delta)
+HOT void gen_dodges(sink *k, const gen *g, bb_t targets, int delta)
 {
     int t;
     for (BB_EACH(t, targets)) {
@@ -124,7 +124,7 @@ static void gen_dodges(sink *k, const gen *g, bb_t targets, int delta)
  * `landings`, over an active opponent on M = L - delta; one action per
  * push square. Vacancy is judged after the landing, so the start square
  * counts as vacant and L does not. */
-static void gen_tacticals(sink *k, const gen *g, bb_t landings, int delta)
+HOT void gen_tacticals(sink *k, const gen *g, bb_t landings, int delta)
 {
     int l;
     for (BB_EACH(l, landings)) {
@@ -172,7 +172,7 @@ HOT void gen_orthogonal(sink *k, const gen *g, int bit, int sq)
 
 /* R8.2: every other piece of the carrier's network of active allies,
  * grown one ring of neighbours at a time. */
-static void gen_handoffs(sink *k, const gen *g, int c)
+HOT void gen_handoffs(sink *k, const gen *g, int c)
 {
     bb_t allies = g->p->active[g->side], net = bb_bit(c), grown;
     while ((grown = net | (bb_neighbours(net) & allies)) != net)
@@ -181,7 +181,7 @@ static void gen_handoffs(sink *k, const gen *g, int c)
 }
 
 /* R8.3: one action per vacant square next to an eligible receiver. */
-static void gen_short_passes(sink *k, const gen *g, int c)
+HOT void gen_short_passes(sink *k, const gen *g, int c)
 {
     bb_t receivers = g->p->active[g->side] & SQ_WITHIN4[c] & ~bb_bit(c);
     put_squares(k, bb_neighbours(receivers) & g->vacant, act_pack(K_SHORT_PASS, (unsigned)c, 0, A_NONE_SQ, 0));
@@ -189,7 +189,7 @@ static void gen_short_passes(sink *k, const gen *g, int c)
 
 /* R8.4: vacant squares at distance >= 2 from every piece of the team,
  * whatever its state. */
-static void gen_long_passes(sink *k, const gen *g, int c)
+HOT void gen_long_passes(sink *k, const gen *g, int c)
 {
     bb_t team = g->p->piece[g->side] | g->p->lower[g->side];
     put_squares(k, g->vacant & ~team & ~bb_neighbours(team), act_pack(K_LONG_PASS, (unsigned)c, 0, A_NONE_SQ, 0));
@@ -212,27 +212,11 @@ static void gen_card_mode(sink *k, const pos *p)
     }
 }
 
-/* R5.1: the movers that move 2 squares diagonally (X, square piece) and
- * orthogonally (O, square piece). */
-HOT void split_jumpers(gen *g)
-{
-    bb_t d = 0, o = 0;
-    int s;
-    for (BB_EACH(s, g->movers)) {
-        int type = pc_type(g->p->top[s]);
-        if (type != TYPE_O)
-            d |= bb_bit(s);
-        if (type != TYPE_X)
-            o |= bb_bit(s);
-    }
-    g->diagonal_jumpers = d;
-    g->orthogonal_jumpers = o;
-}
-
 /* R4-R7: the moves of every piece, one direction at a time. */
 HOT void gen_piece_moves(sink *k, gen *g)
 {
-    split_jumpers(g);
+    g->diagonal_jumpers = g->movers & g->p->diagonal2;
+    g->orthogonal_jumpers = g->movers & g->p->orthogonal2;
     gen_diagonal(k, g, BIT_DOWN_LEFT, SQ_DOWN_LEFT);
     gen_diagonal(k, g, BIT_DOWN_RIGHT, SQ_DOWN_RIGHT);
     gen_diagonal(k, g, BIT_UP_LEFT, SQ_UP_LEFT);

@@ -81,18 +81,6 @@ static void do_release(pos *p, undo_rec *u, int sq, int up, int w, int keeper)
         p->st.ball = (int8_t)w;
 }
 
-int touchdown_result(const pos *p)
-{
-    int b = p->st.ball;
-    uint8_t holder = p->top[b];
-    if (!holder) /* a loose ball scores nothing */
-        return ONGOING;
-    int row = SQ_ROW[b];
-    if (pc_team(holder) == ATK)
-        return row > 17 - p->zone_depth ? ATK_WON : ONGOING;
-    return row <= p->zone_depth ? DEF_WON : ONGOING;
-}
-
 /* R9.5: the other coach's turn begins. */
 static void hand_over(pos *p)
 {
@@ -154,7 +142,15 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
 {
     int from = act_from(a), to = act_to(a), opt = act_opt(a);
     switch (act_kind(a)) {
-    case K_MOVE: step_piece(p, u, from, to); break;
+    case K_MOVE: /* R5.5, R8.1: as step_piece(), without recording squares */
+        if (p->st.ball == to)
+            p->st.restricted = 1;
+        else if (p->st.ball == from)
+            p->st.ball = (int8_t)to;
+        move_piece(p, from, to);
+        u->moved_from = (int8_t)from;
+        u->moved_to = (int8_t)to;
+        break;
     case K_DODGE: do_dodge(p, u, from, to, opt); break;
     case K_TACTICAL: do_tactical(p, u, from, to, opt); break;
     case K_BLOCK:
@@ -186,6 +182,7 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
 void pos_do(pos *p, uint32_t a, undo_rec *u)
 {
     u->st = p->st;
+    u->moved_from = u->moved_to = NO_SQ;
     u->n = 0;
     do_action(p, u, a);
     p->st.result = (uint8_t)touchdown_result(p); /* R11.1 */
@@ -195,6 +192,8 @@ void pos_do(pos *p, uint32_t a, undo_rec *u)
 
 void pos_undo(pos *p, const undo_rec *u)
 {
+    if (u->moved_to != NO_SQ)
+        move_piece(p, u->moved_to, u->moved_from);
     for (int i = u->n - 1; i >= 0; i--)
         sq_set(p, u->sq[i], u->top[i], u->low[i]);
     p->st = u->st;
@@ -247,6 +246,7 @@ void pos_rehash(pos *p)
 {
     p->st.board_hash = 0;
     p->piece[0] = p->piece[1] = p->active[0] = p->active[1] = p->lower[0] = p->lower[1] = 0;
+    p->diagonal2 = p->orthogonal2 = 0;
     for (int sq = 0; sq < NSQ; sq++) {
         uint8_t top = p->top[sq], low = p->low[sq];
         p->top[sq] = p->low[sq] = 0;

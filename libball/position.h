@@ -66,6 +66,8 @@ typedef struct pos {
     bb_t piece[2];  /* top piece (the only or the upper one) of team t */
     bb_t active[2]; /* active pieces of team t (R3.2) */
     bb_t lower[2];  /* lower pieces of team t */
+    bb_t diagonal2;   /* top pieces that move 2 squares diagonally: X, square (R5.1) */
+    bb_t orthogonal2; /* top pieces that move 2 squares orthogonally: O, square */
     /* Ruleset values the rules engine needs; constant for a game. */
     uint8_t zone_depth;
     uint32_t turn_limit;
@@ -76,8 +78,8 @@ static inline int pc_team(uint8_t code) { return (code >> 2) & 1; }
 static inline int pc_type(uint8_t code) { return code & PC_TYPE; }
 static inline int pc_down(uint8_t code) { return (code & PC_DOWN) != 0; }
 
-/* The only way square contents change: arrays, bitboards and the board
- * hash together. */
+/* The only way square contents change (with move_piece() below for plain
+ * moves): arrays, bitboards and the board hash together. */
 static inline void sq_set(pos *p, int sq, uint8_t top, uint8_t low)
 {
     bb_t bit = bb_bit(sq);
@@ -88,16 +90,42 @@ static inline void sq_set(pos *p, int sq, uint8_t top, uint8_t low)
     if (old_top) {
         p->piece[pc_team(old_top)] &= ~bit;
         p->active[pc_team(old_top)] &= ~bit;
+        p->diagonal2 &= ~bit;
+        p->orthogonal2 &= ~bit;
     }
     if (old_low)
         p->lower[pc_team(old_low)] &= ~bit;
     if (top) {
         p->piece[pc_team(top)] |= bit;
+        if (pc_type(top) != TYPE_O)
+            p->diagonal2 |= bit;
+        if (pc_type(top) != TYPE_X)
+            p->orthogonal2 |= bit;
         if (!low && !pc_down(top))
             p->active[pc_team(top)] |= bit;
     }
     if (low)
         p->lower[pc_team(low)] |= bit;
+}
+
+/* The common case of a square change, for a plain move (R5.4): the single
+ * active piece on `from` goes to the open square `to`. Everything it
+ * changes is toggled, so moving back undoes it exactly. (ZOBRIST[sq][0]
+ * is 0: an empty square or no lower piece keys nothing.) */
+static inline void move_piece(pos *p, int from, int to)
+{
+    uint8_t code = p->top[from];
+    bb_t both = bb_bit(from) | bb_bit(to);
+    int team = pc_team(code);
+    p->piece[team] ^= both;
+    p->active[team] ^= both;
+    if (pc_type(code) != TYPE_O)
+        p->diagonal2 ^= both;
+    if (pc_type(code) != TYPE_X)
+        p->orthogonal2 ^= both;
+    p->st.board_hash ^= ZOBRIST[from][code] ^ ZOBRIST[to][code];
+    p->top[from] = 0;
+    p->top[to] = code;
 }
 
 static inline bb_t occupied(const pos *p) { return p->piece[0] | p->piece[1]; }
@@ -130,7 +158,16 @@ static inline void set_fresh(pos *p, int sq)
 
 /* The touchdown test of R11.1 for the current position: the winner
  * (ATK_WON / DEF_WON) or ONGOING. */
-int touchdown_result(const pos *p);
+static inline int touchdown_result(const pos *p)
+{
+    int b = p->st.ball;
+    uint8_t holder = p->top[b];
+    if (!holder) /* a loose ball scores nothing */
+        return ONGOING;
+    if (pc_team(holder) == ATK)
+        return SQ_ROW[b] > 17 - p->zone_depth ? ATK_WON : ONGOING;
+    return SQ_ROW[b] <= p->zone_depth ? DEF_WON : ONGOING;
+}
 
 /* The position's hash: the incremental board part combined with the
  * scalar fields (side, phase, PA, hand-off mark, ball, restriction, fresh

@@ -27,7 +27,8 @@ int gen_task_solutions(const pos *p, int sq, uint32_t *out);
 #define UNDO_SQUARES 6
 typedef struct undo_rec {
     pos_state st;
-    uint8_t n;
+    int8_t moved_from, moved_to; /* a plain move: undone by moving back; else -1 */
+    uint8_t n;                   /* else: the squares changed, oldest first */
     uint8_t sq[UNDO_SQUARES];
     uint8_t top[UNDO_SQUARES];
     uint8_t low[UNDO_SQUARES];

@@ -67,6 +67,20 @@ static void check_bpn_round_trip(ball_game *g, ball_game *scratch, const char *b
     tu_require(ball_hash(scratch) == ball_hash(g));
 }
 
+/* The generator reads bitboards that apply/undo keep in step with the
+ * board: the same position rebuilt from its BPN (bitboards computed from
+ * scratch) lists the same actions in the same order, and perft 1 (which
+ * only counts, through a separate copy of the generator) agrees. */
+static void check_same_actions(ball_game *g, ball_game *scratch, const ball_action *acts, int n)
+{
+    ball_action again[BALL_MAX_ACTIONS];
+    uint64_t counted = 0;
+    tu_require(ball_legal_actions(scratch, again, BALL_MAX_ACTIONS) == n);
+    tu_require(memcmp(again, acts, (size_t)n * sizeof *acts) == 0);
+    tu_require(ball_perft(g, 1, &counted) == BALL_OK);
+    tu_require(counted == (uint64_t)n);
+}
+
 static void play_random_game(uint64_t seed, long *decisions)
 {
     ball_game *g = tu_game(NULL), *scratch = tu_game(NULL);
@@ -84,6 +98,7 @@ static void play_random_game(uint64_t seed, long *decisions)
             break;
         }
         tu_check_text_round_trip(g, acts, n);
+        check_same_actions(g, scratch, acts, n);
         tu_apply_undo_round_trip(g, acts[tu_random(&seed) % (uint64_t)n]);
         (*decisions)++;
     }
