@@ -89,7 +89,7 @@ static void hand_over(pos *p)
     p->st.pa = 2;
     p->st.handoff = 0;
     p->st.restricted = 0;
-    p->st.fresh[0] = p->st.fresh[1] = 0;
+    p->st.fresh = 0;
     p->st.turn++;
     if (p->turn_limit && p->st.turn > p->turn_limit)
         p->st.result = DRAWN; /* R11.2: the last allowed turn has ended */
@@ -259,7 +259,7 @@ uint64_t pos_hash(const pos *p)
     const pos_state *st = &p->st;
     uint64_t scalars = (uint64_t)(uint8_t)st->ball | (uint64_t)st->side << 8 | (uint64_t)st->phase << 9
                        | (uint64_t)st->pa << 10 | (uint64_t)st->handoff << 12 | (uint64_t)st->restricted << 13;
-    uint64_t h = st->board_hash ^ mix64(KEY_STATE | scalars) ^ mix64(st->fresh[0] ^ mix64(st->fresh[1]));
+    uint64_t h = st->board_hash ^ mix64(KEY_STATE | scalars) ^ mix64((uint64_t)st->fresh ^ mix64((uint64_t)(st->fresh >> 64)));
     if (p->cards.on)
         h ^= mix64(st->pe[0] ^ mix64(st->pe[1] ^ mix64((uint64_t)st->hand[0] << 16 | st->hand[1])));
     return h;

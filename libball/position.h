@@ -44,7 +44,7 @@ typedef struct card_rules {
 
 /* The part of the state that an undo record saves whole. */
 typedef struct pos_state {
-    uint64_t fresh[2];  /* bit per square: stack made this turn (R7.4) */
+    bb_t fresh;         /* stacks made this turn (R7.4) */
     uint64_t board_hash; /* XOR of square_key() over all squares */
     uint32_t turn;
     uint32_t pe[2];     /* card mode: PE per team (R10.1) */
@@ -149,11 +149,11 @@ static inline int is_vacant(const pos *p, int sq)
 }
 static inline int is_fresh(const pos *p, int sq)
 {
-    return (int)((p->st.fresh[sq >> 6] >> (sq & 63)) & 1);
+    return bb_has(p->st.fresh, sq);
 }
 static inline void set_fresh(pos *p, int sq)
 {
-    p->st.fresh[sq >> 6] |= (uint64_t)1 << (sq & 63);
+    p->st.fresh |= bb_bit(sq);
 }
 
 /* The touchdown test of R11.1 for the current position: the winner

@@ -41,15 +41,30 @@ int release_tasks(const pos *p, int *out)
     return n;
 }
 
+/* The squares of b with at least one (n1) and at least two (n2) diagonal
+ * neighbours in b. */
+static void neighbour_counts(bb_t b, bb_t *n1, bb_t *n2)
+{
+    bb_t a = bb_shift(b, BIT_DOWN_LEFT), c = bb_shift(b, BIT_DOWN_RIGHT);
+    bb_t d = bb_shift(b, BIT_UP_LEFT), e = bb_shift(b, BIT_UP_RIGHT);
+    *n1 = (a | c | d | e) & BB_BOARD;
+    *n2 = ((a & c) | (d & e) | ((a | c) & (d | e))) & BB_BOARD;
+}
+
+/* Called after every decision of the release phase (R9.1), so in
+ * bitboards: a knocked-down single piece needs one vacant neighbour, a
+ * stack that is not fresh two (R9.2, R9.3). */
 int release_has_solution(const pos *p)
 {
-    int sq;
-    for (BB_EACH(sq, p->piece[p->st.side])) {
-        int kind = task_kind(p, sq);
-        if (kind && task_solvable(p, sq, kind))
-            return 1;
-    }
-    return 0;
+    int side = p->st.side;
+    bb_t stacks = p->lower[ATK] | p->lower[DEF], own = p->piece[side];
+    bb_t down = own & ~stacks & ~p->active[side];
+    bb_t stuck = own & stacks & ~p->st.fresh;
+    if (!(down | stuck))
+        return 0;
+    bb_t one, two;
+    neighbour_counts(vacant_squares(p), &one, &two);
+    return ((down & one) | (stuck & two)) != 0;
 }
 
 /* R9.3: ordered pairs (U, W) of different vacant squares; when the upper
