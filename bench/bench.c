@@ -29,6 +29,13 @@ static uint64_t next_random(uint64_t *s)
     return *s;
 }
 
+/* A uniform choice among n by multiply-shift (Lemire): no division, whose
+ * 40-odd cycles would be a tenth of a playout decision. */
+static int pick(uint64_t *s, int n)
+{
+    return (int)(((unsigned __int128)next_random(s) * (uint64_t)n) >> 64);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -146,7 +153,7 @@ static long playout(ball_game *g, uint64_t *seed)
     long decisions = 0;
     int n;
     while ((n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS)) > 0) {
-        ball_apply_unchecked(g, acts[next_random(seed) % (uint64_t)n]);
+        ball_apply_unchecked(g, acts[pick(seed, n)]);
         decisions++;
     }
     while (ball_undo(g) == BALL_OK)

@@ -138,19 +138,26 @@ static void earn(pos *p, int side, uint32_t a)
     add_pe(p, side, gain);
 }
 
+/* A plain move: as step_piece(), but undone by moving back instead of
+ * from recorded squares (R5.5, R8.1). */
+static void do_move(pos *p, undo_rec *u, int from, int to)
+{
+    if (p->st.ball == to)
+        p->st.restricted = 1;
+    else if (p->st.ball == from)
+        p->st.ball = (int8_t)to;
+    move_piece(p, from, to);
+    u->moved_from = (int8_t)from;
+    u->moved_to = (int8_t)to;
+}
+
 static void do_action(pos *p, undo_rec *u, uint32_t a)
 {
     int from = act_from(a), to = act_to(a), opt = act_opt(a);
-    switch (act_kind(a)) {
-    case K_MOVE: /* R5.5, R8.1: as step_piece(), without recording squares */
-        if (p->st.ball == to)
-            p->st.restricted = 1;
-        else if (p->st.ball == from)
-            p->st.ball = (int8_t)to;
-        move_piece(p, from, to);
-        u->moved_from = (int8_t)from;
-        u->moved_to = (int8_t)to;
-        break;
+    int kind = act_kind(a);
+    if (kind == K_MOVE) /* the most common decision: a predictable branch */
+        do_move(p, u, from, to);
+    else switch (kind) {
     case K_DODGE: do_dodge(p, u, from, to, opt); break;
     case K_TACTICAL: do_tactical(p, u, from, to, opt); break;
     case K_BLOCK:
