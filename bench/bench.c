@@ -223,23 +223,39 @@ static int callgrind_workload(const char *name)
     return 0;
 }
 
+static void usage(void)
+{
+    fprintf(stderr, "usage: bench [--quick] [apply|perft|generation|playouts]...\n"
+                    "       bench --workload apply|perft|playout   (for callgrind)\n");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 2 && strcmp(argv[1], "--workload") == 0)
         return callgrind_workload(argv[2]);
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    int first = 1 + quick, all = argc <= first;
+    int want[4] = {all, all, all, all};
+    static const char *const names[4] = {"apply", "perft", "generation", "playouts"};
+    for (int i = first; i < argc; i++) {
+        int k = 0;
+        while (k < 4 && strcmp(argv[i], names[k]) != 0)
+            k++;
+        if (k == 4) {
+            usage();
+            return 2;
+        }
+        want[k] = 1;
+    }
     printf("libball %s benchmarks%s\n", ball_version_string(), quick ? " (quick)" : "");
     printf("state: %zu bytes per position, %zu bytes per undo record\n", sizeof(pos), sizeof(undo_rec));
-    if (quick) {
-        bench_apply_undo(1, 3);
-        bench_perft_bulk(1, 4);
-        bench_generation(1, 1);
-        bench_playouts(1, 20);
-        return 0;
-    }
-    bench_apply_undo(REPS, 5);
-    bench_perft_bulk(REPS, 6);
-    bench_generation(REPS, 3);
-    bench_playouts(REPS, 2000);
+    if (want[0])
+        bench_apply_undo(quick ? 1 : REPS, quick ? 3 : 5);
+    if (want[1])
+        bench_perft_bulk(quick ? 1 : REPS, quick ? 4 : 6);
+    if (want[2])
+        bench_generation(quick ? 1 : REPS, quick ? 1 : 3);
+    if (want[3])
+        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000);
     return 0;
 }

@@ -608,11 +608,11 @@ BALL_API int ball_action_value(ball_action a);
 /**
  * Writes the legal actions of the position into @p out (capacity @p cap)
  * and returns their number, in a fixed order that depends only on the
- * position: in the action phase the piece actions direction by direction
- * (docs/rules-choices.md gives the details), then the carrier's hand-offs,
- * short passes and long passes, then card-mode actions, `end` last; in the
- * release phase the solutions task by task in square order. Returns 0 when
- * the game is over.
+ * position: in the action phase the actions of each piece (pieces in
+ * square order; docs/rules-choices.md gives the details), then the
+ * carrier's hand-offs, short passes and long passes, then card-mode
+ * actions, `end` last; in the release phase the solutions task by task in
+ * square order. Returns 0 when the game is over.
  * With @p out NULL and @p cap 0 it only counts. Returns #BALL_E_BUFFER (and
  * leaves @p out unspecified) when @p cap is smaller than the count; a
  * buffer of #BALL_MAX_ACTIONS never is. Does not allocate.

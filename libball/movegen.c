@@ -1,9 +1,8 @@
 /* Legal-action generation (R4-R8 in the action phase, R9 in the release
- * phase). The action phase works one direction at a time on bitboards:
- * shifting the set of pieces that may move gives the squares they all
- * reach in that direction (bitboard.h), so the moves of every piece cost
- * a few word operations per direction, and perft's last ply counts them
- * with popcounts instead of listing them. No allocation. */
+ * phase) on the bitboards of bitboard.h. Two copies of the action phase:
+ * one lists the actions piece by piece, the other (perft's last ply) only
+ * counts them, direction by direction with popcounts. The random-game
+ * tests check that both agree. No allocation. */
 #include <stddef.h>
 
 #include "action.h"
@@ -83,6 +82,7 @@ typedef struct gen {
     bb_t ball_bit;
     bb_t open;      /* no piece (R3.4): a loose ball allowed */
     bb_t vacant;    /* neither piece nor ball */
+    int ball_index; /* bit of the ball's square */
     bb_t single;    /* exactly one piece */
     bb_t steppable; /* open or single: where a 1-square move goes (R5.4) */
     bb_t own;       /* the coach's pieces (top of a square) */
@@ -93,81 +93,149 @@ typedef struct gen {
     bb_t orthogonal_jumpers; /* movers that move 2 orthogonally: O, square */
 } gen;
 
-/* Moves onto the open squares of `to` from sq - delta; the one onto a
- * loose ball picks it up (R8.1). */
-HOT void put_moves(sink *k, const gen *g, bb_t to, int delta)
+/* R6.1: the dodge from S onto target T; one action per open exit. */
+HOT void gen_dodge(sink *k, const gen *g, int s, int t)
 {
-    if (k->out && (to & g->ball_bit)) {
-        put(k, act_pack(K_MOVE, (unsigned)(g->ball - delta), (unsigned)g->ball, A_NONE_SQ, F_PICKUP));
-        to &= ~g->ball_bit;
+    bb_t exits = SQ_NEIGHBOURS[t] & g->open;
+    uint32_t base = act_pack(K_DODGE, (unsigned)s, (unsigned)t, 0, g->ball == t ? F_FORCED_FUMBLE : 0);
+    if (k->out && (exits & g->ball_bit)) { /* the exit picks up the loose ball */
+        put(k, base | (uint32_t)g->ball << 14 | (uint32_t)F_PICKUP << 27);
+        exits &= ~g->ball_bit;
     }
-    put_steps(k, to, K_MOVE, delta);
+    put_set(k, exits, base, 1u << 14);
 }
 
-/* R6.1: dodges onto each target T of `targets` from T - delta; one action
- * per open exit. */
-HOT void gen_dodges(sink *k, const gen *g, bb_t targets, int delta)
+/* R6.2: the tactical dodge from S over the active opponent on M to the
+ * open landing L; one action per push square. Vacancy is judged after
+ * the landing, so S counts as vacant and L does not. */
+HOT void gen_tactical(sink *k, const gen *g, int s, int m, int l)
 {
+    bb_t pushes = SQ_NEIGHBOURS[m] & (g->vacant | bb_bit(s)) & ~bb_bit(l);
+    int flags = (g->ball == l ? F_PICKUP : 0) | (g->ball == m ? F_FUMBLE : 0);
+    put_set(k, pushes, act_pack(K_TACTICAL, (unsigned)s, (unsigned)l, 0, flags), 1u << 14);
+}
+
+/* Counting (perft's last ply) works one direction at a time on whole
+ * bitboards: shifting the set of pieces that may move gives the squares
+ * they all reach in that direction, and a popcount counts the moves. */
+
+/* Where 2-square moves in direction delta (a dense-square delta) end
+ * when they cross no opponent (R5.4): open squares, or active opponents
+ * to dodge (counted exit by exit). */
+HOT void count_jump_ends(sink *k, const gen *g, bb_t to, int delta)
+{
+    k->n += bb_count(to & g->open);
     int t;
-    for (BB_EACH(t, targets)) {
-        bb_t exits = SQ_NEIGHBOURS[t] & g->open;
-        uint32_t base = act_pack(K_DODGE, (unsigned)(t - delta), (unsigned)t, 0, g->ball == t ? F_FORCED_FUMBLE : 0);
-        if (k->out && (exits & g->ball_bit)) { /* the exit picks up the loose ball */
-            put(k, base | (uint32_t)g->ball << 14 | (uint32_t)F_PICKUP << 27);
-            exits &= ~g->ball_bit;
-        }
-        put_set(k, exits, base, 1u << 14);
-    }
-}
-
-/* R6.2: tactical dodges in direction delta onto each landing L of
- * `landings`, over an active opponent on M = L - delta; one action per
- * push square. Vacancy is judged after the landing, so the start square
- * counts as vacant and L does not. */
-HOT void gen_tacticals(sink *k, const gen *g, bb_t landings, int delta)
-{
-    int l;
-    for (BB_EACH(l, landings)) {
-        int m = l - delta, s = m - delta;
-        bb_t pushes = SQ_NEIGHBOURS[m] & (g->vacant | bb_bit(s)) & ~bb_bit(l);
-        int flags = (g->ball == l ? F_PICKUP : 0) | (g->ball == m ? F_FUMBLE : 0);
-        put_set(k, pushes, act_pack(K_TACTICAL, (unsigned)s, (unsigned)l, 0, flags), 1u << 14);
-    }
-}
-
-/* Where 2-square moves end (R5.4) when they cross no opponent: open
- * squares, or active opponents to dodge. */
-HOT void gen_jump_ends(sink *k, const gen *g, bb_t to, int delta)
-{
-    put_moves(k, g, to & g->open, delta);
     if (to & g->foes)
-        gen_dodges(k, g, to & g->foes, delta);
+        for (BB_EACH(t, to & g->foes))
+            gen_dodge(k, g, t - delta, t);
 }
 
 /* One diagonal direction (bit: BIT_ delta, sq: the matching SQ_ delta):
  * 1-square moves, protections and blocks (R5.1, R7.1; a stack is closed,
- * R3.5), then 2-square moves crossing an open square or an active ally,
- * or an active opponent (tactical dodge) (R5.2, R5.3, R6.2). */
-HOT void gen_diagonal(sink *k, const gen *g, int bit, int sq)
+ * R3.5), 2-square moves crossing an open square or an active ally, and
+ * tactical dodges over an active opponent (R5.2, R5.3, R6.2). */
+HOT void count_diagonal(sink *k, const gen *g, int bit, int sq)
 {
-    bb_t to = bb_shift(g->movers, bit);
-    if (k->out) {
-        put_moves(k, g, to & g->open, sq);
-        put_steps(k, to & g->single & g->own, K_PROTECT, sq);
-        put_steps(k, to & g->single & ~g->own, K_BLOCK, sq);
-    } else {
-        k->n += bb_count(to & g->steppable);
-    }
+    k->n += bb_count(bb_shift(g->movers, bit) & g->steppable);
     bb_t middle = bb_shift(g->diagonal_jumpers, bit);
-    gen_jump_ends(k, g, bb_shift(middle & g->passable, bit), 2 * sq);
+    count_jump_ends(k, g, bb_shift(middle & g->passable, bit), 2 * sq);
+    int l;
     if (middle & g->foes)
-        gen_tacticals(k, g, bb_shift(middle & g->foes, bit) & g->open, sq);
+        for (BB_EACH(l, bb_shift(middle & g->foes, bit) & g->open))
+            gen_tactical(k, g, l - 2 * sq, l - sq, l);
 }
 
 /* One 2-square orthogonal direction (R5.1, R5.2: nothing is crossed). */
-HOT void gen_orthogonal(sink *k, const gen *g, int bit, int sq)
+HOT void count_orthogonal(sink *k, const gen *g, int bit, int sq)
 {
-    gen_jump_ends(k, g, bb_shift(g->orthogonal_jumpers, bit), sq);
+    count_jump_ends(k, g, bb_shift(g->orthogonal_jumpers, bit), sq);
+}
+
+HOT void count_piece_moves(sink *k, gen *g)
+{
+    g->diagonal_jumpers = g->movers & g->p->diagonal2;
+    g->orthogonal_jumpers = g->movers & g->p->orthogonal2;
+    count_diagonal(k, g, BIT_DOWN_LEFT, SQ_DOWN_LEFT);
+    count_diagonal(k, g, BIT_DOWN_RIGHT, SQ_DOWN_RIGHT);
+    count_diagonal(k, g, BIT_UP_LEFT, SQ_UP_LEFT);
+    count_diagonal(k, g, BIT_UP_RIGHT, SQ_UP_RIGHT);
+    count_orthogonal(k, g, BIT_DOWN2, SQ_DOWN2);
+    count_orthogonal(k, g, BIT_LEFT2, SQ_LEFT2);
+    count_orthogonal(k, g, BIT_RIGHT2, SQ_RIGHT2);
+    count_orthogonal(k, g, BIT_UP2, SQ_UP2);
+}
+
+/* Listing works piece by piece, on 64-bit windows of the bitboards
+ * centred on the piece: bit W_CENTRE of a window is the piece's own bit,
+ * so every square the piece may reach is a constant bit of the window
+ * (rows are at most 15 bits apart, bitboard.h) and one loop writes all
+ * its moves. */
+enum { W_CENTRE = 32 };
+#define W_BIT(delta) (1ull << (W_CENTRE + (delta)))
+#define W_NEIGHBOURS \
+    (W_BIT(BIT_DOWN_LEFT) | W_BIT(BIT_DOWN_RIGHT) | W_BIT(BIT_UP_LEFT) | W_BIT(BIT_UP_RIGHT))
+#define W_ORTHOGONAL2 (W_BIT(BIT_DOWN2) | W_BIT(BIT_LEFT2) | W_BIT(BIT_RIGHT2) | W_BIT(BIT_UP2))
+
+/* Bits b - 32 ... b + 31 of x. */
+HOT uint64_t window(bb_t x, int b)
+{
+    return b >= W_CENTRE ? (uint64_t)(x >> (b - W_CENTRE)) : (uint64_t)x << (W_CENTRE - b);
+}
+
+/* The squares one more diagonal step beyond the neighbours in n. */
+HOT uint64_t beyond(uint64_t n)
+{
+    return (n & W_BIT(BIT_DOWN_LEFT)) >> 8 | (n & W_BIT(BIT_DOWN_RIGHT)) >> 7
+           | (n & W_BIT(BIT_UP_LEFT)) << 7 | (n & W_BIT(BIT_UP_RIGHT)) << 8;
+}
+
+/* The dense square of bit i of the window of bit b. */
+HOT int window_square(int b, int i) { return BIT_SQUARE[b - W_CENTRE + i]; }
+
+/* base + sq * 128 (sq as the `to` square) for every square of window w. */
+HOT void put_window(sink *k, uint64_t w, int b, uint32_t base)
+{
+    uint32_t *o = k->out + k->n;
+    for (; w; w &= w - 1)
+        *o++ = base + (uint32_t)window_square(b, __builtin_ctzll(w)) * 128u;
+    k->n = (int)(o - k->out);
+}
+
+/* R4-R7: every action the piece on bit b may start: moves (onto open
+ * squares, 1 step diagonally, or 2 diagonally over an open square or an
+ * active ally, or 2 orthogonally, by type: R5.1-R5.4), dodges (R6.1),
+ * tactical dodges (R6.2), protections and blocks (R7.1). */
+HOT void list_piece(sink *k, const gen *g, int b)
+{
+    int s = BIT_SQUARE[b], type = pc_type(g->p->top[s]), i;
+    uint64_t open = window(g->open, b), foes = window(g->foes, b), jumps = 0, over = 0;
+    if (type != TYPE_O) {
+        uint64_t passable = open | window(g->p->active[g->side], b);
+        jumps = beyond(W_NEIGHBOURS & passable);
+        over = beyond(W_NEIGHBOURS & foes) & open; /* landings of tactical dodges */
+    }
+    if (type != TYPE_X)
+        jumps |= W_ORTHOGONAL2;
+    uint64_t moves = (W_NEIGHBOURS | jumps) & open;
+    int ball = g->ball_index - b + W_CENTRE;
+    if ((unsigned)ball < 64 && (moves >> ball & 1)) { /* onto the loose ball: pickup (R8.1) */
+        put(k, act_pack(K_MOVE, (unsigned)s, (unsigned)g->ball, A_NONE_SQ, F_PICKUP));
+        moves &= ~(1ull << ball);
+    }
+    put_window(k, moves, b, act_pack(K_MOVE, (unsigned)s, 0, A_NONE_SQ, 0));
+    for (uint64_t w = jumps & foes; w; w &= w - 1)
+        gen_dodge(k, g, s, window_square(b, __builtin_ctzll(w)));
+    for (uint64_t w = over; w; w &= w - 1) { /* the middle is half way */
+        i = __builtin_ctzll(w);
+        gen_tactical(k, g, s, window_square(b, (i + W_CENTRE) / 2), window_square(b, i));
+    }
+    uint64_t singles = W_NEIGHBOURS & window(g->single, b);
+    if (singles) {
+        uint64_t own = window(g->own, b);
+        put_window(k, singles & own, b, act_pack(K_PROTECT, (unsigned)s, 0, A_NONE_SQ, 0));
+        put_window(k, singles & ~own, b, act_pack(K_BLOCK, (unsigned)s, 0, A_NONE_SQ, 0));
+    }
 }
 
 /* R8.2: every other piece of the carrier's network of active allies,
@@ -212,19 +280,16 @@ static void gen_card_mode(sink *k, const pos *p)
     }
 }
 
-/* R4-R7: the moves of every piece, one direction at a time. */
+/* R4-R7: the moves of every piece, listed piece by piece (pieces in
+ * square order) or counted direction by direction. */
 HOT void gen_piece_moves(sink *k, gen *g)
 {
-    g->diagonal_jumpers = g->movers & g->p->diagonal2;
-    g->orthogonal_jumpers = g->movers & g->p->orthogonal2;
-    gen_diagonal(k, g, BIT_DOWN_LEFT, SQ_DOWN_LEFT);
-    gen_diagonal(k, g, BIT_DOWN_RIGHT, SQ_DOWN_RIGHT);
-    gen_diagonal(k, g, BIT_UP_LEFT, SQ_UP_LEFT);
-    gen_diagonal(k, g, BIT_UP_RIGHT, SQ_UP_RIGHT);
-    gen_orthogonal(k, g, BIT_DOWN2, SQ_DOWN2);
-    gen_orthogonal(k, g, BIT_LEFT2, SQ_LEFT2);
-    gen_orthogonal(k, g, BIT_RIGHT2, SQ_RIGHT2);
-    gen_orthogonal(k, g, BIT_UP2, SQ_UP2);
+    if (!k->out) {
+        count_piece_moves(k, g);
+        return;
+    }
+    for (bb_t rest = g->movers; rest; rest &= rest - 1)
+        list_piece(k, g, bb_first(rest));
 }
 
 HOT void gen_action_phase(sink *k, const pos *p)
@@ -238,6 +303,7 @@ HOT void gen_action_phase(sink *k, const pos *p)
     g.ball_bit = bb_bit(ball);
     g.open = BB_BOARD & ~occ;
     g.vacant = g.open & ~g.ball_bit;
+    g.ball_index = bb_first(g.ball_bit);
     g.single = occ & ~stacks;
     g.steppable = BB_BOARD & ~stacks;
     g.own = p->piece[side];
