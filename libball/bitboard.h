@@ -41,6 +41,7 @@ enum {
 };
 
 extern const bb_t SQ_BIT[];        /* the bit of dense square sq */
+extern const uint8_t SQ_BIT_INDEX[]; /* its index: SQ_BIT[sq] == 1 << SQ_BIT_INDEX[sq] */
 extern const bb_t SQ_NEIGHBOURS[]; /* the diagonal neighbours of sq */
 extern const bb_t SQ_WITHIN4[];    /* the squares at distance <= 4 of sq */
 extern const int8_t BIT_SQUARE[];  /* the dense square of a bit; -1 for a ghost */

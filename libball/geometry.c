@@ -24,6 +24,7 @@
 #define NEIGHBOURS_OF(i) \
     ((BIT_OF(i) << 7 | BIT_OF(i) << 8 | BIT_OF(i) >> 7 | BIT_OF(i) >> 8) & BB_BOARD)
 const bb_t SQ_BIT[NSQ] = { ALL_SQUARES(BIT_OF) };
+const uint8_t SQ_BIT_INDEX[NSQ] = { ALL_SQUARES(BIT_INDEX) };
 const bb_t SQ_NEIGHBOURS[NSQ] = { ALL_SQUARES(NEIGHBOURS_OF) };
 const uint8_t SQ_COL[NSQ] = { ALL_SQUARES(COL_OF) };
 const uint8_t SQ_ROW[NSQ] = { ALL_SQUARES(ROW_OF) };

@@ -242,7 +242,9 @@ HOT void list_piece(sink *k, const gen *g, int b)
  * grown one ring of neighbours at a time. */
 HOT void gen_handoffs(sink *k, const gen *g, int c)
 {
-    bb_t allies = g->p->active[g->side], net = bb_bit(c), grown;
+    bb_t allies = g->p->active[g->side], net = bb_bit(c) | (SQ_NEIGHBOURS[c] & allies), grown;
+    if (net == bb_bit(c))
+        return; /* no ally next to the carrier: often, and cheap to see */
     while ((grown = net | (bb_neighbours(net) & allies)) != net)
         net = grown;
     put_squares(k, net & ~bb_bit(c), act_pack(K_HANDOFF, (unsigned)c, 0, A_NONE_SQ, 0));
@@ -303,7 +305,7 @@ HOT void gen_action_phase(sink *k, const pos *p)
     g.ball_bit = bb_bit(ball);
     g.open = BB_BOARD & ~occ;
     g.vacant = g.open & ~g.ball_bit;
-    g.ball_index = bb_first(g.ball_bit);
+    g.ball_index = SQ_BIT_INDEX[ball];
     g.single = occ & ~stacks;
     g.steppable = BB_BOARD & ~stacks;
     g.own = p->piece[side];
