@@ -146,14 +146,22 @@ static void bench_generation(int reps, int rounds)
 }
 
 /* One game of uniform random decisions, then undone back to the start
- * (no allocation); returns the number of decisions. */
-static long playout(ball_game *g, uint64_t *seed)
+ * (no allocation); returns the number of decisions. Two ways to choose:
+ * list every legal action and pick one (`fetch_one` 0), or count them and
+ * fetch the one picked with ball_legal_action_at() (`fetch_one` 1), the
+ * way a playout loop should. Both make the same choices. */
+static long playout(ball_game *g, uint64_t *seed, int fetch_one)
 {
-    ball_action acts[BALL_MAX_ACTIONS];
+    ball_action acts[BALL_MAX_ACTIONS], a;
     long decisions = 0;
     int n;
-    while ((n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS)) > 0) {
-        ball_apply_unchecked(g, acts[pick(seed, n)]);
+    while ((n = ball_legal_actions(g, fetch_one ? NULL : acts, fetch_one ? 0 : BALL_MAX_ACTIONS)) > 0) {
+        int i = pick(seed, n);
+        if (fetch_one)
+            ball_legal_action_at(g, i, &a);
+        else
+            a = acts[i];
+        ball_apply_unchecked(g, a);
         decisions++;
     }
     while (ball_undo(g) == BALL_OK)
@@ -173,7 +181,7 @@ static ball_game *playout_game(void)
     return g;
 }
 
-static void bench_playouts(int reps, int games_per_rep)
+static void bench_playouts(int reps, int games_per_rep, int fetch_one)
 {
     double rates[REPS];
     uint64_t seed = 777;
@@ -182,13 +190,14 @@ static void bench_playouts(int reps, int games_per_rep)
     for (int r = -1; r < reps; r++) {
         double t = now();
         for (int k = 0; k < games_per_rep; k++)
-            decisions += playout(g, &seed);
+            decisions += playout(g, &seed, fetch_one);
         if (r >= 0)
             rates[r] = games_per_rep / (now() - t);
     }
     qsort(rates, (size_t)reps, sizeof *rates, cmp_double);
-    printf("%-34s %10.0f games/s    (min %.0f, max %.0f; target >= 10000)\n", "random playouts (turn limit 200)",
-           rates[reps / 2], rates[0], rates[reps - 1]);
+    printf("%-34s %10.0f games/s    (min %.0f, max %.0f; target >= 10000)\n",
+           fetch_one ? "random playouts (count, fetch one)" : "random playouts (list all)", rates[reps / 2], rates[0],
+           rates[reps - 1]);
     printf("%-34s %10.1f decisions per game\n", "", (double)decisions / ((reps + 1) * games_per_rep));
     ball_game_free(g);
 }
@@ -206,12 +215,12 @@ static int callgrind_workload(const char *name)
         uint64_t n;
         ball_perft(g, 5, &n);
         printf("leaves %llu\n", (unsigned long long)n);
-    } else if (strcmp(name, "playout") == 0) {
+    } else if (strcmp(name, "playout") == 0 || strcmp(name, "playout-list") == 0) {
         ball_game *pg = playout_game();
         uint64_t seed = 777;
         long decisions = 0;
         for (int k = 0; k < 200; k++)
-            decisions += playout(pg, &seed);
+            decisions += playout(pg, &seed, strcmp(name, "playout") == 0);
         printf("decisions %ld\n", decisions);
         ball_game_free(pg);
     } else {
@@ -226,7 +235,7 @@ static int callgrind_workload(const char *name)
 static void usage(void)
 {
     fprintf(stderr, "usage: bench [--quick] [apply|perft|generation|playouts]...\n"
-                    "       bench --workload apply|perft|playout   (for callgrind)\n");
+                    "       bench --workload apply|perft|playout|playout-list   (for callgrind)\n");
 }
 
 int main(int argc, char **argv)
@@ -255,7 +264,9 @@ int main(int argc, char **argv)
         bench_perft_bulk(quick ? 1 : REPS, quick ? 4 : 6);
     if (want[2])
         bench_generation(quick ? 1 : REPS, quick ? 1 : 3);
-    if (want[3])
-        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000);
+    if (want[3]) {
+        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, 1);
+        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, 0);
+    }
     return 0;
 }

@@ -619,6 +619,24 @@ BALL_API int ball_action_value(ball_action a);
  */
 BALL_API int ball_legal_actions(ball_game *game, ball_action *out, size_t cap);
 
+/**
+ * The legal action at position @p index (from 0) of the list that
+ * ball_legal_actions() writes, found without listing the others: for
+ * random playouts, where counting the actions (ball_legal_actions() with
+ * @p out NULL and @p cap 0) and fetching one is cheaper than listing them
+ * all. Writes it to @p out and returns #BALL_OK; returns #BALL_E_RANGE
+ * (@p out untouched) unless 0 <= @p index < the number of legal actions
+ * (none when the game is over), #BALL_E_ARG for NULL. Does not allocate.
+ *
+ * @code
+ * int n = ball_legal_actions(game, NULL, 0);
+ * ball_action a;
+ * if (n > 0 && ball_legal_action_at(game, rand() % n, &a) == BALL_OK)
+ *     ball_apply_unchecked(game, a);
+ * @endcode
+ */
+BALL_API int ball_legal_action_at(ball_game *game, int index, ball_action *out);
+
 /** 1 if @p a is legal in the position, 0 if not, #BALL_E_ARG for NULL. */
 BALL_API int ball_is_legal(ball_game *game, ball_action a);
 

@@ -33,12 +33,27 @@ int ball_legal_actions(ball_game *g, ball_action *out, size_t cap)
 {
     if (!g)
         return BALL_E_ARG;
-    if (out && cap >= MAX_ACTIONS) { /* generate in place, no copy */
+    if ((out && cap >= MAX_ACTIONS) || (!out && cap == 0)) { /* in place, or only counted */
         game_ok(g);
         return gen_actions(&g->p, out);
     }
     uint32_t acts[MAX_ACTIONS];
     return deliver(g, acts, gen_actions(&g->p, acts), out, cap);
+}
+
+int ball_legal_action_at(ball_game *g, int index, ball_action *out)
+{
+    if (!g || !out)
+        return g ? game_error(g, BALL_E_ARG, "NULL output") : BALL_E_ARG;
+    uint32_t a;
+    if (!gen_action_at(&g->p, index, &a)) {
+        int n = gen_actions(&g->p, NULL);
+        if (n == 0)
+            return game_error(g, BALL_E_RANGE, "action index %d: no legal action, the game is over", index);
+        return game_error(g, BALL_E_RANGE, "action index %d out of range 0-%d", index, n - 1);
+    }
+    *out = a;
+    return game_ok(g);
 }
 
 static int legal(const pos *p, uint32_t a)

@@ -31,47 +31,77 @@
 #define CPU_DISPATCH
 #endif
 
-/* Where generated actions go: written to `out`, or only counted when out
- * is NULL (perft's last ply needs no list). */
+/* Where generated actions go. Three modes, each with its own copy of the
+ * action phase (see gen_actions()), in which the mode is a constant:
+ *   list:   written to `out`;
+ *   count:  out NULL, only counted (perft's last ply);
+ *   select: out NULL and `selecting`: only the action numbered `want`
+ *           in list order is kept, in `found` (random playouts). */
 typedef struct sink {
     uint32_t *out;
     int n;
+    int selecting;
+    int want;
+    uint32_t found;
 } sink;
+
+/* Count mode: the order of actions does not matter. */
+HOT int counting(const sink *k) { return !k->out && !k->selecting; }
 
 HOT void put(sink *k, uint32_t a)
 {
     if (k->out)
         k->out[k->n] = a;
+    else if (k->selecting && k->n == k->want)
+        k->found = a;
     k->n++;
 }
 
+/* The index of the j-th (from 0) set bit of w, which has more than j. */
+HOT int nth_bit(uint64_t w, int j)
+{
+    while (j--)
+        w &= w - 1;
+    return __builtin_ctzll(w);
+}
+
+/* Select mode: keeps base + square(bit) * mul when the wanted action is
+ * among the `count` actions of a word w of set bits; square() maps a bit
+ * index of w to its dense square. */
+#define SELECT_IN_WORD(k, w, count, square, base, mul) do { \
+        if ((unsigned)((k)->want - (k)->n) < (unsigned)(count)) \
+            (k)->found = (base) + (uint32_t)(square(nth_bit((w), (k)->want - (k)->n))) * (mul); \
+        (k)->n += (count); \
+    } while (0)
+#define BOARD_SQUARE(i) BIT_SQUARE[i]
+#define UPPER_SQUARE(i) BIT_SQUARE[64 + (i)]
+
 /* One action per square sq of set, in increasing order: base + sq * mul.
  * mul = 1 << 7 writes sq as the `to` square, 1 << 14 as the option
- * square; mul = 129 writes it as `to` and adds it to `from`, so with
- * base = action - delta the action goes from sq - delta to sq. Works one
- * 64-bit half at a time (cheaper than 128-bit arithmetic). */
+ * square. Works one 64-bit half at a time (cheaper than 128-bit
+ * arithmetic). */
 HOT void put_set(sink *k, bb_t set, uint32_t base, uint32_t mul)
 {
-    if (!k->out) {
+    uint64_t lo = (uint64_t)set, hi = (uint64_t)(set >> 64);
+    if (counting(k)) {
         k->n += bb_count(set);
         return;
     }
+    if (!k->out) {
+        SELECT_IN_WORD(k, lo, __builtin_popcountll(lo), BOARD_SQUARE, base, mul);
+        SELECT_IN_WORD(k, hi, __builtin_popcountll(hi), UPPER_SQUARE, base, mul);
+        return;
+    }
     uint32_t *o = k->out + k->n; /* a local pointer: the stores cannot alias it */
-    for (uint64_t w = (uint64_t)set; w; w &= w - 1)
-        *o++ = base + (uint32_t)BIT_SQUARE[__builtin_ctzll(w)] * mul;
-    for (uint64_t w = (uint64_t)(set >> 64); w; w &= w - 1)
-        *o++ = base + (uint32_t)BIT_SQUARE[64 + __builtin_ctzll(w)] * mul;
+    for (; lo; lo &= lo - 1)
+        *o++ = base + (uint32_t)BIT_SQUARE[__builtin_ctzll(lo)] * mul;
+    for (; hi; hi &= hi - 1)
+        *o++ = base + (uint32_t)BIT_SQUARE[64 + __builtin_ctzll(hi)] * mul;
     k->n = (int)(o - k->out);
 }
 
 /* base | sq << 7 for every square of set. */
 HOT void put_squares(sink *k, bb_t set, uint32_t base) { put_set(k, set, base, 1u << 7); }
-
-/* `kind` from sq - delta to sq for every square sq of set. */
-HOT void put_steps(sink *k, bb_t set, int kind, int delta)
-{
-    put_set(k, set, act_pack(kind, 0, 0, A_NONE_SQ, 0) - (uint32_t)delta, 129);
-}
 
 /* What every part of one generation reads. Bitboards hold real squares
  * only (no ghost bits). */
@@ -98,7 +128,7 @@ HOT void gen_dodge(sink *k, const gen *g, int s, int t)
 {
     bb_t exits = SQ_NEIGHBOURS[t] & g->open;
     uint32_t base = act_pack(K_DODGE, (unsigned)s, (unsigned)t, 0, g->ball == t ? F_FORCED_FUMBLE : 0);
-    if (k->out && (exits & g->ball_bit)) { /* the exit picks up the loose ball */
+    if (!counting(k) && (exits & g->ball_bit)) { /* the exit picks up the loose ball */
         put(k, base | (uint32_t)g->ball << 14 | (uint32_t)F_PICKUP << 27);
         exits &= ~g->ball_bit;
     }
@@ -193,9 +223,20 @@ HOT uint64_t beyond(uint64_t n)
 /* The dense square of bit i of the window of bit b. */
 HOT int window_square(int b, int i) { return BIT_SQUARE[b - W_CENTRE + i]; }
 
-/* base + sq * 128 (sq as the `to` square) for every square of window w. */
+/* base + sq * 128 (sq as the `to` square) for every square of window w
+ * of bit b. */
 HOT void put_window(sink *k, uint64_t w, int b, uint32_t base)
 {
+    if (counting(k)) {
+        k->n += __builtin_popcountll(w);
+        return;
+    }
+    if (!k->out) {
+#define WINDOW_SQUARE(i) window_square(b, i)
+        SELECT_IN_WORD(k, w, __builtin_popcountll(w), WINDOW_SQUARE, base, 128u);
+#undef WINDOW_SQUARE
+        return;
+    }
     uint32_t *o = k->out + k->n;
     for (; w; w &= w - 1)
         *o++ = base + (uint32_t)window_square(b, __builtin_ctzll(w)) * 128u;
@@ -286,11 +327,12 @@ static void gen_card_mode(sink *k, const pos *p)
  * square order) or counted direction by direction. */
 HOT void gen_piece_moves(sink *k, gen *g)
 {
-    if (!k->out) {
+    if (counting(k)) {
         count_piece_moves(k, g);
         return;
     }
-    for (bb_t rest = g->movers; rest; rest &= rest - 1)
+    /* (selecting: the pieces after the wanted action are skipped) */
+    for (bb_t rest = g->movers; rest && (k->out || k->n <= k->want); rest &= rest - 1)
         list_piece(k, g, bb_first(rest));
 }
 
@@ -329,15 +371,22 @@ HOT void gen_action_phase(sink *k, const pos *p)
     put(k, act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0));
 }
 
+/* The release phase: the solutions of each task, tasks by square. */
+static int gen_release_phase(const pos *p, uint32_t *out)
+{
+    int n = 0, sq;
+    for (BB_EACH(sq, p->piece[p->st.side]))
+        n += gen_task_solutions(p, sq, out + n);
+    return n;
+}
+
 CPU_DISPATCH int gen_actions(const pos *p, uint32_t *out)
 {
     if (p->st.result != ONGOING)
         return 0;
     if (p->st.phase == PHASE_ACTION) {
-        /* Two copies of the action phase: the sink's `out` is a constant
-         * in each, so the counting one has no writes and no branches on
-         * it. */
-        sink list = {out, 0}, count = {NULL, 0};
+        /* a copy of the action phase for each mode (see sink) */
+        sink list = {out, 0, 0, 0, 0}, count = {NULL, 0, 0, 0, 0};
         if (out)
             gen_action_phase(&list, p);
         else
@@ -345,8 +394,22 @@ CPU_DISPATCH int gen_actions(const pos *p, uint32_t *out)
         return list.n + count.n;
     }
     uint32_t scratch[MAX_ACTIONS];
-    int n = 0, sq;
-    for (BB_EACH(sq, p->piece[p->st.side]))
-        n += gen_task_solutions(p, sq, (out ? out : scratch) + n);
-    return n;
+    return gen_release_phase(p, out ? out : scratch);
+}
+
+CPU_DISPATCH int gen_action_at(const pos *p, int index, uint32_t *action)
+{
+    if (p->st.result != ONGOING || index < 0)
+        return 0;
+    if (p->st.phase == PHASE_ACTION) {
+        sink select = {NULL, 0, 1, index, 0};
+        gen_action_phase(&select, p);
+        *action = select.found;
+        return index < select.n;
+    }
+    uint32_t acts[MAX_ACTIONS];
+    int n = gen_release_phase(p, acts);
+    if (index < n)
+        *action = acts[index];
+    return index < n;
 }

@@ -198,6 +198,29 @@ START_TEST(api_legal_actions)
 }
 END_TEST
 
+/* One legal action by index: NULL arguments and indices out of range are
+ * errors that say what, and change nothing. */
+START_TEST(api_legal_action_at)
+{
+    ball_game *g = new_game();
+    ball_action a = BALL_ACTION_NONE, acts[BALL_MAX_ACTIONS];
+    int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
+    ck_assert_int_eq(ball_legal_action_at(NULL, 0, &a), BALL_E_ARG);
+    ck_assert_int_eq(ball_legal_action_at(g, 0, NULL), BALL_E_ARG);
+    ck_assert_str_eq(ball_errmsg(g), "NULL output");
+    ck_assert_int_eq(ball_legal_action_at(g, n, &a), BALL_E_RANGE);
+    ck_assert_str_eq(ball_errmsg(g), "action index 55 out of range 0-54");
+    ck_assert_int_eq(ball_legal_action_at(g, -1, &a), BALL_E_RANGE);
+    ck_assert_int_eq(ball_legal_action_at(g, 2147483647, &a), BALL_E_RANGE);
+    ck_assert_uint_eq(a, BALL_ACTION_NONE);
+    ck_assert_int_eq(ball_legal_action_at(g, n - 1, &a), BALL_OK);
+    ck_assert_uint_eq(a, acts[n - 1]);
+    ck_assert_str_eq(ball_errmsg(g), "");
+    ck_bpn(g, BALL_START_BPN);
+    ball_game_free(g);
+}
+END_TEST
+
 /* Apply / undo: NULL, BALL_ACTION_NONE, garbage values, empty history. */
 START_TEST(api_apply_undo)
 {
@@ -329,6 +352,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, api_piece_range);
     tcase_add_test(tc, api_action_none);
     tcase_add_test(tc, api_legal_actions);
+    tcase_add_test(tc, api_legal_action_at);
     tcase_add_test(tc, api_apply_undo);
     tcase_add_test(tc, api_bpn_io);
     tcase_add_test(tc, api_action_io);
