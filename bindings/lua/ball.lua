@@ -119,6 +119,7 @@ int ball_action_keeper(ball_action a);
 int ball_action_flags(ball_action a);
 int ball_action_cost(ball_action a);
 int ball_legal_actions(ball_game *game, ball_action *out, size_t cap);
+int ball_legal_action_at(ball_game *game, int index, ball_action *out);
 int ball_is_legal(ball_game *game, ball_action a);
 int ball_apply(ball_game *game, ball_action a);
 int ball_undo(ball_game *game);
@@ -562,6 +563,23 @@ end
 --- over).
 function Game:legal_actions()
     return action_list(self, check(self, C.ball_legal_actions(P(self), self.acts, MAX_ACTIONS)))
+end
+
+--- The number of legal decisions, counted without listing them.
+function Game:count_legal_actions()
+    return check(self, C.ball_legal_actions(P(self), nil, 0))
+end
+
+local one_out = ffi.new("ball_action[1]")
+
+--- legal_actions()[i] (1 <= i <= count_legal_actions()), found without
+--- listing the others: with math.random(n) it picks a uniform random
+--- decision cheaply.
+function Game:legal_action(i)
+    if type(i) ~= "number" or i ~= math.floor(i) then raise(M.E_ARG, "an action index is an integer", 2) end
+    if i < 1 or i > 2 ^ 31 then raise(M.E_RANGE, "action index " .. tostring(i) .. " out of range", 2) end
+    check(self, C.ball_legal_action_at(P(self), i - 1, one_out))
+    return M.action(one_out[0])
 end
 
 local parse_out = ffi.new("ball_action[1]")

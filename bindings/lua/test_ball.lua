@@ -154,6 +154,18 @@ test("legal actions match ball legal", function()
     eq(texts(ball.new():legal_actions()), want)
 end)
 
+test("legal_action(i) is legal_actions()[i], fetched alone", function()
+    local g = ball.new()
+    local list = g:legal_actions()
+    eq(g:count_legal_actions(), #list)
+    eq(#list, 55)
+    for i = 1, #list do eq(g:legal_action(i).code, list[i].code) end
+    raises("range", g.legal_action, g, 0)
+    raises("range", g.legal_action, g, 56)
+    raises("arg", g.legal_action, g, 1.5)
+    eq(g:bpn(), START)
+end)
+
 test("action fields", function()
     local g = ball.new()
     local a = g:parse_action("E11-F10")

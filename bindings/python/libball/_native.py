@@ -163,6 +163,7 @@ _FUNCTIONS = [
     ("ball_perft", _int, [_p, _int, ctypes.POINTER(ctypes.c_uint64)], True),
     # Newer than 0.1.0: bound when the loaded library has them.
     ("ball_hash", ctypes.c_uint64, [_p], False),
+    ("ball_legal_action_at", _int, [_p, _int, _pact], False),
 ]
 
 

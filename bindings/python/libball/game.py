@@ -668,6 +668,25 @@ class Game:
         n = self._check(_lib.ball_legal_actions(self._g, self._actions, _n.MAX_ACTIONS))
         return self._action_list(n)
 
+    def count_legal_actions(self) -> int:
+        """The number of legal decisions, counted without listing them."""
+        return self._check(_lib.ball_legal_actions(self._g, None, 0))
+
+    def legal_action(self, index: int) -> Action:
+        """``legal_actions()[index]`` (0 <= index < count_legal_actions()),
+        found without listing the others: with ``random.randrange(n)`` it
+        picks a uniform random decision cheaply. Raises RangeError for an
+        index out of range. Needs a library with ball_legal_action_at()."""
+        if not _n.has("ball_legal_action_at"):
+            raise NotImplementedError("the loaded libball has no ball_legal_action_at()")
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise ArgumentError("an action index is an int", _n.E_ARG)
+        if not -2 ** 31 <= index < 2 ** 31:
+            raise RangeError("action index %d out of range" % index, _n.E_RANGE)
+        out = ctypes.c_uint32()
+        self._check(_lib.ball_legal_action_at(self._g, index, ctypes.byref(out)))
+        return Action(out.value)
+
     def parse_action(self, text: str) -> Action:
         """The action of this position written ``text`` (N2). Raises
         NotationError (malformed) or IllegalActionError (no such action)."""

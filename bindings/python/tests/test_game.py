@@ -121,6 +121,27 @@ class Positions(unittest.TestCase):
             self.assertEqual(g.bpn, START)
 
 
+class OneAction(unittest.TestCase):
+    """legal_action(i) is legal_actions()[i], fetched alone."""
+
+    def test_same_as_the_list(self):
+        g = Game.from_bpn(DODGE)
+        actions = g.legal_actions()
+        self.assertEqual(g.count_legal_actions(), len(actions))
+        self.assertEqual([g.legal_action(i) for i in range(len(actions))], actions)
+
+    def test_out_of_range(self):
+        g = Game()
+        n = g.count_legal_actions()
+        self.assertEqual(n, 55)
+        for bad in (n, -1, 2 ** 31, -2 ** 40):
+            with self.assertRaises(libball.RangeError):
+                g.legal_action(bad)
+        with self.assertRaises(libball.ArgumentError):
+            g.legal_action("0")
+        self.assertEqual(g.bpn, START)
+
+
 class Lifetime(unittest.TestCase):
     """Memory is freed by close(), by `with`, and by the garbage collector."""
 
