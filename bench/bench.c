@@ -145,25 +145,28 @@ static void bench_generation(int reps, int rounds)
         ball_game_free(games[i]);
 }
 
+/* How a playout chooses its uniform random decisions. */
+enum { DRAW_ONE, LIST_ALL };
+
 /* One game of uniform random decisions, then undone back to the start
- * (no allocation); returns the number of decisions. Two ways to choose:
- * list every legal action and pick one (`fetch_one` 0), or count them and
- * fetch the one picked with ball_legal_action_at() (`fetch_one` 1), the
- * way a playout loop should. Both make the same choices. */
-static long playout(ball_game *g, uint64_t *seed, int fetch_one)
+ * (no allocation); returns the number of decisions. DRAW_ONE lets
+ * ball_random_action() draw each decision, the way a playout loop should;
+ * LIST_ALL lists every legal action and picks one. */
+static long playout(ball_game *g, uint64_t *seed, int how)
 {
     ball_action acts[BALL_MAX_ACTIONS], a;
     long decisions = 0;
     int n;
-    while ((n = ball_legal_actions(g, fetch_one ? NULL : acts, fetch_one ? 0 : BALL_MAX_ACTIONS)) > 0) {
-        int i = pick(seed, n);
-        if (fetch_one)
-            ball_legal_action_at(g, i, &a);
-        else
-            a = acts[i];
-        ball_apply_unchecked(g, a);
-        decisions++;
-    }
+    if (how == DRAW_ONE)
+        while (ball_random_action(g, next_random(seed), &a) == BALL_OK) {
+            ball_apply_unchecked(g, a);
+            decisions++;
+        }
+    else
+        while ((n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS)) > 0) {
+            ball_apply_unchecked(g, acts[pick(seed, n)]);
+            decisions++;
+        }
     while (ball_undo(g) == BALL_OK)
         ;
     return decisions;
@@ -181,7 +184,7 @@ static ball_game *playout_game(void)
     return g;
 }
 
-static void bench_playouts(int reps, int games_per_rep, int fetch_one)
+static void bench_playouts(int reps, int games_per_rep, int how)
 {
     double rates[REPS];
     uint64_t seed = 777;
@@ -190,13 +193,13 @@ static void bench_playouts(int reps, int games_per_rep, int fetch_one)
     for (int r = -1; r < reps; r++) {
         double t = now();
         for (int k = 0; k < games_per_rep; k++)
-            decisions += playout(g, &seed, fetch_one);
+            decisions += playout(g, &seed, how);
         if (r >= 0)
             rates[r] = games_per_rep / (now() - t);
     }
     qsort(rates, (size_t)reps, sizeof *rates, cmp_double);
     printf("%-34s %10.0f games/s    (min %.0f, max %.0f; target >= 10000)\n",
-           fetch_one ? "random playouts (count, fetch one)" : "random playouts (list all)", rates[reps / 2], rates[0],
+           how == DRAW_ONE ? "random playouts (draw one)" : "random playouts (list all)", rates[reps / 2], rates[0],
            rates[reps - 1]);
     printf("%-34s %10.1f decisions per game\n", "", (double)decisions / ((reps + 1) * games_per_rep));
     ball_game_free(g);
@@ -220,7 +223,7 @@ static int callgrind_workload(const char *name)
         uint64_t seed = 777;
         long decisions = 0;
         for (int k = 0; k < 200; k++)
-            decisions += playout(pg, &seed, strcmp(name, "playout") == 0);
+            decisions += playout(pg, &seed, strcmp(name, "playout") == 0 ? DRAW_ONE : LIST_ALL);
         printf("decisions %ld\n", decisions);
         ball_game_free(pg);
     } else {
@@ -265,8 +268,8 @@ int main(int argc, char **argv)
     if (want[2])
         bench_generation(quick ? 1 : REPS, quick ? 1 : 3);
     if (want[3]) {
-        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, 1);
-        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, 0);
+        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, DRAW_ONE);
+        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, LIST_ALL);
     }
     return 0;
 }

@@ -56,6 +56,17 @@ int ball_legal_action_at(ball_game *g, int index, ball_action *out)
     return game_ok(g);
 }
 
+int ball_random_action(ball_game *g, uint64_t random, ball_action *out)
+{
+    if (!g || !out)
+        return g ? game_error(g, BALL_E_ARG, "NULL output") : BALL_E_ARG;
+    uint32_t a;
+    if (!gen_random_action(&g->p, random, &a))
+        return game_error(g, BALL_E_RANGE, "no legal action: the game is over");
+    *out = a;
+    return game_ok(g);
+}
+
 static int legal(const pos *p, uint32_t a)
 {
     uint32_t acts[MAX_ACTIONS];

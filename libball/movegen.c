@@ -31,28 +31,36 @@
 #define CPU_DISPATCH
 #endif
 
-/* Where generated actions go. Three modes, each with its own copy of the
+/* Where generated actions go. Four modes, each with its own copy of the
  * action phase (see gen_actions()), in which the mode is a constant:
- *   list:   written to `out`;
- *   count:  out NULL, only counted (perft's last ply);
- *   select: out NULL and `selecting`: only the action numbered `want`
- *           in list order is kept, in `found` (random playouts). */
+ *   LIST:  written to `out`, piece by piece (the order of
+ *          ball_legal_actions());
+ *   COUNT: only counted, direction by direction (perft's last ply);
+ *   PICK:  only the action numbered `want` in list order is kept, in
+ *          `found` (ball_legal_action_at());
+ *   DRAW:  the same in count order, which is cheaper to walk
+ *          (ball_random_action()). */
+enum { LIST, COUNT, PICK, DRAW };
 typedef struct sink {
-    uint32_t *out;
+    int mode;
     int n;
-    int selecting;
+    uint32_t *out;
     int want;
     uint32_t found;
 } sink;
 
-/* Count mode: the order of actions does not matter. */
-HOT int counting(const sink *k) { return !k->out && !k->selecting; }
+HOT int counting(const sink *k) { return k->mode == COUNT; }
+HOT int picking(const sink *k) { return k->mode == PICK || k->mode == DRAW; }
+/* LIST and PICK walk the pieces one by one, COUNT and DRAW the directions. */
+HOT int piece_order(const sink *k) { return k->mode == LIST || k->mode == PICK; }
+/* PICK and DRAW: the wanted action is found; the rest can be skipped. */
+HOT int picked(const sink *k) { return picking(k) && k->n > k->want; }
 
 HOT void put(sink *k, uint32_t a)
 {
-    if (k->out)
+    if (k->mode == LIST)
         k->out[k->n] = a;
-    else if (k->selecting && k->n == k->want)
+    else if (picking(k) && k->n == k->want)
         k->found = a;
     k->n++;
 }
@@ -65,7 +73,7 @@ HOT int nth_bit(uint64_t w, int j)
     return __builtin_ctzll(w);
 }
 
-/* Select mode: keeps base + square(bit) * mul when the wanted action is
+/* PICK, DRAW: keeps base + square(bit) * mul when the wanted action is
  * among the `count` actions of a word w of set bits; square() maps a bit
  * index of w to its dense square. */
 #define SELECT_IN_WORD(k, w, count, square, base, mul) do { \
@@ -87,7 +95,7 @@ HOT void put_set(sink *k, bb_t set, uint32_t base, uint32_t mul)
         k->n += bb_count(set);
         return;
     }
-    if (!k->out) {
+    if (picking(k)) {
         SELECT_IN_WORD(k, lo, __builtin_popcountll(lo), BOARD_SQUARE, base, mul);
         SELECT_IN_WORD(k, hi, __builtin_popcountll(hi), UPPER_SQUARE, base, mul);
         return;
@@ -145,16 +153,39 @@ HOT void gen_tactical(sink *k, const gen *g, int s, int m, int l)
     put_set(k, pushes, act_pack(K_TACTICAL, (unsigned)s, (unsigned)l, 0, flags), 1u << 14);
 }
 
-/* Counting (perft's last ply) works one direction at a time on whole
- * bitboards: shifting the set of pieces that may move gives the squares
- * they all reach in that direction, and a popcount counts the moves. */
+/* COUNT and DRAW work one direction at a time on whole bitboards:
+ * shifting the set of pieces that may move gives the squares they all
+ * reach in that direction, and a popcount counts the moves. */
+
+/* DRAW: the square of the j-th (from 0) set bit of a bitboard. */
+HOT int nth_square(bb_t set, int j)
+{
+    uint64_t lo = (uint64_t)set;
+    int in_lo = __builtin_popcountll(lo);
+    return j < in_lo ? BIT_SQUARE[nth_bit(lo, j)] : BIT_SQUARE[64 + nth_bit((uint64_t)(set >> 64), j - in_lo)];
+}
+
+/* 1-square diagonal moves from t - delta onto each square t of `to`
+ * (steppable squares): a move onto an open square (picking up a loose
+ * ball there), a protection or a block onto a single piece (R7.1). */
+HOT void put_steps(sink *k, const gen *g, bb_t to, int delta)
+{
+    int count = bb_count(to);
+    if (k->mode == DRAW && (unsigned)(k->want - k->n) < (unsigned)count) {
+        int t = nth_square(to, k->want - k->n);
+        int kind = bb_has(g->open, t) ? K_MOVE : bb_has(g->own, t) ? K_PROTECT : K_BLOCK;
+        int flags = kind == K_MOVE && t == g->ball ? F_PICKUP : 0;
+        k->found = act_pack(kind, (unsigned)(t - delta), (unsigned)t, A_NONE_SQ, flags);
+    }
+    k->n += count;
+}
 
 /* Where 2-square moves in direction delta (a dense-square delta) end
- * when they cross no opponent (R5.4): open squares, or active opponents
- * to dodge (counted exit by exit). */
+ * when they cross no opponent (R5.4): open squares (a loose ball there is
+ * picked up), or active opponents to dodge (exit by exit). */
 HOT void count_jump_ends(sink *k, const gen *g, bb_t to, int delta)
 {
-    k->n += bb_count(to & g->open);
+    put_steps(k, g, to & g->open, delta);
     int t;
     if (to & g->foes)
         for (BB_EACH(t, to & g->foes))
@@ -167,7 +198,7 @@ HOT void count_jump_ends(sink *k, const gen *g, bb_t to, int delta)
  * tactical dodges over an active opponent (R5.2, R5.3, R6.2). */
 HOT void count_diagonal(sink *k, const gen *g, int bit, int sq)
 {
-    k->n += bb_count(bb_shift(g->movers, bit) & g->steppable);
+    put_steps(k, g, bb_shift(g->movers, bit) & g->steppable, sq);
     bb_t middle = bb_shift(g->diagonal_jumpers, bit);
     count_jump_ends(k, g, bb_shift(middle & g->passable, bit), 2 * sq);
     int l;
@@ -180,20 +211,6 @@ HOT void count_diagonal(sink *k, const gen *g, int bit, int sq)
 HOT void count_orthogonal(sink *k, const gen *g, int bit, int sq)
 {
     count_jump_ends(k, g, bb_shift(g->orthogonal_jumpers, bit), sq);
-}
-
-HOT void count_piece_moves(sink *k, gen *g)
-{
-    g->diagonal_jumpers = g->movers & g->p->diagonal2;
-    g->orthogonal_jumpers = g->movers & g->p->orthogonal2;
-    count_diagonal(k, g, BIT_DOWN_LEFT, SQ_DOWN_LEFT);
-    count_diagonal(k, g, BIT_DOWN_RIGHT, SQ_DOWN_RIGHT);
-    count_diagonal(k, g, BIT_UP_LEFT, SQ_UP_LEFT);
-    count_diagonal(k, g, BIT_UP_RIGHT, SQ_UP_RIGHT);
-    count_orthogonal(k, g, BIT_DOWN2, SQ_DOWN2);
-    count_orthogonal(k, g, BIT_LEFT2, SQ_LEFT2);
-    count_orthogonal(k, g, BIT_RIGHT2, SQ_RIGHT2);
-    count_orthogonal(k, g, BIT_UP2, SQ_UP2);
 }
 
 /* Listing works piece by piece, on 64-bit windows of the bitboards
@@ -231,7 +248,7 @@ HOT void put_window(sink *k, uint64_t w, int b, uint32_t base)
         k->n += __builtin_popcountll(w);
         return;
     }
-    if (!k->out) {
+    if (picking(k)) {
 #define WINDOW_SQUARE(i) window_square(b, i)
         SELECT_IN_WORD(k, w, __builtin_popcountll(w), WINDOW_SQUARE, base, 128u);
 #undef WINDOW_SQUARE
@@ -323,49 +340,98 @@ static void gen_card_mode(sink *k, const pos *p)
     }
 }
 
-/* R4-R7: the moves of every piece, listed piece by piece (pieces in
- * square order) or counted direction by direction. */
-HOT void gen_piece_moves(sink *k, gen *g)
+/* R8.5: an unrestricted active carrier hands off and passes. */
+HOT void gen_carrier(sink *k, const gen *g)
 {
-    if (counting(k)) {
-        count_piece_moves(k, g);
+    const pos *p = g->p;
+    if (!bb_has(p->active[g->side], g->ball) || p->st.restricted)
         return;
-    }
-    /* (selecting: the pieces after the wanted action are skipped) */
-    for (bb_t rest = g->movers; rest && (k->out || k->n <= k->want); rest &= rest - 1)
-        list_piece(k, g, bb_first(rest));
+    if (!p->st.handoff) /* R8.2: no hand-off right after a hand-off */
+        gen_handoffs(k, g, g->ball);
+    if (p->st.pa >= 1)
+        gen_short_passes(k, g, g->ball);
+    if (p->st.pa >= 2)
+        gen_long_passes(k, g, g->ball);
 }
 
+/* What every part of one generation reads, computed once. */
+HOT void gen_setup(gen *g, const pos *p)
+{
+    int side = p->st.side, ball = p->st.ball;
+    bb_t occ = occupied(p), stacks = p->lower[ATK] | p->lower[DEF];
+    g->p = p;
+    g->side = side;
+    g->ball = ball;
+    g->ball_bit = bb_bit(ball);
+    g->ball_index = SQ_BIT_INDEX[ball];
+    g->open = BB_BOARD & ~occ;
+    g->vacant = g->open & ~g->ball_bit;
+    g->single = occ & ~stacks;
+    g->steppable = BB_BOARD & ~stacks;
+    g->own = p->piece[side];
+    g->foes = p->active[side ^ 1];
+    g->passable = g->open | p->active[side];
+    /* every move costs 1 PA; R4.4: a restricted carrier starts nothing */
+    g->movers = p->st.pa >= 1 ? p->active[side] & ~(p->st.restricted ? g->ball_bit : 0) : 0;
+    g->diagonal_jumpers = g->movers & p->diagonal2;
+    g->orthogonal_jumpers = g->movers & p->orthogonal2;
+}
+
+/* The action phase in count order (COUNT, DRAW): groups of actions, one
+ * direction of every piece's moves at a time, then the carrier's, the
+ * card-mode ones, `end`. */
+enum { GROUPS = 11 };
+
+HOT void gen_group(sink *k, const gen *g, int group)
+{
+    switch (group) {
+    case 0: count_diagonal(k, g, BIT_DOWN_LEFT, SQ_DOWN_LEFT); break;
+    case 1: count_diagonal(k, g, BIT_DOWN_RIGHT, SQ_DOWN_RIGHT); break;
+    case 2: count_diagonal(k, g, BIT_UP_LEFT, SQ_UP_LEFT); break;
+    case 3: count_diagonal(k, g, BIT_UP_RIGHT, SQ_UP_RIGHT); break;
+    case 4: count_orthogonal(k, g, BIT_DOWN2, SQ_DOWN2); break;
+    case 5: count_orthogonal(k, g, BIT_LEFT2, SQ_LEFT2); break;
+    case 6: count_orthogonal(k, g, BIT_RIGHT2, SQ_RIGHT2); break;
+    case 7: count_orthogonal(k, g, BIT_UP2, SQ_UP2); break;
+    case 8: gen_carrier(k, g); break;
+    case 9:
+        if (g->p->cards.on)
+            gen_card_mode(k, g->p);
+        break;
+    default: put(k, act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0)); break;
+    }
+}
+
+/* Every group in turn (the loop is unrolled: each group is a constant),
+ * noting in marks[i], if asked, the count after group i. */
+HOT void count_groups(sink *k, const gen *g, int *marks)
+{
+#define GROUP(i) do { gen_group(k, g, i); if (marks) marks[i] = k->n; } while (0)
+    if (g->movers) {
+        GROUP(0); GROUP(1); GROUP(2); GROUP(3); GROUP(4); GROUP(5); GROUP(6); GROUP(7);
+    } else if (marks) {
+        for (int i = 0; i < 8; i++)
+            marks[i] = 0;
+    }
+    GROUP(8); GROUP(9); GROUP(10);
+#undef GROUP
+}
+
+/* LIST, PICK: the actions of each piece (pieces in square order), then
+ * the carrier's, the card-mode ones, `end`. COUNT: count order. */
 HOT void gen_action_phase(sink *k, const pos *p)
 {
-    int side = p->st.side, ball = p->st.ball, pa = p->st.pa;
-    bb_t occ = occupied(p), stacks = p->lower[ATK] | p->lower[DEF];
     gen g;
-    g.p = p;
-    g.side = side;
-    g.ball = ball;
-    g.ball_bit = bb_bit(ball);
-    g.open = BB_BOARD & ~occ;
-    g.vacant = g.open & ~g.ball_bit;
-    g.ball_index = SQ_BIT_INDEX[ball];
-    g.single = occ & ~stacks;
-    g.steppable = BB_BOARD & ~stacks;
-    g.own = p->piece[side];
-    g.foes = p->active[side ^ 1];
-    g.passable = g.open | p->active[side];
-    /* every move costs 1 PA; R4.4: a restricted carrier starts nothing */
-    g.movers = pa >= 1 ? p->active[side] & ~(p->st.restricted ? g.ball_bit : 0) : 0;
-    if (g.movers)
-        gen_piece_moves(k, &g);
-    /* R8.5: an unrestricted active carrier hands off and passes */
-    if (bb_has(p->active[side], ball) && !p->st.restricted) {
-        if (!p->st.handoff) /* R8.2: no hand-off right after a hand-off */
-            gen_handoffs(k, &g, ball);
-        if (pa >= 1)
-            gen_short_passes(k, &g, ball);
-        if (pa >= 2)
-            gen_long_passes(k, &g, ball);
+    gen_setup(&g, p);
+    if (!piece_order(k)) {
+        count_groups(k, &g, NULL);
+        return;
     }
+    for (bb_t rest = g.movers; rest && !picked(k); rest &= rest - 1)
+        list_piece(k, &g, bb_first(rest));
+    if (picked(k))
+        return;
+    gen_carrier(k, &g);
     if (p->cards.on)
         gen_card_mode(k, p);
     put(k, act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0));
@@ -385,8 +451,7 @@ CPU_DISPATCH int gen_actions(const pos *p, uint32_t *out)
     if (p->st.result != ONGOING)
         return 0;
     if (p->st.phase == PHASE_ACTION) {
-        /* a copy of the action phase for each mode (see sink) */
-        sink list = {out, 0, 0, 0, 0}, count = {NULL, 0, 0, 0, 0};
+        sink list = {LIST, 0, out, 0, 0}, count = {COUNT, 0, NULL, 0, 0};
         if (out)
             gen_action_phase(&list, p);
         else
@@ -397,19 +462,57 @@ CPU_DISPATCH int gen_actions(const pos *p, uint32_t *out)
     return gen_release_phase(p, out ? out : scratch);
 }
 
-CPU_DISPATCH int gen_action_at(const pos *p, int index, uint32_t *action)
+/* The action numbered `index` of the release phase. */
+static int release_action_at(const pos *p, int index, uint32_t *action)
 {
-    if (p->st.result != ONGOING || index < 0)
-        return 0;
-    if (p->st.phase == PHASE_ACTION) {
-        sink select = {NULL, 0, 1, index, 0};
-        gen_action_phase(&select, p);
-        *action = select.found;
-        return index < select.n;
-    }
     uint32_t acts[MAX_ACTIONS];
     int n = gen_release_phase(p, acts);
     if (index < n)
         *action = acts[index];
     return index < n;
+}
+
+CPU_DISPATCH int gen_action_at(const pos *p, int index, uint32_t *action)
+{
+    if (p->st.result != ONGOING || index < 0)
+        return 0;
+    if (p->st.phase != PHASE_ACTION)
+        return release_action_at(p, index, action);
+    sink pick = {PICK, 0, NULL, index, 0};
+    gen_action_phase(&pick, p);
+    *action = pick.found;
+    return index < pick.n;
+}
+
+/* floor(random * n / 2^64): each of 0 ... n-1 for one n-th of the values. */
+static int draw_index(uint64_t random, int n)
+{
+    return (int)(((unsigned __int128)random * (unsigned)n) >> 64);
+}
+
+CPU_DISPATCH int gen_random_action(const pos *p, uint64_t random, uint32_t *action)
+{
+    if (p->st.result != ONGOING)
+        return 0;
+    if (p->st.phase != PHASE_ACTION) {
+        uint32_t acts[MAX_ACTIONS];
+        int n = gen_release_phase(p, acts);
+        if (n)
+            *action = acts[draw_index(random, n)];
+        return n > 0;
+    }
+    /* count group by group, then draw inside the one group that holds
+     * the drawn number */
+    gen g;
+    gen_setup(&g, p);
+    int marks[GROUPS], group = 0;
+    sink count = {COUNT, 0, NULL, 0, 0};
+    count_groups(&count, &g, marks);
+    int index = draw_index(random, count.n); /* count.n >= 1: `end` */
+    while (marks[group] <= index)
+        group++;
+    sink draw = {DRAW, group ? marks[group - 1] : 0, NULL, index, 0};
+    gen_group(&draw, &g, group);
+    *action = draw.found;
+    return 1;
 }

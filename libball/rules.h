@@ -16,6 +16,10 @@ int gen_actions(const pos *p, uint32_t *out);
 /* The action numbered `index` (from 0) in the order of gen_actions(), into
  * *action, without listing the others; 0 when there are not that many. */
 int gen_action_at(const pos *p, int index, uint32_t *action);
+/* A legal action drawn with `random`: number floor(random * n / 2^64) of
+ * the n legal actions, in an order of the generator's own that is cheaper
+ * to walk than the list; 0 when there is none. */
+int gen_random_action(const pos *p, uint64_t random, uint32_t *action);
 
 /* Release phase (R9). A task is encoded sq | kind << 8 | solvable << 12. */
 enum { TASK_STAND_UP = 1, TASK_RELEASE = 2 };

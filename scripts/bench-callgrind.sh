@@ -17,6 +17,6 @@ echo "apply+undo from the start (perft 4, no bulk): $1 instructions / $2 decisio
 set -- $(count perft ball_perft)
 echo "bulk perft 5 from the start: $1 instructions / $2 leaves = $(awk "BEGIN{printf \"%.1f\", $1/$2}") per leaf"
 set -- $(count playout playout)
-echo "random playouts, count and fetch one (200 games, turn limit 200): $1 instructions / $2 decisions = $(( $1 / $2 )) per decision"
+echo "random playouts, draw one (200 games, turn limit 200): $1 instructions / $2 decisions = $(( $1 / $2 )) per decision"
 set -- $(count playout-list playout)
 echo "random playouts, list all (200 games, turn limit 200): $1 instructions / $2 decisions = $(( $1 / $2 )) per decision"

@@ -221,6 +221,26 @@ START_TEST(api_legal_action_at)
 }
 END_TEST
 
+/* A random action: NULL arguments are errors; every 64-bit value draws a
+ * legal action; the state does not change. */
+START_TEST(api_random_action)
+{
+    ball_game *g = new_game();
+    ball_action a = BALL_ACTION_NONE;
+    ck_assert_int_eq(ball_random_action(NULL, 0, &a), BALL_E_ARG);
+    ck_assert_int_eq(ball_random_action(g, 0, NULL), BALL_E_ARG);
+    ck_assert_str_eq(ball_errmsg(g), "NULL output");
+    ck_assert_uint_eq(a, BALL_ACTION_NONE);
+    const uint64_t values[] = {0, 1, 0x8000000000000000ull, UINT64_MAX};
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(ball_random_action(g, values[i], &a), BALL_OK);
+        ck_assert_int_eq(ball_is_legal(g, a), 1);
+    }
+    ck_bpn(g, BALL_START_BPN);
+    ball_game_free(g);
+}
+END_TEST
+
 /* Apply / undo: NULL, BALL_ACTION_NONE, garbage values, empty history. */
 START_TEST(api_apply_undo)
 {
@@ -353,6 +373,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, api_action_none);
     tcase_add_test(tc, api_legal_actions);
     tcase_add_test(tc, api_legal_action_at);
+    tcase_add_test(tc, api_random_action);
     tcase_add_test(tc, api_apply_undo);
     tcase_add_test(tc, api_bpn_io);
     tcase_add_test(tc, api_action_io);

@@ -1276,6 +1276,7 @@ static void play_card_game(uint64_t seed, card_stats *st)
             ball_action one = BALL_ACTION_NONE;
             tu_require(ball_legal_action_at(g, i, &one) == BALL_OK && one == acts[i]);
         }
+        tu_check_random_action(g, acts, n);
         /* choose: a card-mode action one time in three when there is one */
         int special[BALL_MAX_ACTIONS], ns = 0;
         for (int i = 0; i < n; i++)

@@ -20,6 +20,8 @@ static void ck_over(ball_game *g, int result, ball_action end_action)
     ck_assert_int_eq(ball_legal_actions(g, NULL, 0), 0);
     ck_assert_int_eq(ball_legal_action_at(g, 0, &a), BALL_E_RANGE);
     ck_assert_ptr_nonnull(strstr(ball_errmsg(g), "game is over"));
+    ck_assert_int_eq(ball_random_action(g, 12345, &a), BALL_E_RANGE);
+    ck_assert_ptr_nonnull(strstr(ball_errmsg(g), "game is over"));
     ck_assert_int_eq(ball_release_tasks(g, NULL, 0), 0);
     ck_assert_int_eq(ball_is_legal(g, end_action), 0);
     ck_assert_int_eq(ball_apply(g, end_action), BALL_E_ILLEGAL);

@@ -89,6 +89,7 @@ static void check_same_actions(ball_game *g, ball_game *scratch, const ball_acti
     tu_require(ball_legal_action_at(g, n, &one) == BALL_E_RANGE);
     tu_require(ball_legal_action_at(g, -1, &one) == BALL_E_RANGE);
     tu_require(one == acts[n - 1]); /* untouched on error */
+    tu_check_random_action(g, acts, n);
 }
 
 static void play_random_game(uint64_t seed, long *decisions)

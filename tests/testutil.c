@@ -126,3 +126,27 @@ void tu_apply_undo_round_trip(ball_game *g, ball_action a)
     tu_bpn(g, again);
     tu_require(strcmp(again, after) == 0);
 }
+
+/* ball_random_action() draws each legal action for one n-th of the
+ * 64-bit values: the n values ceil(i * 2^64 / n) draw every legal action
+ * once, and the two ends of the range draw something legal. */
+void tu_check_random_action(ball_game *g, const ball_action *acts, int n)
+{
+    static char drawn[BALL_MAX_ACTIONS];
+    memset(drawn, 0, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        unsigned __int128 r = ((unsigned __int128)i << 64) / (unsigned)n;
+        if ((r * (unsigned)n) >> 64 < (unsigned)i) /* round up */
+            r++;
+        ball_action a = BALL_ACTION_NONE;
+        tu_require(ball_random_action(g, (uint64_t)r, &a) == BALL_OK);
+        int j = 0;
+        while (j < n && acts[j] != a)
+            j++;
+        tu_require(j < n);       /* a legal action */
+        tu_require(!drawn[j]);   /* drawn by one value only */
+        drawn[j] = 1;
+    }
+    ball_action last = BALL_ACTION_NONE;
+    tu_require(ball_random_action(g, UINT64_MAX, &last) == BALL_OK && ball_is_legal(g, last) == 1);
+}

@@ -32,6 +32,9 @@ uint64_t tu_random(uint64_t *state);
 /* Every legal action's text parses back to the same action, and no action
  * is listed twice. */
 void tu_check_text_round_trip(ball_game *g, const ball_action *acts, int n);
+/* ball_random_action() draws every one of the n legal actions `acts` for
+ * exactly one of n evenly spaced 64-bit values. */
+void tu_check_random_action(ball_game *g, const ball_action *acts, int n);
 /* Plays a, checks that undo restores the BPN and the hash exactly, and
  * plays it again (the game ends after a). */
 void tu_apply_undo_round_trip(ball_game *g, ball_action a);
