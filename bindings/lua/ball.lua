@@ -120,6 +120,7 @@ int ball_action_flags(ball_action a);
 int ball_action_cost(ball_action a);
 int ball_legal_actions(ball_game *game, ball_action *out, size_t cap);
 int ball_legal_action_at(ball_game *game, int index, ball_action *out);
+int ball_random_action(ball_game *game, uint64_t random, ball_action *out);
 int ball_is_legal(ball_game *game, ball_action a);
 int ball_apply(ball_game *game, ball_action a);
 int ball_undo(ball_game *game);
@@ -579,6 +580,23 @@ function Game:legal_action(i)
     if type(i) ~= "number" or i ~= math.floor(i) then raise(M.E_ARG, "an action index is an integer", 2) end
     if i < 1 or i > 2 ^ 31 then raise(M.E_RANGE, "action index " .. tostring(i) .. " out of range", 2) end
     check(self, C.ball_legal_action_at(P(self), i - 1, one_out))
+    return M.action(one_out[0])
+end
+
+--- A legal decision drawn with the 64-bit number `r` (a uint64_t cdata or
+--- a non-negative integer; default: drawn with math.random), uniformly
+--- when `r` is uniform: the cheapest way to play random playouts.
+function Game:random_action(r)
+    if r == nil then
+        r = ffi.cast("uint64_t", math.random(0, 0xffff)) * 0x1000000000000ULL
+            + ffi.cast("uint64_t", math.random(0, 0xffffff)) * 0x1000000ULL + math.random(0, 0xffffff)
+    elseif type(r) == "number" then
+        if r < 0 or r ~= math.floor(r) or r >= 2 ^ 53 then raise(M.E_ARG, "r is an integer in 0 .. 2^53 or a uint64_t", 2) end
+        r = ffi.cast("uint64_t", r)
+    elseif not (type(r) == "cdata" and ffi.istype("uint64_t", r)) then
+        raise(M.E_ARG, "r is an integer or a uint64_t", 2)
+    end
+    check(self, C.ball_random_action(P(self), r, one_out))
     return M.action(one_out[0])
 end
 

@@ -166,6 +166,18 @@ test("legal_action(i) is legal_actions()[i], fetched alone", function()
     eq(g:bpn(), START)
 end)
 
+test("random_action draws legal decisions", function()
+    local g = ball.new()
+    local codes = {}
+    for _, a in ipairs(g:legal_actions()) do codes[a.code] = true end
+    ok(codes[g:random_action().code], "default draw is legal")
+    ok(codes[g:random_action(0).code], "0 draws a legal action")
+    ok(codes[g:random_action(0xffffffffffffffffULL).code], "2^64-1 draws a legal action")
+    raises("arg", g.random_action, g, -1)
+    raises("arg", g.random_action, g, "1")
+    eq(g:bpn(), START)
+end)
+
 test("action fields", function()
     local g = ball.new()
     local a = g:parse_action("E11-F10")

@@ -164,6 +164,7 @@ _FUNCTIONS = [
     # Newer than 0.1.0: bound when the loaded library has them.
     ("ball_hash", ctypes.c_uint64, [_p], False),
     ("ball_legal_action_at", _int, [_p, _int, _pact], False),
+    ("ball_random_action", _int, [_p, ctypes.c_uint64, _pact], False),
 ]
 
 

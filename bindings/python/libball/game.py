@@ -4,6 +4,7 @@ and returned as names."""
 
 import ctypes
 import enum
+import random as _random
 from dataclasses import dataclass
 from typing import Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -685,6 +686,21 @@ class Game:
             raise RangeError("action index %d out of range" % index, _n.E_RANGE)
         out = ctypes.c_uint32()
         self._check(_lib.ball_legal_action_at(self._g, index, ctypes.byref(out)))
+        return Action(out.value)
+
+    def random_action(self, random: Optional[int] = None) -> Action:
+        """A legal decision drawn with the 64-bit number ``random`` (default:
+        ``random.getrandbits(64)``), uniformly when ``random`` is uniform;
+        the cheapest way to play random playouts. Raises RangeError when
+        the game is over. Needs a library with ball_random_action()."""
+        if not _n.has("ball_random_action"):
+            raise NotImplementedError("the loaded libball has no ball_random_action()")
+        if random is None:
+            random = _random.getrandbits(64)
+        if not isinstance(random, int) or isinstance(random, bool) or not 0 <= random < 2 ** 64:
+            raise ArgumentError("random is an int in 0 .. 2**64 - 1", _n.E_ARG)
+        out = ctypes.c_uint32()
+        self._check(_lib.ball_random_action(self._g, random, ctypes.byref(out)))
         return Action(out.value)
 
     def parse_action(self, text: str) -> Action:

@@ -142,6 +142,26 @@ class OneAction(unittest.TestCase):
         self.assertEqual(g.bpn, START)
 
 
+class RandomAction(unittest.TestCase):
+    """random_action() draws legal decisions, all of them over the range."""
+
+    def test_draws_every_action_once(self):
+        g = Game.from_bpn(DODGE)
+        actions = g.legal_actions()
+        n = len(actions)
+        drawn = [g.random_action(-(-(i << 64) // n)) for i in range(n)]
+        self.assertEqual(sorted(drawn, key=str), sorted(actions, key=str))
+        self.assertIn(g.random_action(), actions)
+        self.assertIn(g.random_action(2 ** 64 - 1), actions)
+
+    def test_bad_values_and_game_over(self):
+        g = Game()
+        for bad in (-1, 2 ** 64, "1", 1.0):
+            with self.assertRaises(libball.ArgumentError):
+                g.random_action(bad)
+        self.assertEqual(g.bpn, START)
+
+
 class Lifetime(unittest.TestCase):
     """Memory is freed by close(), by `with`, and by the garbage collector."""
 
