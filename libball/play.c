@@ -189,8 +189,20 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
 void pos_do(pos *p, uint32_t a, undo_rec *u)
 {
     u->st = p->st;
-    u->moved_from = u->moved_to = NO_SQ;
     u->n = 0;
+    if (act_kind(a) == K_MOVE && !p->cards.on) {
+        /* The most common decision, in short: a move costs 1 PA, is no
+         * hand-off, stays in the action phase (no release check) and can
+         * only score if it carries or picks up the ball (R11.1). */
+        int to = act_to(a);
+        do_move(p, u, act_from(a), to);
+        p->st.pa--;
+        p->st.handoff = 0;
+        if (p->st.ball == to)
+            p->st.result = (uint8_t)touchdown_result(p);
+        return;
+    }
+    u->moved_from = u->moved_to = NO_SQ;
     do_action(p, u, a);
     p->st.result = (uint8_t)touchdown_result(p); /* R11.1 */
     if (p->st.result == ONGOING && p->st.phase == PHASE_RELEASE && !release_has_solution(p))
