@@ -16,6 +16,8 @@ set -- $(count apply perft_full)
 echo "apply+undo from the start (perft 4, no bulk): $1 instructions / $2 decisions = $(( $1 / $2 )) per decision"
 set -- $(count perft ball_perft)
 echo "bulk perft 5 from the start: $1 instructions / $2 leaves = $(awk "BEGIN{printf \"%.1f\", $1/$2}") per leaf"
+set -- $(count generation generate_all)
+echo "legal-action generation, $2 sampled positions: $1 instructions = $(( $1 / $2 )) per position"
 set -- $(count playout playout)
 echo "random playouts, draw one (200 games, turn limit 200): $1 instructions / $2 decisions = $(( $1 / $2 )) per decision"
 set -- $(count playout-list playout)
