@@ -14,6 +14,16 @@
 
 #define REPS 5
 
+/* The functions whose instructions scripts/bench-callgrind.sh counts
+ * (callgrind's --toggle-collect=NAME): kept whole and under their name. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define MEASURED __attribute__((noinline, noclone))
+#elif defined(__GNUC__)
+#define MEASURED __attribute__((noinline))
+#else
+#define MEASURED
+#endif
+
 static double now(void)
 {
     struct timespec ts;
@@ -51,7 +61,7 @@ static void report(const char *what, const char *unit, double *rates, int n, con
 }
 
 /* perft without bulk counting: every leaf decision is applied and undone. */
-static uint64_t perft_full(ball_game *g, int depth)
+MEASURED static uint64_t perft_full(ball_game *g, int depth)
 {
     ball_action acts[BALL_MAX_ACTIONS];
     int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
@@ -120,12 +130,8 @@ static int sample_positions(ball_game **games)
 }
 
 /* Every sampled position generated once, for instruction counting;
- * returns the number of positions. Not inlined: callgrind counts inside
- * this function only. */
-#if defined(__GNUC__)
-__attribute__((noinline, noclone))
-#endif
-static long generate_all(ball_game **games, int n)
+ * returns the number of positions. */
+MEASURED static long generate_all(ball_game **games, int n)
 {
     ball_action acts[BALL_MAX_ACTIONS];
     long total = 0;
@@ -167,7 +173,7 @@ enum { DRAW_ONE, LIST_ALL };
  * (no allocation); returns the number of decisions. DRAW_ONE lets
  * ball_random_action() draw each decision, the way a playout loop should;
  * LIST_ALL lists every legal action and picks one. */
-static long playout(ball_game *g, uint64_t *seed, int how)
+MEASURED static long playout(ball_game *g, uint64_t *seed, int how)
 {
     ball_action acts[BALL_MAX_ACTIONS], a;
     long decisions = 0;
