@@ -260,6 +260,61 @@ HOT void put_window(sink *k, uint64_t w, int b, uint32_t base)
     k->n = (int)(o - k->out);
 }
 
+/* A piece's moves come in three groups of four window bits, each in
+ * increasing bit order: 1 square diagonally, 2 diagonally, 2
+ * orthogonally (R5.1). LIST writes a group without a loop or a branch:
+ * the four bits form a number p (0-15), GROUP_TO[group][p] holds the
+ * `to` offsets (dense delta * 128) of its set bits first, all four are
+ * written, and the count of set bits is kept. Unpredictable loop exits
+ * cost more than the few extra stores. */
+#define W_DIAGONAL2 \
+    (W_BIT(2 * BIT_DOWN_LEFT) | W_BIT(2 * BIT_DOWN_RIGHT) | W_BIT(2 * BIT_UP_LEFT) | W_BIT(2 * BIT_UP_RIGHT))
+enum { STEPS, DIAGONAL2, ORTHOGONAL2 };
+/* The position (0-3) of the j-th set bit of the 4-bit number p, 3 when
+ * there are not that many. */
+#define P_BIT(p, k) (((p) >> (k)) & 1)
+#define NTH_OF_4(p, j) ((j) < P_BIT(p, 0) ? 0 : (j) < P_BIT(p, 0) + P_BIT(p, 1) ? 1 \
+                        : (j) < P_BIT(p, 0) + P_BIT(p, 1) + P_BIT(p, 2) ? 2 : 3)
+/* The dense deltas of the four bits of each group, in bit order. */
+#define GROUP_DELTA(g, k) ((g) == STEPS ? ((k) == 0 ? SQ_DOWN_LEFT : (k) == 1 ? SQ_DOWN_RIGHT : (k) == 2 ? SQ_UP_LEFT : SQ_UP_RIGHT) \
+    : (g) == DIAGONAL2 ? 2 * ((k) == 0 ? SQ_DOWN_LEFT : (k) == 1 ? SQ_DOWN_RIGHT : (k) == 2 ? SQ_UP_LEFT : SQ_UP_RIGHT) \
+    : ((k) == 0 ? SQ_DOWN2 : (k) == 1 ? SQ_LEFT2 : (k) == 2 ? SQ_RIGHT2 : SQ_UP2))
+#define GROUP_TO_P(g, p) { GROUP_DELTA(g, NTH_OF_4(p, 0)) * 128, GROUP_DELTA(g, NTH_OF_4(p, 1)) * 128, \
+                           GROUP_DELTA(g, NTH_OF_4(p, 2)) * 128, GROUP_DELTA(g, NTH_OF_4(p, 3)) * 128 }
+#define GROUP_TO_G(g) { GROUP_TO_P(g, 0), GROUP_TO_P(g, 1), GROUP_TO_P(g, 2), GROUP_TO_P(g, 3), \
+    GROUP_TO_P(g, 4), GROUP_TO_P(g, 5), GROUP_TO_P(g, 6), GROUP_TO_P(g, 7), GROUP_TO_P(g, 8), \
+    GROUP_TO_P(g, 9), GROUP_TO_P(g, 10), GROUP_TO_P(g, 11), GROUP_TO_P(g, 12), GROUP_TO_P(g, 13), \
+    GROUP_TO_P(g, 14), GROUP_TO_P(g, 15) }
+static const int32_t GROUP_TO[3][16][4] = { GROUP_TO_G(STEPS), GROUP_TO_G(DIAGONAL2), GROUP_TO_G(ORTHOGONAL2) };
+
+/* The four bits of a group in window w as a number 0-15, in bit order. */
+HOT unsigned group_bits(uint64_t w, int group)
+{
+    if (group == STEPS) /* bits 24, 25, 39, 40 */
+        return (unsigned)((w >> 24 & 3) | (w >> 37 & 12));
+    if (group == DIAGONAL2) /* bits 16, 18, 46, 48 */
+        return (unsigned)((w >> 16 & 1) | (w >> 17 & 2) | (w >> 44 & 4) | (w >> 45 & 8));
+    return (unsigned)((w >> 17 & 1) | (w >> 30 & 2) | (w >> 31 & 4) | (w >> 44 & 8)); /* 17, 31, 33, 47 */
+}
+
+/* The moves of one group, from the piece on square s (bit b). */
+HOT void put_group(sink *k, uint64_t moves, int group, int s, int b, uint32_t base)
+{
+    static const uint64_t mask[3] = {W_NEIGHBOURS, W_DIAGONAL2, W_ORTHOGONAL2};
+    if (k->mode != LIST) {
+        put_window(k, moves & mask[group], b, base);
+        return;
+    }
+    unsigned p = group_bits(moves, group);
+    const int32_t *to = GROUP_TO[group][p];
+    uint32_t *o = k->out + k->n, at = base + ((uint32_t)s << 7);
+    o[0] = at + (uint32_t)to[0];
+    o[1] = at + (uint32_t)to[1];
+    o[2] = at + (uint32_t)to[2];
+    o[3] = at + (uint32_t)to[3];
+    k->n += __builtin_popcount(p);
+}
+
 /* R4-R7: every action the piece on bit b may start: moves (onto open
  * squares, 1 step diagonally, or 2 diagonally over an open square or an
  * active ally, or 2 orthogonally, by type: R5.1-R5.4), dodges (R6.1),
@@ -281,7 +336,10 @@ HOT void list_piece(sink *k, const gen *g, int b)
         put(k, act_pack(K_MOVE, (unsigned)s, (unsigned)g->ball, A_NONE_SQ, F_PICKUP));
         moves &= ~(1ull << ball);
     }
-    put_window(k, moves, b, act_pack(K_MOVE, (unsigned)s, 0, A_NONE_SQ, 0));
+    uint32_t move = act_pack(K_MOVE, (unsigned)s, 0, A_NONE_SQ, 0);
+    put_group(k, moves, STEPS, s, b, move);
+    put_group(k, moves, DIAGONAL2, s, b, move);
+    put_group(k, moves, ORTHOGONAL2, s, b, move);
     for (uint64_t w = jumps & foes; w; w &= w - 1)
         gen_dodge(k, g, s, window_square(b, __builtin_ctzll(w)));
     for (uint64_t w = over; w; w &= w - 1) { /* the middle is half way */
