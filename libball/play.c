@@ -186,22 +186,45 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
     }
 }
 
-void pos_do(pos *p, uint32_t a, undo_rec *u)
+/* The commonest decisions outside card mode, in short (1 when done):
+ * they stay in the action phase (no release check), and only a move
+ * that carries or picks up the ball, or a hand-off, can score (R11.1; a
+ * pass leaves the ball loose). */
+static int try_quick(pos *p, undo_rec *u, uint32_t a)
 {
-    u->st = p->st;
-    u->n = 0;
-    if (act_kind(a) == K_MOVE && !p->cards.on) {
-        /* The most common decision, in short: a move costs 1 PA, is no
-         * hand-off, stays in the action phase (no release check) and can
-         * only score if it carries or picks up the ball (R11.1). */
-        int to = act_to(a);
+    int to = act_to(a);
+    switch (act_kind(a)) {
+    case K_MOVE:
         do_move(p, u, act_from(a), to);
         p->st.pa--;
         p->st.handoff = 0;
         if (p->st.ball == to)
             p->st.result = (uint8_t)touchdown_result(p);
-        return;
+        return 1;
+    case K_SHORT_PASS:
+    case K_LONG_PASS:
+        u->moved_from = u->moved_to = NO_SQ;
+        p->st.ball = (int8_t)to;
+        p->st.pa = (uint8_t)(p->st.pa - act_cost(a));
+        p->st.handoff = 0;
+        return 1;
+    case K_HANDOFF: /* free, and no hand-off may follow it (R8.2) */
+        u->moved_from = u->moved_to = NO_SQ;
+        p->st.ball = (int8_t)to;
+        p->st.handoff = 1;
+        p->st.result = (uint8_t)touchdown_result(p);
+        return 1;
+    default:
+        return 0;
     }
+}
+
+void pos_do(pos *p, uint32_t a, undo_rec *u)
+{
+    u->st = p->st;
+    u->n = 0;
+    if (!p->cards.on && try_quick(p, u, a))
+        return;
     u->moved_from = u->moved_to = NO_SQ;
     do_action(p, u, a);
     p->st.result = (uint8_t)touchdown_result(p); /* R11.1 */
