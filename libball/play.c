@@ -245,7 +245,7 @@ uint64_t pos_perft(pos *p, int depth)
 {
     uint32_t acts[MAX_ACTIONS];
     if (depth <= 1) /* bulk counting: the last ply is counted, not played */
-        return depth == 0 ? 1 : (uint64_t)gen_actions(p, NULL);
+        return depth == 0 ? 1 : (uint64_t)count_actions(p);
     int n = gen_actions(p, acts);
     uint64_t total = 0;
     undo_rec u;

@@ -13,6 +13,8 @@
 /* All legal decisions of the position into out[MAX_ACTIONS] (out NULL:
  * only count them); 0 when the game is over. Never allocates. */
 int gen_actions(const pos *p, uint32_t *out);
+/* gen_actions(p, NULL): the number of legal decisions. */
+int count_actions(const pos *p);
 /* The action numbered `index` (from 0) in the order of gen_actions(), into
  * *action, without listing the others; 0 when there are not that many. */
 int gen_action_at(const pos *p, int index, uint32_t *action);
