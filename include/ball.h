@@ -613,9 +613,11 @@ BALL_API int ball_action_value(ball_action a);
  * carrier's hand-offs, short passes and long passes, then card-mode
  * actions, `end` last; in the release phase the solutions task by task in
  * square order. Returns 0 when the game is over.
- * With @p out NULL and @p cap 0 it only counts. Returns #BALL_E_BUFFER (and
- * leaves @p out unspecified) when @p cap is smaller than the count; a
- * buffer of #BALL_MAX_ACTIONS never is. Does not allocate.
+ * With @p out NULL and @p cap 0 it only counts (faster than listing).
+ * Returns #BALL_E_BUFFER (and leaves @p out unspecified) when @p cap is
+ * smaller than the count; a buffer of #BALL_MAX_ACTIONS never is. With
+ * @p cap >= #BALL_MAX_ACTIONS the actions are written in place and the
+ * entries after the count may be overwritten too. Does not allocate.
  */
 BALL_API int ball_legal_actions(ball_game *game, ball_action *out, size_t cap);
 
