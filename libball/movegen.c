@@ -1,26 +1,28 @@
 /* Legal-action generation (R4-R8 in the action phase, R9 in the release
- * phase) on the bitboards of bitboard.h. Two copies of the action phase:
- * one lists the actions piece by piece, the other (perft's last ply) only
- * counts them, direction by direction with popcounts. The random-game
- * tests check that both agree. No allocation. */
+ * phase) on the bitboards of bitboard.h. The action phase is written once
+ * and compiled in four modes (see sink): listing piece by piece,
+ * counting direction by direction with popcounts, and picking one action
+ * in either order. The random-game tests check after every decision that
+ * all four agree. No allocation. */
 #include <stddef.h>
 
 #include "action.h"
 #include "rules.h"
 
-/* The hot helpers are inlined into both copies of the action phase (see
- * gen_actions()) so that the counting copy loses every write. */
+/* The hot helpers are inlined into every copy of the action phase, where
+ * the mode is a constant: each copy keeps only its own code. */
 #if defined(__GNUC__)
 #define HOT static inline __attribute__((always_inline))
 #else
 #define HOT static inline
 #endif
 
-/* On x86-64 with GNU ifunc, gen_actions() is compiled twice, for CPUs
- * with the POPCNT instruction (nearly all made since 2008) and for the
- * x86-64 baseline, which counts bits in about 20 instructions; the loader
- * picks one when the library is loaded. Counting moves is mostly
- * popcounts. Define BALL_NO_CPU_DISPATCH to build the baseline only. */
+/* On x86-64 with GNU ifunc, the entry points below are compiled twice,
+ * for CPUs with the POPCNT instruction (nearly all made since 2008) and
+ * for the x86-64 baseline, which counts bits in about 20 instructions;
+ * the loader picks one when the library is loaded. Counting moves is
+ * mostly popcounts. Define BALL_NO_CPU_DISPATCH to build the baseline
+ * only. */
 #if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && defined(__has_attribute) \
     && !defined(BALL_NO_CPU_DISPATCH)
 #if __has_attribute(target_clones)
@@ -32,7 +34,7 @@
 #endif
 
 /* Where generated actions go. Four modes, each with its own copy of the
- * action phase (see gen_actions()), in which the mode is a constant:
+ * action phase, in which the mode is a constant:
  *   LIST:  written to `out`, piece by piece (the order of
  *          ball_legal_actions());
  *   COUNT: only counted, direction by direction (perft's last ply);
@@ -213,11 +215,10 @@ HOT void count_orthogonal(sink *k, const gen *g, int bit, int sq)
     count_jump_ends(k, g, bb_shift(g->orthogonal_jumpers, bit), sq);
 }
 
-/* Listing works piece by piece, on 64-bit windows of the bitboards
+/* LIST and PICK work piece by piece, on 64-bit windows of the bitboards
  * centred on the piece: bit W_CENTRE of a window is the piece's own bit,
  * so every square the piece may reach is a constant bit of the window
- * (rows are at most 15 bits apart, bitboard.h) and one loop writes all
- * its moves. */
+ * (rows are at most 15 bits apart, bitboard.h). */
 enum { W_CENTRE = 32 };
 #define W_BIT(delta) (1ull << (W_CENTRE + (delta)))
 #define W_NEIGHBOURS \
