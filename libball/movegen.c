@@ -22,9 +22,10 @@
  * for the x86-64 baseline, which counts bits in about 20 instructions;
  * the loader picks one when the library is loaded. Counting moves is
  * mostly popcounts. Define BALL_NO_CPU_DISPATCH to build the baseline
- * only. */
+ * only. GCC only: clang before 16 names the dispatcher so that calls
+ * from other files do not link. */
 #if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && defined(__has_attribute) \
-    && !defined(BALL_NO_CPU_DISPATCH)
+    && !defined(__clang__) && !defined(BALL_NO_CPU_DISPATCH)
 #if __has_attribute(target_clones)
 #define CPU_DISPATCH __attribute__((target_clones("popcnt", "default")))
 #endif

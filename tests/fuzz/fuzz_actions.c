@@ -209,7 +209,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         unsigned idx = b;
         if (n > 254 && pos < size)
             idx |= (unsigned)data[pos++] << 8;
-        ball_action a = acts[idx % (unsigned)n];
+        ball_action a = acts[idx % (unsigned)n], one = BALL_ACTION_NONE;
+        /* the other two ways to get an action: by index, and drawn */
+        FUZZ_CHECK(g, ball_legal_action_at(g, (int)(idx % (unsigned)n), &one) == BALL_OK && one == a);
+        FUZZ_CHECK(g, ball_random_action(g, hash * 0x9E3779B97F4A7C15ull + idx, &one) == BALL_OK);
+        FUZZ_CHECK(g, ball_is_legal(g, one) == 1);
         char text[BALL_ACTION_TEXT_MAX];
         FUZZ_CHECK(g, ball_action_text(a, text, sizeof text) > 0);
 
