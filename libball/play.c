@@ -219,7 +219,8 @@ static int try_quick(pos *p, undo_rec *u, uint32_t a)
     }
 }
 
-void pos_do(pos *p, uint32_t a, undo_rec *u)
+/* pos_do() and pos_undo(), inlined into perft's loop. */
+static inline void do_decision(pos *p, uint32_t a, undo_rec *u)
 {
     u->st = p->st;
     u->n = 0;
@@ -232,7 +233,7 @@ void pos_do(pos *p, uint32_t a, undo_rec *u)
         hand_over(p); /* R9.1 */
 }
 
-void pos_undo(pos *p, const undo_rec *u)
+static inline void undo_decision(pos *p, const undo_rec *u)
 {
     if (u->moved_to != NO_SQ)
         move_piece(p, u->moved_to, u->moved_from);
@@ -241,18 +242,21 @@ void pos_undo(pos *p, const undo_rec *u)
     p->st = u->st;
 }
 
+void pos_do(pos *p, uint32_t a, undo_rec *u) { do_decision(p, a, u); }
+void pos_undo(pos *p, const undo_rec *u) { undo_decision(p, u); }
+
 uint64_t pos_perft(pos *p, int depth)
 {
-    uint32_t acts[MAX_ACTIONS];
     if (depth <= 1) /* bulk counting: the last ply is counted, not played */
         return depth == 0 ? 1 : (uint64_t)count_actions(p);
+    uint32_t acts[MAX_ACTIONS];
     int n = gen_actions(p, acts);
     uint64_t total = 0;
     undo_rec u;
     for (int i = 0; i < n; i++) {
-        pos_do(p, acts[i], &u);
-        total += pos_perft(p, depth - 1);
-        pos_undo(p, &u);
+        do_decision(p, acts[i], &u);
+        total += depth == 2 ? (uint64_t)count_actions(p) : pos_perft(p, depth - 1);
+        undo_decision(p, &u);
     }
     return total;
 }
