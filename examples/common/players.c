@@ -118,9 +118,10 @@ int player_choose(player *p, ball_game *g, const ball_action *acts, int n, ball_
     if (n <= 0 || out == NULL)
         return BALL_E_ARG;
     switch (p->kind) {
-    case PLAYER_RANDOM:
-        *out = acts[player_xorshift32(&p->rng) % (uint32_t)n];
-        return BALL_OK;
+    case PLAYER_RANDOM: { /* uniform: the library draws from 64 random bits */
+        uint64_t r = (uint64_t)player_xorshift32(&p->rng) << 32 | player_xorshift32(&p->rng);
+        return ball_random_action(g, r, out);
+    }
     case PLAYER_GREEDY:
         return greedy_choice(g, acts, n, out);
     default:

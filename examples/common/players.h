@@ -42,8 +42,10 @@ long player_evaluate(ball_game *g, int team);
 
 /**
  * The decision that player @p p makes for the side to act in @p g, among
- * the @p n > 0 legal decisions @p acts, stored in @p *out. The greedy player
- * plays each decision, scores it and takes it back (the game is unchanged
+ * the @p n > 0 legal decisions @p acts, stored in @p *out. The random
+ * player lets ball_random_action() draw one from 64 random bits (it needs
+ * no list; a playout loop would not build one). The greedy player plays
+ * each decision, scores it and takes it back (the game is unchanged
  * afterwards); ties go to the first decision in the library's order.
  * Returns #BALL_OK, or the negative ball_error of a failed apply/undo.
  * A human player cannot choose here (#BALL_E_ARG).
