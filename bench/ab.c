@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "ball.h"
+#include "bench_util.h"
 
 #define MAX_PAIRS 101
 #define SAMPLES 1024
@@ -77,21 +78,6 @@ static void load(lib *l, const char *path)
         fprintf(stderr, "ab: cannot make a game\n");
         exit(2);
     }
-}
-
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* The same positions for both libraries: every 7th decision of random
@@ -156,12 +142,6 @@ static double run(lib *l, const char *what, uint64_t seed)
         units = (double)leaves;
     }
     return units / (now() - t);
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
 }
 
 int main(int argc, char **argv)

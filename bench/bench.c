@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "ball.h"
+#include "bench_util.h"
 #include "rules.h" /* internal: only for the size of the state */
 
 #define REPS 5
@@ -24,32 +25,11 @@
 #define MEASURED
 #endif
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 /* A uniform choice among n by multiply-shift (Lemire): no division, whose
  * 40-odd cycles would be a tenth of a playout decision. */
 static int pick(uint64_t *s, int n)
 {
     return (int)(((unsigned __int128)next_random(s) * (uint64_t)n) >> 64);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /* Prints median and spread of per-second rates. */

@@ -15,18 +15,26 @@ int ball_action_keeper(ball_action a) { return act_well_formed(a) ? act_keeper(a
 int ball_action_flags(ball_action a) { return act_well_formed(a) ? act_flags(a) : 0; }
 int ball_action_cost(ball_action a) { return act_well_formed(a) ? act_cost(a) : -1; }
 
-/* Copies n generated actions to the caller's buffer. */
-static int deliver(ball_game *g, const uint32_t *acts, int n, ball_action *out, size_t cap)
+/* Copies n items (actions or tasks, `size` bytes each) to the caller's
+ * buffer; with out NULL and cap 0 only returns n. */
+static int deliver_items(ball_game *g, const void *items, size_t size, const char *what, int n,
+                         void *out, size_t cap)
 {
     if (!out && cap == 0)
         return n;
     if (!out)
         return game_error(g, BALL_E_ARG, "NULL buffer with capacity %zu", cap);
     if ((size_t)n > cap)
-        return game_error(g, BALL_E_BUFFER, "buffer holds %zu actions, %d needed", cap, n);
-    memcpy(out, acts, (size_t)n * sizeof *out);
+        return game_error(g, BALL_E_BUFFER, "buffer holds %zu %s, %d needed", cap, what, n);
+    memcpy(out, items, (size_t)n * size);
     game_ok(g);
     return n;
+}
+
+/* Copies n generated actions to the caller's buffer. */
+static int deliver(ball_game *g, const uint32_t *acts, int n, ball_action *out, size_t cap)
+{
+    return deliver_items(g, acts, sizeof *out, "actions", n, out, cap);
 }
 
 int ball_legal_actions(ball_game *g, ball_action *out, size_t cap)
@@ -41,10 +49,16 @@ int ball_legal_actions(ball_game *g, ball_action *out, size_t cap)
     return deliver(g, acts, gen_actions(&g->p, acts), out, cap);
 }
 
+/* A NULL game or output pointer. */
+static int null_output(ball_game *g)
+{
+    return g ? game_error(g, BALL_E_ARG, "NULL output") : BALL_E_ARG;
+}
+
 int ball_legal_action_at(ball_game *g, int index, ball_action *out)
 {
     if (!g || !out)
-        return g ? game_error(g, BALL_E_ARG, "NULL output") : BALL_E_ARG;
+        return null_output(g);
     uint32_t a;
     if (!gen_action_at(&g->p, index, &a)) {
         int n = gen_actions(&g->p, NULL);
@@ -59,7 +73,7 @@ int ball_legal_action_at(ball_game *g, int index, ball_action *out)
 int ball_random_action(ball_game *g, uint64_t random, ball_action *out)
 {
     if (!g || !out)
-        return g ? game_error(g, BALL_E_ARG, "NULL output") : BALL_E_ARG;
+        return null_output(g);
     uint32_t a;
     if (!gen_random_action(&g->p, random, &a))
         return game_error(g, BALL_E_RANGE, "no legal action: the game is over");
@@ -130,16 +144,7 @@ int ball_release_tasks(ball_game *g, int *out, size_t cap)
     if (!g)
         return BALL_E_ARG;
     int tasks[MAX_TASKS];
-    int n = release_tasks(&g->p, tasks);
-    if (!out && cap == 0)
-        return n;
-    if (!out)
-        return game_error(g, BALL_E_ARG, "NULL buffer with capacity %zu", cap);
-    if ((size_t)n > cap)
-        return game_error(g, BALL_E_BUFFER, "buffer holds %zu tasks, %d needed", cap, n);
-    memcpy(out, tasks, (size_t)n * sizeof *out);
-    game_ok(g);
-    return n;
+    return deliver_items(g, tasks, sizeof *out, "tasks", release_tasks(&g->p, tasks), out, cap);
 }
 
 int ball_task_square(int task)

@@ -76,16 +76,16 @@ HOT int nth_bit(uint64_t w, int j)
     return __builtin_ctzll(w);
 }
 
-/* PICK, DRAW: keeps base + square(bit) * mul when the wanted action is
- * among the `count` actions of a word w of set bits; square() maps a bit
- * index of w to its dense square. */
-#define SELECT_IN_WORD(k, w, count, square, base, mul) do { \
-        if ((unsigned)((k)->want - (k)->n) < (unsigned)(count)) \
-            (k)->found = (base) + (uint32_t)(square(nth_bit((w), (k)->want - (k)->n))) * (mul); \
-        (k)->n += (count); \
-    } while (0)
-#define BOARD_SQUARE(i) BIT_SQUARE[i]
-#define UPPER_SQUARE(i) BIT_SQUARE[64 + (i)]
+/* The square of the j-th (from 0) set bit of a bitboard that has more. */
+HOT int nth_square(bb_t set, int j)
+{
+    uint64_t lo = (uint64_t)set;
+    int in_lo = __builtin_popcountll(lo);
+    return j < in_lo ? BIT_SQUARE[nth_bit(lo, j)] : BIT_SQUARE[64 + nth_bit((uint64_t)(set >> 64), j - in_lo)];
+}
+
+/* PICK, DRAW: the wanted action is among the next `count` ones. */
+HOT int wanted_among(const sink *k, int count) { return (unsigned)(k->want - k->n) < (unsigned)count; }
 
 /* One action per square sq of set, in increasing order: base + sq * mul.
  * mul = 1 << 7 writes sq as the `to` square, 1 << 14 as the option
@@ -99,8 +99,10 @@ HOT void put_set(sink *k, bb_t set, uint32_t base, uint32_t mul)
         return;
     }
     if (picking(k)) {
-        SELECT_IN_WORD(k, lo, __builtin_popcountll(lo), BOARD_SQUARE, base, mul);
-        SELECT_IN_WORD(k, hi, __builtin_popcountll(hi), UPPER_SQUARE, base, mul);
+        int count = bb_count(set);
+        if (wanted_among(k, count))
+            k->found = base + (uint32_t)nth_square(set, k->want - k->n) * mul;
+        k->n += count;
         return;
     }
     uint32_t *o = k->out + k->n; /* a local pointer: the stores cannot alias it */
@@ -160,21 +162,13 @@ HOT void gen_tactical(sink *k, const gen *g, int s, int m, int l)
  * shifting the set of pieces that may move gives the squares they all
  * reach in that direction, and a popcount counts the moves. */
 
-/* DRAW: the square of the j-th (from 0) set bit of a bitboard. */
-HOT int nth_square(bb_t set, int j)
-{
-    uint64_t lo = (uint64_t)set;
-    int in_lo = __builtin_popcountll(lo);
-    return j < in_lo ? BIT_SQUARE[nth_bit(lo, j)] : BIT_SQUARE[64 + nth_bit((uint64_t)(set >> 64), j - in_lo)];
-}
-
 /* 1-square diagonal moves from t - delta onto each square t of `to`
  * (steppable squares): a move onto an open square (picking up a loose
  * ball there), a protection or a block onto a single piece (R7.1). */
 HOT void put_steps(sink *k, const gen *g, bb_t to, int delta)
 {
     int count = bb_count(to);
-    if (k->mode == DRAW && (unsigned)(k->want - k->n) < (unsigned)count) {
+    if (k->mode == DRAW && wanted_among(k, count)) {
         int t = nth_square(to, k->want - k->n);
         int kind = bb_has(g->open, t) ? K_MOVE : bb_has(g->own, t) ? K_PROTECT : K_BLOCK;
         int flags = kind == K_MOVE && t == g->ball ? F_PICKUP : 0;
@@ -251,9 +245,10 @@ HOT void put_window(sink *k, uint64_t w, int b, uint32_t base)
         return;
     }
     if (picking(k)) {
-#define WINDOW_SQUARE(i) window_square(b, i)
-        SELECT_IN_WORD(k, w, __builtin_popcountll(w), WINDOW_SQUARE, base, 128u);
-#undef WINDOW_SQUARE
+        int count = __builtin_popcountll(w);
+        if (wanted_among(k, count))
+            k->found = base + (uint32_t)window_square(b, nth_bit(w, k->want - k->n)) * 128u;
+        k->n += count;
         return;
     }
     uint32_t *o = k->out + k->n;
@@ -497,15 +492,6 @@ HOT void gen_action_phase(sink *k, const pos *p)
     put(k, act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0));
 }
 
-/* The release phase: the solutions of each task, tasks by square. */
-static int gen_release_phase(const pos *p, uint32_t *out)
-{
-    int n = 0, sq;
-    for (BB_EACH(sq, p->piece[p->st.side]))
-        n += gen_task_solutions(p, sq, out + n);
-    return n;
-}
-
 /* Counting has a function of its own: perft calls it once per position
  * of the last-but-one ply, and it needs fewer registers than listing. */
 CPU_DISPATCH int count_actions(const pos *p)
@@ -518,7 +504,7 @@ CPU_DISPATCH int count_actions(const pos *p)
         return count.n;
     }
     uint32_t scratch[MAX_ACTIONS];
-    return gen_release_phase(p, scratch);
+    return gen_release_solutions(p, scratch);
 }
 
 CPU_DISPATCH int gen_actions(const pos *p, uint32_t *out)
@@ -532,14 +518,14 @@ CPU_DISPATCH int gen_actions(const pos *p, uint32_t *out)
         gen_action_phase(&list, p);
         return list.n;
     }
-    return gen_release_phase(p, out);
+    return gen_release_solutions(p, out);
 }
 
 /* The action numbered `index` of the release phase. */
 static int release_action_at(const pos *p, int index, uint32_t *action)
 {
     uint32_t acts[MAX_ACTIONS];
-    int n = gen_release_phase(p, acts);
+    int n = gen_release_solutions(p, acts);
     if (index < n)
         *action = acts[index];
     return index < n;
@@ -569,7 +555,7 @@ CPU_DISPATCH int gen_random_action(const pos *p, uint64_t random, uint32_t *acti
         return 0;
     if (p->st.phase != PHASE_ACTION) {
         uint32_t acts[MAX_ACTIONS];
-        int n = gen_release_phase(p, acts);
+        int n = gen_release_solutions(p, acts);
         if (n)
             *action = acts[draw_index(random, n)];
         return n > 0;

@@ -15,16 +15,22 @@ static void put(pos *p, undo_rec *u, int sq, uint8_t top, uint8_t low)
     sq_set(p, sq, top, low);
 }
 
-/* Moves the single piece on `from` to the open square `to` (R5.5: a
- * carrier takes the ball along; R8.1: a loose ball on `to` is picked up
- * and restricts the piece, R4.4). */
-static void step_piece(pos *p, undo_rec *u, int from, int to)
+/* The ball when the single piece on `from` goes to the open square `to`
+ * (R5.5: a carrier takes it along; R8.1: a loose ball on `to` is picked
+ * up and restricts the piece, R4.4). */
+static void carry_ball(pos *p, int from, int to)
 {
-    uint8_t code = p->top[from];
     if (p->st.ball == to)
         p->st.restricted = 1;
     else if (p->st.ball == from)
         p->st.ball = (int8_t)to;
+}
+
+/* Moves that piece, recording the squares. */
+static void step_piece(pos *p, undo_rec *u, int from, int to)
+{
+    uint8_t code = p->top[from];
+    carry_ball(p, from, to);
     put(p, u, from, 0, 0);
     put(p, u, to, code, 0);
 }
@@ -142,13 +148,17 @@ static void earn(pos *p, int side, uint32_t a)
  * from recorded squares (R5.5, R8.1). */
 static void do_move(pos *p, undo_rec *u, int from, int to)
 {
-    if (p->st.ball == to)
-        p->st.restricted = 1;
-    else if (p->st.ball == from)
-        p->st.ball = (int8_t)to;
+    carry_ball(p, from, to);
     move_piece(p, from, to);
     u->moved_from = (int8_t)from;
     u->moved_to = (int8_t)to;
+}
+
+/* An action-phase decision's PA (R4.3) and hand-off mark (R8.2). */
+static void spend_pa(pos *p, uint32_t a)
+{
+    p->st.pa = (uint8_t)(p->st.pa - act_cost(a));
+    p->st.handoff = act_kind(a) == K_HANDOFF;
 }
 
 static void do_action(pos *p, undo_rec *u, uint32_t a)
@@ -162,7 +172,7 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
     case K_TACTICAL: do_tactical(p, u, from, to, opt); break;
     case K_BLOCK:
     case K_PROTECT: do_stack(p, u, from, to); break;
-    case K_HANDOFF: p->st.ball = (int8_t)to; break;
+    case K_HANDOFF:
     case K_SHORT_PASS:
     case K_LONG_PASS: p->st.ball = (int8_t)to; break;
     case K_END: /* R9.5: PA, hand-off chain and restrictions end */
@@ -178,8 +188,7 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
     if (p->cards.on)
         earn(p, p->st.side, a);
     if (p->st.phase == PHASE_ACTION) {
-        p->st.pa = (uint8_t)(p->st.pa - act_cost(a));
-        p->st.handoff = act_kind(a) == K_HANDOFF;
+        spend_pa(p, a);
     } else {
         p->st.pa = 0;
         p->st.handoff = 0;
@@ -192,31 +201,19 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
  * pass leaves the ball loose). */
 static int try_quick(pos *p, undo_rec *u, uint32_t a)
 {
-    int to = act_to(a);
-    switch (act_kind(a)) {
-    case K_MOVE:
+    int kind = act_kind(a), to = act_to(a);
+    if (kind == K_MOVE) {
         do_move(p, u, act_from(a), to);
-        p->st.pa--;
-        p->st.handoff = 0;
-        if (p->st.ball == to)
-            p->st.result = (uint8_t)touchdown_result(p);
-        return 1;
-    case K_SHORT_PASS:
-    case K_LONG_PASS:
+    } else if (kind == K_SHORT_PASS || kind == K_LONG_PASS || kind == K_HANDOFF) {
         u->moved_from = u->moved_to = NO_SQ;
         p->st.ball = (int8_t)to;
-        p->st.pa = (uint8_t)(p->st.pa - act_cost(a));
-        p->st.handoff = 0;
-        return 1;
-    case K_HANDOFF: /* free, and no hand-off may follow it (R8.2) */
-        u->moved_from = u->moved_to = NO_SQ;
-        p->st.ball = (int8_t)to;
-        p->st.handoff = 1;
-        p->st.result = (uint8_t)touchdown_result(p);
-        return 1;
-    default:
+    } else {
         return 0;
     }
+    spend_pa(p, a);
+    if (p->st.ball == to) /* the ball moved: only then can it score */
+        p->st.result = (uint8_t)touchdown_result(p);
+    return 1;
 }
 
 /* pos_do() and pos_undo(), inlined into perft's loop. */

@@ -78,6 +78,16 @@ static inline int pc_team(uint8_t code) { return (code >> 2) & 1; }
 static inline int pc_type(uint8_t code) { return code & PC_TYPE; }
 static inline int pc_down(uint8_t code) { return (code & PC_DOWN) != 0; }
 
+/* Adds or removes (they are toggled) the bits of a top piece `code` in the
+ * bitboards of the pieces that move 2 squares (R5.1). */
+static inline void flip_movers(pos *p, uint8_t code, bb_t bits)
+{
+    if (pc_type(code) != TYPE_O)
+        p->diagonal2 ^= bits;
+    if (pc_type(code) != TYPE_X)
+        p->orthogonal2 ^= bits;
+}
+
 /* The only way square contents change (with move_piece() below for plain
  * moves): arrays, bitboards and the board hash together. */
 static inline void sq_set(pos *p, int sq, uint8_t top, uint8_t low)
@@ -90,17 +100,13 @@ static inline void sq_set(pos *p, int sq, uint8_t top, uint8_t low)
     if (old_top) {
         p->piece[pc_team(old_top)] &= ~bit;
         p->active[pc_team(old_top)] &= ~bit;
-        p->diagonal2 &= ~bit;
-        p->orthogonal2 &= ~bit;
+        flip_movers(p, old_top, bit);
     }
     if (old_low)
         p->lower[pc_team(old_low)] &= ~bit;
     if (top) {
         p->piece[pc_team(top)] |= bit;
-        if (pc_type(top) != TYPE_O)
-            p->diagonal2 |= bit;
-        if (pc_type(top) != TYPE_X)
-            p->orthogonal2 |= bit;
+        flip_movers(p, top, bit);
         if (!low && !pc_down(top))
             p->active[pc_team(top)] |= bit;
     }
@@ -119,10 +125,7 @@ static inline void move_piece(pos *p, int from, int to)
     int team = pc_team(code);
     p->piece[team] ^= both;
     p->active[team] ^= both;
-    if (pc_type(code) != TYPE_O)
-        p->diagonal2 ^= both;
-    if (pc_type(code) != TYPE_X)
-        p->orthogonal2 ^= both;
+    flip_movers(p, code, both);
     p->st.board_hash ^= ZOBRIST[from][code] ^ ZOBRIST[to][code];
     p->top[from] = 0;
     p->top[to] = code;
@@ -135,13 +138,6 @@ static inline bb_t vacant_squares(const pos *p)
     return BB_BOARD & ~occupied(p) & ~bb_bit(p->st.ball);
 }
 
-/* R3.2: standing and not stacked. */
-static inline int is_active(const pos *p, int sq)
-{
-    return p->top[sq] && !p->low[sq] && !pc_down(p->top[sq]);
-}
-/* R3.4: no piece, standing or knocked down (a loose ball allowed). */
-static inline int is_open(const pos *p, int sq) { return p->top[sq] == 0; }
 /* R3.4: neither a piece nor the ball. */
 static inline int is_vacant(const pos *p, int sq)
 {

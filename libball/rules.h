@@ -31,6 +31,8 @@ int release_tasks(const pos *p, int *out);
 int release_has_solution(const pos *p);
 /* Appends the solutions of the task on sq (if any) to out; returns count. */
 int gen_task_solutions(const pos *p, int sq, uint32_t *out);
+/* The solutions of every task, tasks by square; returns the count. */
+int gen_release_solutions(const pos *p, uint32_t *out);
 
 /* What a decision changed, enough to take it back exactly. */
 #define UNDO_SQUARES 6

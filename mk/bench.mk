@@ -2,7 +2,7 @@
 # optimisation as the library and linked statically. Not a test.
 .PHONY: bench bench-callgrind
 
-$(B)/bench/bench: bench/bench.c $(B)/libball.a
+$(B)/bench/bench: bench/bench.c bench/bench_util.h $(B)/libball.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) -Ilibball $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
 
@@ -23,7 +23,7 @@ WHAT ?= playouts
 PAIRS ?= 21
 .PHONY: bench-ab
 
-$(B)/bench/ab: bench/ab.c
+$(B)/bench/ab: bench/ab.c bench/bench_util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(CFLAGS) $< -ldl $(LDFLAGS) -o $@
 

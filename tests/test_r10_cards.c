@@ -1269,14 +1269,7 @@ static void play_card_game(uint64_t seed, card_stats *st)
                 ck_abort_msg("%s in %s: %s", text, before, ball_errmsg(g));
             tu_require(back == acts[i]);
         }
-        /* N3: perft 1 counts (a separate copy of the generator) as many */
-        uint64_t counted = 0;
-        tu_require(ball_perft(g, 1, &counted) == BALL_OK && counted == (uint64_t)n);
-        for (int i = 0; i < n; i++) {
-            ball_action one = BALL_ACTION_NONE;
-            tu_require(ball_legal_action_at(g, i, &one) == BALL_OK && one == acts[i]);
-        }
-        tu_check_random_action(g, acts, n);
+        tu_check_generator_modes(g, acts, n);
         /* choose: a card-mode action one time in three when there is one */
         int special[BALL_MAX_ACTIONS], ns = 0;
         for (int i = 0; i < n; i++)

@@ -150,3 +150,20 @@ void tu_check_random_action(ball_game *g, const ball_action *acts, int n)
     ball_action last = BALL_ACTION_NONE;
     tu_require(ball_random_action(g, UINT64_MAX, &last) == BALL_OK && ball_is_legal(g, last) == 1);
 }
+
+void tu_check_generator_modes(ball_game *g, const ball_action *acts, int n)
+{
+    ball_action one = BALL_ACTION_NONE;
+    uint64_t counted = 0;
+    tu_require(ball_perft(g, 1, &counted) == BALL_OK);
+    tu_require(counted == (uint64_t)n);
+    tu_require(ball_legal_actions(g, NULL, 0) == n);
+    for (int i = 0; i < n; i++) {
+        tu_require(ball_legal_action_at(g, i, &one) == BALL_OK);
+        tu_require(one == acts[i]);
+    }
+    tu_require(ball_legal_action_at(g, n, &one) == BALL_E_RANGE);
+    tu_require(ball_legal_action_at(g, -1, &one) == BALL_E_RANGE);
+    tu_require(one == acts[n - 1]); /* untouched on error */
+    tu_check_random_action(g, acts, n);
+}

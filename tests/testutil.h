@@ -35,6 +35,11 @@ void tu_check_text_round_trip(ball_game *g, const ball_action *acts, int n);
 /* ball_random_action() draws every one of the n legal actions `acts` for
  * exactly one of n evenly spaced 64-bit values. */
 void tu_check_random_action(ball_game *g, const ball_action *acts, int n);
+/* The generator's other modes agree with the list `acts` of n > 0 legal
+ * actions: perft 1 and ball_legal_actions(g, NULL, 0) count n (COUNT),
+ * ball_legal_action_at(g, i) is acts[i] (PICK) and out of range is an
+ * error, ball_random_action() draws each action once (DRAW). */
+void tu_check_generator_modes(ball_game *g, const ball_action *acts, int n);
 /* Plays a, checks that undo restores the BPN and the hash exactly, and
  * plays it again (the game ends after a). */
 void tu_apply_undo_round_trip(ball_game *g, ball_action a);
