@@ -2,12 +2,15 @@
 # matter (make demo, make check).
 
 CC      ?= cc
+AR      ?= ar
 PREFIX  ?= /usr/local
 DESTDIR ?=
 LIBDIR  ?= $(PREFIX)/lib
 INCDIR  ?= $(PREFIX)/include
 BINDIR  ?= $(PREFIX)/bin
 PCDIR   ?= $(LIBDIR)/pkgconfig
+MANDIR  ?= $(PREFIX)/share/man
+DOCDIR  ?= $(PREFIX)/share/doc/libball
 
 VERSION_MAJOR := $(shell sed -n 's/^\#define BALL_VERSION_MAJOR \([0-9]*\)/\1/p' include/ball.h)
 VERSION_MINOR := $(shell sed -n 's/^\#define BALL_VERSION_MINOR \([0-9]*\)/\1/p' include/ball.h)
@@ -18,7 +21,11 @@ SONAME  := libball.so.$(VERSION_MAJOR)
 # -O3: the generator and apply/undo are 5-10% faster than at -O2
 # (docs/performance.md); coverage builds override it with -O0.
 OPT      ?= -O3
-WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+# Warnings are errors in development and CI (`make WERROR=1 ...`, which
+# .ci/run sets), never in a user's plain `make`: a newer compiler's new
+# warning must not break their build.
+WERROR   ?=
+WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(if $(WERROR),-Werror)
 CFLAGS   ?=
 BASEFLAGS := -std=c11 $(OPT) -g $(WARN) -Iinclude
 LIBFLAGS := $(BASEFLAGS) -fPIC -fvisibility=hidden -DBALL_BUILDING_LIBRARY -Ilibball
@@ -49,7 +56,7 @@ $(B)/obj/%.o: libball/%.c $(wildcard libball/*.h) include/ball.h
 $(B)/libball.a: $(LIB_OBJ)
 	@mkdir -p $(B)
 	rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 $(B)/libball.so.$(VERSION): $(LIB_OBJ) libball/exports.map
 	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,libball/exports.map -o $@ $(LIB_OBJ) $(LDFLAGS)
@@ -60,9 +67,9 @@ $(B)/libball.so: $(B)/libball.so.$(VERSION)
 
 # The command-line tool links the static library: it runs from the build
 # tree without LD_LIBRARY_PATH.
-$(B)/bin/ball: tools/ball.c $(B)/libball.a
+$(B)/bin/ball: tools/ball.c examples/common/board.c examples/common/board.h $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) -pthread $< $(B)/libball.a $(LDFLAGS) -o $@
+	$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $< examples/common/board.c $(B)/libball.a $(LDFLAGS) -o $@
 
 # Examples link the shared library, found next to them through the rpath.
 $(B)/examples/%: examples/%.c $(EXAMPLE_COMMON) $(wildcard examples/common/*.h) $(B)/libball.so
@@ -77,7 +84,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
 deps:
-	@sh scripts/ensure-deps.sh
+	@sh scripts/deps.sh tests
 
 $(B)/tests/testutil.o: tests/testutil.c tests/testutil.h include/ball.h
 	@mkdir -p $(dir $@)
@@ -94,22 +101,25 @@ check: deps
 	@$(MAKE) --no-print-directory test
 
 test: all $(TEST_BIN)
-	@sh scripts/run-tests.sh $(TEST_BIN)
+	@B=$(B) sh scripts/run-tests.sh $(TEST_BIN)
 
 # ---------------------------------------------------------------- docs
 docs:
-	@command -v doxygen >/dev/null || sh scripts/ensure-deps.sh doxygen
+	@sh scripts/deps.sh doxygen:doxygen
 	doxygen docs/Doxyfile
 
 # ---------------------------------------------------------------- install
 install: lib tool
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) $(DESTDIR)$(BINDIR) \
+	           $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)
 	install -m 644 include/ball.h $(DESTDIR)$(INCDIR)/ball.h
 	install -m 644 $(B)/libball.a $(DESTDIR)$(LIBDIR)/libball.a
 	install -m 755 $(B)/libball.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libball.so.$(VERSION)
 	ln -sf libball.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libball.so
 	install -m 755 $(B)/bin/ball $(DESTDIR)$(BINDIR)/ball
+	install -m 644 man/ball.1 $(DESTDIR)$(MANDIR)/man1/ball.1
+	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    pkgconfig/libball.pc.in > $(DESTDIR)$(PCDIR)/libball.pc
@@ -118,7 +128,9 @@ uninstall:
 	rm -f $(DESTDIR)$(INCDIR)/ball.h $(DESTDIR)$(LIBDIR)/libball.a \
 	      $(DESTDIR)$(LIBDIR)/libball.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libball.so.$(VERSION) \
-	      $(DESTDIR)$(PCDIR)/libball.pc $(DESTDIR)$(BINDIR)/ball
+	      $(DESTDIR)$(PCDIR)/libball.pc $(DESTDIR)$(BINDIR)/ball \
+	      $(DESTDIR)$(MANDIR)/man1/ball.1
+	rm -rf $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf $(B)

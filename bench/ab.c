@@ -11,7 +11,10 @@
  *
  * `draw` uses ball_random_action() where the library has it and lists
  * otherwise. Only the public API is used, so any two versions with the
- * same major version can be compared. */
+ * same major version as this program's header can be compared (a library
+ * of another major version is refused: its calls have other signatures).
+ * Each rate is by wall time; the CPU time of each library's runs is
+ * printed beside its wall time. */
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,8 +30,9 @@
 
 typedef struct lib {
     void *handle;
-    int (*rules_init)(ball_rules *, size_t);
-    int (*game_new)(ball_game **, const ball_rules *);
+    unsigned (*version_number)(void);
+    void (*rules_init)(ball_rules *, size_t);
+    int (*game_new)(ball_game **, const ball_rules *, char *, size_t);
     void (*game_free)(ball_game *);
     int (*history_reserve)(ball_game *, size_t);
     int (*legal_actions)(ball_game *, ball_action *, size_t);
@@ -40,6 +44,7 @@ typedef struct lib {
     int (*random_action)(ball_game *, uint64_t, ball_action *); /* may be NULL */
     ball_game *game;
     ball_game *samples[SAMPLES];
+    double wall, cpu; /* seconds spent in run() */
 } lib;
 
 static void *need(void *handle, const char *name)
@@ -60,6 +65,12 @@ static void load(lib *l, const char *path)
         exit(2);
     }
     /* POSIX: a function pointer converts from dlsym's void * */
+    *(void **)&l->version_number = need(l->handle, "ball_version_number");
+    if (l->version_number() / 10000 != BALL_VERSION_MAJOR) {
+        fprintf(stderr, "ab: %s is libball %u.%u, not %d.x: compare builds of the same major version\n", path,
+                l->version_number() / 10000, l->version_number() / 100 % 100, BALL_VERSION_MAJOR);
+        exit(2);
+    }
     *(void **)&l->rules_init = need(l->handle, "ball_rules_init");
     *(void **)&l->game_new = need(l->handle, "ball_game_new");
     *(void **)&l->game_free = need(l->handle, "ball_game_free");
@@ -68,13 +79,13 @@ static void load(lib *l, const char *path)
     *(void **)&l->apply_unchecked = need(l->handle, "ball_apply_unchecked");
     *(void **)&l->undo = need(l->handle, "ball_undo");
     *(void **)&l->perft = need(l->handle, "ball_perft");
-    *(void **)&l->set_bpn = need(l->handle, "ball_set_bpn");
-    *(void **)&l->get_bpn = need(l->handle, "ball_get_bpn");
+    *(void **)&l->set_bpn = need(l->handle, "ball_position_from_text");
+    *(void **)&l->get_bpn = need(l->handle, "ball_position_to_text");
     *(void **)&l->random_action = dlsym(l->handle, "ball_random_action");
     ball_rules rules;
     l->rules_init(&rules, sizeof rules);
     rules.turn_limit = 200;
-    if (l->game_new(&l->game, &rules) != BALL_OK || l->history_reserve(l->game, 4096) != BALL_OK) {
+    if (l->game_new(&l->game, &rules, NULL, 0) != BALL_OK || l->history_reserve(l->game, 4096) != BALL_OK) {
         fprintf(stderr, "ab: cannot make a game\n");
         exit(2);
     }
@@ -96,7 +107,8 @@ static void sample(lib *a, lib *b)
             if (d % 7 == 0) {
                 a->get_bpn(a->game, bpn, sizeof bpn);
                 for (lib *l = a; l; l = l == a ? b : NULL)
-                    if (l->game_new(&l->samples[n], NULL) != BALL_OK || l->set_bpn(l->samples[n], bpn) != BALL_OK) {
+                    if (l->game_new(&l->samples[n], NULL, NULL, 0) != BALL_OK
+                        || l->set_bpn(l->samples[n], bpn) != BALL_OK) {
                         fprintf(stderr, "ab: cannot set %s\n", bpn);
                         exit(2);
                     }
@@ -113,7 +125,7 @@ static void sample(lib *a, lib *b)
 static double run(lib *l, const char *what, uint64_t seed)
 {
     ball_action acts[BALL_MAX_ACTIONS], a;
-    double t = now(), units = 0;
+    double t = now(), c = cpu_now(), units = 0;
     if (strcmp(what, "playouts") == 0 || strcmp(what, "draw") == 0) {
         int draw = what[0] == 'd' && l->random_action;
         for (int g = 0; g < 50; g++) {
@@ -136,12 +148,15 @@ static double run(lib *l, const char *what, uint64_t seed)
     } else {
         ball_game *g;
         uint64_t leaves = 0;
-        l->game_new(&g, NULL);
+        l->game_new(&g, NULL, NULL, 0);
         l->perft(g, what[5] - '0', &leaves);
         l->game_free(g);
         units = (double)leaves;
     }
-    return units / (now() - t);
+    double wall = now() - t;
+    l->wall += wall;
+    l->cpu += cpu_now() - c;
+    return units / wall;
 }
 
 int main(int argc, char **argv)
@@ -181,8 +196,8 @@ int main(int argc, char **argv)
     qsort(rb, (size_t)pairs, sizeof *rb, cmp_double);
     qsort(ratio, (size_t)pairs, sizeof *ratio, cmp_double);
     printf("%s, %d pairs\n", what, pairs);
-    printf("A %-40s median %12.1f /s\n", argv[1], ra[pairs / 2]);
-    printf("B %-40s median %12.1f /s\n", argv[2], rb[pairs / 2]);
+    printf("A %-40s median %12.1f /s  (wall %.3f s, cpu %.3f s)\n", argv[1], ra[pairs / 2], a.wall, a.cpu);
+    printf("B %-40s median %12.1f /s  (wall %.3f s, cpu %.3f s)\n", argv[2], rb[pairs / 2], b.wall, b.cpu);
     printf("B/A median %.3f (quartiles %.3f - %.3f)\n", ratio[pairs / 2], ratio[pairs / 4], ratio[3 * pairs / 4]);
     return 0;
 }

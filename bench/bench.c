@@ -1,7 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 /* libball benchmarks (make bench). Each figure runs after a warm-up, is
  * repeated, and reported as the median with the spread (min-max) of the
- * repetitions. `bench --quick` runs one small repetition of each, for
+ * repetitions, with the wall time and the CPU time of the median
+ * repetition. `bench --quick` runs one small repetition of each, for
  * instruction counting under callgrind (see docs/performance.md). */
 #include <stdint.h>
 #include <stdio.h>
@@ -11,7 +12,7 @@
 
 #include "ball.h"
 #include "bench_util.h"
-#include "rules.h" /* internal: only for the size of the state */
+#include "play.h" /* internal: only for the size of the state */
 
 #define REPS 5
 
@@ -32,12 +33,45 @@ static int pick(uint64_t *s, int n)
     return (int)(((unsigned __int128)next_random(s) * (uint64_t)n) >> 64);
 }
 
-/* Prints median and spread of per-second rates. */
-static void report(const char *what, const char *unit, double *rates, int n, const char *target)
+/* One repetition: how much work, in how many wall and CPU seconds. */
+typedef struct rep_time {
+    double units, wall, cpu;
+} rep_time;
+
+/* Starts timing a repetition. */
+static rep_time rep_start(void)
 {
-    qsort(rates, (size_t)n, sizeof *rates, cmp_double);
-    printf("%-34s %10.2f M %s/s  (min %.2f, max %.2f; target %s)\n", what, rates[n / 2] / 1e6, unit,
-           rates[0] / 1e6, rates[n - 1] / 1e6, target);
+    rep_time t = {0, now(), cpu_now()};
+    return t;
+}
+
+/* Ends a repetition of `units` units of work. */
+static void rep_stop(rep_time *t, double units)
+{
+    t->units = units;
+    t->wall = now() - t->wall;
+    t->cpu = cpu_now() - t->cpu;
+}
+
+static int cmp_rate(const void *a, const void *b)
+{
+    const rep_time *x = a, *y = b;
+    double rx = x->units / x->wall, ry = y->units / y->wall;
+    return (rx > ry) - (rx < ry);
+}
+
+/* Prints the median and spread of the per-second rates (by wall time) of
+ * n repetitions, divided by `scale`, with the wall and CPU seconds of the
+ * median repetition. */
+static void report(const char *what, const char *unit, rep_time *reps, int n, double scale)
+{
+    qsort(reps, (size_t)n, sizeof *reps, cmp_rate);
+    const rep_time *mid = &reps[n / 2];
+    int prec = scale == 1 ? 0 : 2; /* games/s are whole numbers */
+    double lo = reps[0].units / reps[0].wall / scale, hi = reps[n - 1].units / reps[n - 1].wall / scale;
+    printf("%-34s %10.*f %s%s/s  (min %.*f, max %.*f)  wall %.4f s, cpu %.4f s\n", what, prec,
+           mid->units / mid->wall / scale, scale == 1e6 ? "M " : "", unit, prec, lo, prec, hi, mid->wall,
+           mid->cpu);
 }
 
 /* perft without bulk counting: every leaf decision is applied and undone. */
@@ -56,33 +90,33 @@ MEASURED static uint64_t perft_full(ball_game *g, int depth)
 
 static void bench_apply_undo(int reps, int depth)
 {
-    double rates[REPS];
+    rep_time times[REPS];
     ball_game *g;
-    ball_game_new(&g, NULL);
+    ball_game_new(&g, NULL, NULL, 0);
     ball_history_reserve(g, 64);
     perft_full(g, 3); /* warm-up */
     for (int r = 0; r < reps; r++) {
-        double t = now();
+        times[r] = rep_start();
         uint64_t n = perft_full(g, depth);
-        rates[r] = (double)n / (now() - t);
+        rep_stop(&times[r], (double)n);
     }
-    report("apply+undo (perft, no bulk)", "decisions", rates, reps, ">= 20 M");
+    report("apply+undo (perft, no bulk)", "decisions", times, reps, 1e6);
     ball_game_free(g);
 }
 
 static void bench_perft_bulk(int reps, int depth)
 {
-    double rates[REPS];
+    rep_time times[REPS];
     ball_game *g;
-    ball_game_new(&g, NULL);
+    ball_game_new(&g, NULL, NULL, 0);
     uint64_t n;
     ball_perft(g, 4, &n); /* warm-up */
     for (int r = 0; r < reps; r++) {
-        double t = now();
+        times[r] = rep_start();
         ball_perft(g, depth, &n);
-        rates[r] = (double)n / (now() - t);
+        rep_stop(&times[r], (double)n);
     }
-    report("perft with bulk counting", "leaves", rates, reps, ">= 150 M");
+    report("perft with bulk counting", "leaves", times, reps, 1e6);
     ball_game_free(g);
 }
 
@@ -94,7 +128,7 @@ static int sample_positions(ball_game **games)
     int n = 0;
     while (n < SAMPLES) {
         ball_game *g;
-        ball_game_new(&g, NULL);
+        ball_game_new(&g, NULL, NULL, 0);
         for (int d = 0; d < 400 && n < SAMPLES; d++) {
             ball_action acts[BALL_MAX_ACTIONS];
             int k = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
@@ -127,20 +161,21 @@ MEASURED static long generate_all(ball_game **games, int n)
 static void bench_generation(int reps, int rounds)
 {
     static ball_game *games[SAMPLES];
-    double rates[REPS];
+    rep_time times[REPS];
     ball_action acts[BALL_MAX_ACTIONS];
     int n = sample_positions(games);
     long total = 0;
     for (int r = -1; r < reps; r++) { /* r = -1: warm-up */
-        double t = now();
+        rep_time t = rep_start();
         for (int k = 0; k < rounds; k++)
             for (int i = 0; i < n; i++)
                 for (int j = 0; j < REPEAT; j++)
                     total += ball_legal_actions(games[i], acts, BALL_MAX_ACTIONS);
+        rep_stop(&t, (double)rounds * n * REPEAT);
         if (r >= 0)
-            rates[r] = (double)rounds * n * REPEAT / (now() - t);
+            times[r] = t;
     }
-    report("legal-action generation", "positions", rates, reps, ">= 5 M");
+    report("legal-action generation", "positions", times, reps, 1e6);
     printf("%-34s %10.1f actions per position\n", "", (double)total / ((double)(reps + 1) * rounds * n * REPEAT));
     for (int i = 0; i < n; i++)
         ball_game_free(games[i]);
@@ -180,28 +215,27 @@ static ball_game *playout_game(void)
     ball_rules_init(&rules, sizeof rules);
     rules.turn_limit = 200;
     ball_game *g;
-    ball_game_new(&g, &rules);
+    ball_game_new(&g, &rules, NULL, 0);
     ball_history_reserve(g, 4096);
     return g;
 }
 
 static void bench_playouts(int reps, int games_per_rep, int how)
 {
-    double rates[REPS];
+    rep_time times[REPS];
     uint64_t seed = 777;
     long decisions = 0;
     ball_game *g = playout_game();
     for (int r = -1; r < reps; r++) {
-        double t = now();
+        rep_time t = rep_start();
         for (int k = 0; k < games_per_rep; k++)
             decisions += playout(g, &seed, how);
+        rep_stop(&t, games_per_rep);
         if (r >= 0)
-            rates[r] = games_per_rep / (now() - t);
+            times[r] = t;
     }
-    qsort(rates, (size_t)reps, sizeof *rates, cmp_double);
-    printf("%-34s %10.0f games/s    (min %.0f, max %.0f; target >= 10000)\n",
-           how == DRAW_ONE ? "random playouts (draw one)" : "random playouts (list all)", rates[reps / 2], rates[0],
-           rates[reps - 1]);
+    report(how == DRAW_ONE ? "random playouts (draw one)" : "random playouts (list all)", "games", times, reps,
+           1);
     printf("%-34s %10.1f decisions per game\n", "", (double)decisions / ((reps + 1) * games_per_rep));
     ball_game_free(g);
 }
@@ -211,7 +245,7 @@ static void bench_playouts(int reps, int games_per_rep, int how)
 static int callgrind_workload(const char *name)
 {
     ball_game *g;
-    ball_game_new(&g, NULL);
+    ball_game_new(&g, NULL, NULL, 0);
     ball_history_reserve(g, 64);
     if (strcmp(name, "apply") == 0) {
         printf("decisions %llu\n", (unsigned long long)perft_full(g, 4));

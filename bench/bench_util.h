@@ -5,11 +5,21 @@
 #include <stdint.h>
 #include <time.h>
 
-/* Seconds on a monotonic clock. */
+/* Seconds on a monotonic clock (wall time). */
 static inline double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU seconds used by this process: beside the wall time, it shows how
+ * much of a run the machine gave to it (a loaded or throttled machine
+ * stretches wall time, not CPU time). */
+static inline double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 

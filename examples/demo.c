@@ -18,13 +18,13 @@
  *
  * Usage: demo [SEED]   (SEED: a non-zero number for the random player)
  */
+#include "args.h"
 #include "ball.h"
 #include "board.h"
 #include "players.h"
 
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #define TURN_LIMIT 60
 
@@ -35,11 +35,13 @@ int main(int argc, char **argv)
     ball_rules rules;
     ball_game *g = NULL;
     ball_action acts[BALL_MAX_ACTIONS];
+    char err[256];
     int rc;
 
     if (argc > 1) {
-        seed = (uint32_t)strtoul(argv[1], NULL, 10);
-        if (seed == 0) {
+        long v = argc == 2 ? parse_number(argv[1], 1, 4294967295L) : -1;
+        seed = (uint32_t)v;
+        if (v < 0) {
             fputs("usage: demo [SEED]  (SEED: a non-zero number)\n", stderr);
             return 2;
         }
@@ -49,9 +51,9 @@ int main(int argc, char **argv)
 
     ball_rules_init(&rules, sizeof rules);
     rules.turn_limit = TURN_LIMIT;
-    rc = ball_game_new(&g, &rules);
+    rc = ball_game_new(&g, &rules, err, sizeof err);
     if (rc != BALL_OK) {
-        fprintf(stderr, "demo: cannot create a game: %s\n", ball_strerror(rc));
+        fprintf(stderr, "demo: cannot create a game: %s\n", *err ? err : ball_strerror(rc));
         return 1;
     }
 
@@ -61,10 +63,10 @@ int main(int argc, char **argv)
     board_print(g, NULL, stdout);
 
     while (ball_result(g) == BALL_ONGOING) {
-        unsigned turn = ball_turn(g);
+        int turn = ball_turn(g);
         int side = ball_side(g);
 
-        printf("\nTurn %u, %s (%s):", turn, side == BALL_ATK ? "ATK" : "DEF",
+        printf("\nTurn %d, %s (%s):", turn, side == BALL_ATK ? "ATK" : "DEF",
                player_name(&players[side]));
         /* One turn: decisions until the turn number changes or the game
          * ends (the hand-over happens inside ball_apply). */
@@ -78,7 +80,7 @@ int main(int argc, char **argv)
                 return 1;
             }
             if (player_choose(&players[side], g, acts, n, &a) != BALL_OK ||
-                ball_action_text(a, text, sizeof text) < 0 ||
+                ball_action_to_text(a, text, sizeof text) < 0 ||
                 ball_apply(g, a) != BALL_OK) {
                 fprintf(stderr, "\ndemo: cannot play: %s\n", ball_errmsg(g));
                 ball_game_free(g);
@@ -91,8 +93,8 @@ int main(int argc, char **argv)
     }
 
     switch (ball_result(g)) {
-    case BALL_ATK_WON: printf("\nTouchdown! ATK (greedy) wins at turn %u.\n", ball_turn(g)); break;
-    case BALL_DEF_WON: printf("\nTouchdown! DEF (random) wins at turn %u.\n", ball_turn(g)); break;
+    case BALL_ATK_WON: printf("\nTouchdown! ATK (greedy) wins at turn %d.\n", ball_turn(g)); break;
+    case BALL_DEF_WON: printf("\nTouchdown! DEF (random) wins at turn %d.\n", ball_turn(g)); break;
     default:           printf("\nDraw: turn limit %u reached.\n", rules.turn_limit); break;
     }
     ball_game_free(g);

@@ -2,8 +2,12 @@
  * play — BALL in the terminal: a human against a built-in player, or two
  * humans (or two built-in players, to watch).
  *
- *   play [--atk human|random|greedy] [--def human|random|greedy]
+ *   play [--atk PLAYER] [--def PLAYER]   (human, random, greedy or mcts[:...])
  *        [--seed N] [--turn-limit N] [--depth-zone N] [--bpn BPN | --load FILE]
+ *
+ * `record FILE` saves the whole game as a game record (docs/records.md:
+ * the players, the date, the ruleset, every decision), `save FILE` only
+ * the position (BPN); `load FILE` and --load read either.
  *
  * Default: you play DEF (who moves first, R2.3) against the greedy ATK.
  *
@@ -19,20 +23,23 @@
  */
 #define _POSIX_C_SOURCE 200809L /* isatty, fileno */
 
+#include "args.h"
 #include "ball.h"
 #include "board.h"
 #include "players.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Everything the session needs; no global state. */
 struct session {
     ball_game *g;
     player players[2]; /* by team */
-    int chosen[5];     /* the selection so far (R12) */
+    int chosen[BALL_SELECT_STEPS]; /* the selection so far (R12) */
     size_t n_chosen;
     int echo;          /* echo commands (input is not a terminal) */
 };
@@ -61,7 +68,8 @@ static void print_help(void)
          "  board           show the board again\n"
          "  bpn             print the position in BPN\n"
          "  save FILE       write the position to FILE (BPN)\n"
-         "  load FILE       read a position from FILE (BPN)\n"
+         "  record FILE     write the whole game to FILE (a game record)\n"
+         "  load FILE       read a game record or a position (BPN) from FILE\n"
          "  help            this text\n"
          "  quit, q         leave");
 }
@@ -74,7 +82,7 @@ static int kind_with_option(ball_game *g, int from, int to)
     int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
     for (int i = 0; i < n; i++)
         if (ball_action_from(acts[i]) == from && ball_action_to(acts[i]) == to &&
-            ball_action_option(acts[i]) >= 0)
+            ball_action_option(acts[i]) >= 0 && ball_action_option(acts[i]) != BALL_NO_SQUARE)
             return ball_action_kind(acts[i]);
     return 0;
 }
@@ -83,7 +91,8 @@ static int kind_with_option(ball_game *g, int from, int to)
 static const char *step_question(struct session *s)
 {
     int release = ball_phase(s->g) == BALL_PHASE_RELEASE;
-    int stack = release && (ball_square_state(s->g, s->chosen[0]) & BALL_SQ_STACK);
+    int state = ball_square_state(s->g, s->chosen[0]);
+    int stack = release && state > 0 && (state & BALL_SQ_STACK);
     switch (s->n_chosen) {
     case 0: return release ? "choose a release task" : "choose a piece";
     case 1: return "choose an action (- move, = hand-off, ^ short pass, ^^ long pass)";
@@ -109,10 +118,10 @@ static const char *step_question(struct session *s)
 static void print_choice(int step, int value)
 {
     static const char *const verbs[] = {"?", "-", "=", "^", "^^"};
-    char name[8];
+    char name[BALL_SQUARE_TEXT_MAX];
     if (step == 1)
         fputs(value >= 1 && value <= 4 ? verbs[value] : "?", stdout);
-    else if (ball_square_name(value, name, sizeof name) > 0)
+    else if (ball_square_to_text(value, name, sizeof name) > 0)
         fputs(name, stdout);
 }
 
@@ -138,7 +147,7 @@ static void print_status(struct session *s)
     switch (ball_result(g)) {
     case BALL_ATK_WON:
     case BALL_DEF_WON:
-        printf("Touchdown! %s wins at turn %u.\n", team_name(side), ball_turn(g));
+        printf("Touchdown! %s wins at turn %d.\n", team_name(side), ball_turn(g));
         return;
     case BALL_DRAW:
         printf("Draw: turn limit %u reached.\n", rules.turn_limit);
@@ -146,7 +155,7 @@ static void print_status(struct session *s)
     default:
         break;
     }
-    printf("Turn %u", ball_turn(g));
+    printf("Turn %d", ball_turn(g));
     if (rules.turn_limit)
         printf(" of %u", rules.turn_limit);
     printf(" | %s to act (%s) | %s phase", team_name(side), player_name(&s->players[side]),
@@ -155,12 +164,13 @@ static void print_status(struct session *s)
         printf(" | PA left: %d%s", ball_pa(g), ball_handoff_last(g) == 1 ? " (after a hand-off)" : "");
     putchar('\n');
     if (ball_phase(g) == BALL_PHASE_RELEASE) {
-        int tasks[16];
-        int n = ball_release_tasks(g, tasks, 16);
+        ball_task tasks[BALL_MAX_TASKS];
+        int n = ball_release_tasks(g, tasks, BALL_MAX_TASKS);
         fputs("release tasks:", stdout);
         for (int i = 0; i < n; i++) {
-            char name[8];
-            ball_square_name(ball_task_square(tasks[i]), name, sizeof name);
+            char name[BALL_SQUARE_TEXT_MAX];
+            if (ball_square_to_text(ball_task_square(tasks[i]), name, sizeof name) < 0)
+                strcpy(name, "?");
             printf(" %s %s%s", name,
                    ball_task_kind(tasks[i]) == BALL_TASK_STAND_UP ? "stand up" : "release",
                    ball_task_solvable(tasks[i]) ? "" : " (no solution)");
@@ -225,7 +235,7 @@ static int play_action(struct session *s, ball_action a)
         printf("cannot play that: %s\n", ball_errmsg(s->g));
         return rc;
     }
-    ball_action_text(a, text, sizeof text);
+    ball_action_to_text(a, text, sizeof text);
     printf("%s plays %s\n", team_name(side), text);
     cancel_selection(s);
     return BALL_OK;
@@ -241,7 +251,7 @@ static int bot_turn(struct session *s)
     while (ball_result(s->g) == BALL_ONGOING && ball_side(s->g) == side) {
         char text[BALL_ACTION_TEXT_MAX];
         ball_action a;
-        unsigned turn = ball_turn(s->g);
+        int turn = ball_turn(s->g);
         int n = ball_legal_actions(s->g, acts, BALL_MAX_ACTIONS);
         int rc = n > 0 ? player_choose(&s->players[side], s->g, acts, n, &a) : BALL_E_ILLEGAL;
         if (rc == BALL_OK)
@@ -251,7 +261,7 @@ static int bot_turn(struct session *s)
                    ball_errmsg(s->g));
             return rc;
         }
-        ball_action_text(a, text, sizeof text);
+        ball_action_to_text(a, text, sizeof text);
         printf(" %s", text);
         if (ball_turn(s->g) != turn)
             break; /* a turn-limit draw keeps the side; the turn still ended */
@@ -285,7 +295,7 @@ static void save(struct session *s, const char *path)
         puts("save: give a file name");
         return;
     }
-    if (ball_get_bpn(s->g, bpn, sizeof bpn) < 0 || (f = fopen(path, "w")) == NULL) {
+    if (ball_position_to_text(s->g, bpn, sizeof bpn) < 0 || (f = fopen(path, "w")) == NULL) {
         printf("save: cannot write %s\n", path);
         return;
     }
@@ -296,20 +306,79 @@ static void save(struct session *s, const char *path)
         printf("saved to %s\n", path);
 }
 
-/* Reads a BPN from the first line of @p path; 0 on success. */
+/* Writes the game record to @p path: the players and today's date as
+ * tags, the ruleset, the start and every decision since. */
+static void save_record(struct session *s, const char *path)
+{
+    char date[16];
+    time_t now = time(NULL);
+    struct tm *tm = localtime(&now);
+    FILE *f;
+    if (*path == '\0') {
+        puts("record: give a file name");
+        return;
+    }
+    if (tm && strftime(date, sizeof date, "%Y-%m-%d", tm) > 0)
+        ball_game_set_tag(s->g, BALL_TAG_DATE, date);
+    ball_game_set_tag(s->g, BALL_TAG_EVENT, "play");
+    ball_game_set_tag(s->g, BALL_TAG_ATK, player_name(&s->players[BALL_ATK]));
+    ball_game_set_tag(s->g, BALL_TAG_DEF, player_name(&s->players[BALL_DEF]));
+    int n = ball_record_write(s->g, NULL, 0);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (text == NULL || ball_record_write(s->g, text, (size_t)n + 1) < 0 || (f = fopen(path, "w")) == NULL) {
+        printf("record: cannot write %s\n", path);
+        free(text);
+        return;
+    }
+    fputs(text, f);
+    free(text);
+    if (fclose(f) != 0)
+        printf("record: cannot write %s\n", path);
+    else
+        printf("game record saved to %s\n", path);
+}
+
+/* Reads a game record (a text starting with '[') or a BPN (its first
+ * line) from @p path; 0 on success. A record replaces the game, its
+ * ruleset included. */
 static int load(struct session *s, const char *path)
 {
-    char line[BALL_BPN_MAX + 2];
+    char line[BALL_BPN_MAX + 2], err[256];
     FILE *f = *path ? fopen(path, "r") : NULL;
-    if (f == NULL) {
+    size_t len = 0, cap = 1 << 16;
+    char *text = f ? malloc(cap) : NULL;
+    if (f == NULL || text == NULL) {
         printf("load: cannot read '%s'\n", path);
+        if (f)
+            fclose(f);
         return -1;
     }
-    if (fgets(line, sizeof line, f) == NULL)
-        line[0] = '\0';
+    while ((len += fread(text + len, 1, cap - len, f)) == cap) {
+        char *bigger = realloc(text, cap *= 2);
+        if (bigger == NULL)
+            break;
+        text = bigger;
+    }
     fclose(f);
+    if (len > 0 && text[strspn(text, " \t\r\n") < len ? strspn(text, " \t\r\n") : 0] == '[') {
+        size_t at = 0;
+        ball_game *g = NULL;
+        int rc = ball_record_read(&g, text, len, &at, err, sizeof err);
+        free(text);
+        if (rc != 1) {
+            printf("load: %s: %s\n", path, rc == 0 ? "no game record" : err);
+            return -1;
+        }
+        ball_game_free(s->g);
+        s->g = g;
+        cancel_selection(s);
+        printf("loaded the game record %s (%d decisions)\n", path, ball_history_length(g));
+        return 0;
+    }
+    snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line - 1 ? len : sizeof line - 1), text);
+    free(text);
     line[strcspn(line, "\r\n")] = '\0';
-    if (ball_set_bpn(s->g, line) != BALL_OK) {
+    if (ball_position_from_text(s->g, line) != BALL_OK) {
         printf("load: %s\n", ball_errmsg(s->g));
         return -1;
     }
@@ -325,7 +394,7 @@ static void list_legal(struct session *s)
     printf("%d legal decision%s:", n, n == 1 ? "" : "s");
     for (int i = 0; i < n; i++) {
         char text[BALL_ACTION_TEXT_MAX];
-        ball_action_text(acts[i], text, sizeof text);
+        ball_action_to_text(acts[i], text, sizeof text);
         printf(" %s", text);
     }
     putchar('\n');
@@ -359,7 +428,7 @@ static int choose(struct session *s, int value)
     } else if (whole != BALL_ACTION_NONE) {
         /* whole already, yet a longer action starts the same way */
         char text[BALL_ACTION_TEXT_MAX];
-        ball_action_text(whole, text, sizeof text);
+        ball_action_to_text(whole, text, sizeof text);
         printf("%s is a whole action: type ok to play it, or choose on\n", text);
     }
     return 1;
@@ -383,7 +452,7 @@ static void play_selection(struct session *s)
 static void handle_choice(struct session *s, const char *word)
 {
     int verb = parse_verb(word);
-    int sq = ball_square_from_name(word);
+    int sq = ball_square_from_text(word);
     ball_action a;
 
     if (s->n_chosen == 1 && verb) {
@@ -391,7 +460,7 @@ static void handle_choice(struct session *s, const char *word)
             printf("not an action of this piece: %s\n", word);
         return;
     }
-    if (s->n_chosen != 1 && sq >= 0 && s->n_chosen < 5) {
+    if (s->n_chosen != 1 && sq >= 0 && s->n_chosen < BALL_SELECT_STEPS) {
         if (!choose(s, sq))
             printf("not a choice here: %s\n", word);
         return;
@@ -409,7 +478,7 @@ static void handle_choice(struct session *s, const char *word)
         return;
     }
     /* a whole action in notation */
-    switch (ball_action_parse(s->g, word, &a)) {
+    switch (ball_action_from_text(s->g, word, &a)) {
     case BALL_OK:
         play_action(s, a);
         return;
@@ -426,7 +495,7 @@ static int handle_line(struct session *s, char *line)
 {
     char *cmd, *arg;
     int changed_position;
-    size_t before = ball_history_length(s->g);
+    int before = ball_history_length(s->g);
     char bpn_before[BALL_BPN_MAX];
 
     line[strcspn(line, "\r\n")] = '\0';
@@ -443,7 +512,7 @@ static int handle_line(struct session *s, char *line)
     arg[strcspn(arg, " \t")] = '\0';
     if (*cmd == '\0')
         return 0;
-    ball_get_bpn(s->g, bpn_before, sizeof bpn_before);
+    ball_position_to_text(s->g, bpn_before, sizeof bpn_before);
 
     if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0 || strcmp(cmd, "exit") == 0)
         return 1;
@@ -470,6 +539,10 @@ static int handle_line(struct session *s, char *line)
     }
     if (strcmp(cmd, "save") == 0) {
         save(s, arg);
+        return 0;
+    }
+    if (strcmp(cmd, "record") == 0) {
+        save_record(s, arg);
         return 0;
     }
     if (strcmp(cmd, "load") == 0) {
@@ -506,8 +579,9 @@ static int handle_line(struct session *s, char *line)
 
 static void usage(FILE *out)
 {
-    fputs("usage: play [--atk human|random|greedy] [--def human|random|greedy]\n"
-          "            [--seed N] [--turn-limit N] [--depth-zone N] [--bpn BPN | --load FILE]\n",
+    fputs("usage: play [--atk PLAYER] [--def PLAYER]\n"
+          "            [--seed N] [--turn-limit N] [--depth-zone N] [--bpn BPN | --load FILE]\n"
+          "  PLAYER: human, " PLAYER_NAMES_HELP "\n",
           out);
 }
 
@@ -516,9 +590,9 @@ int main(int argc, char **argv)
     struct session s;
     const char *names[2] = {"greedy", "human"}; /* ATK, DEF */
     const char *bpn = NULL, *load_path = NULL;
-    unsigned long seed = 0;
+    long seed = 0;
     ball_rules rules;
-    char line[1024];
+    char line[1024], err[256];
     int rc;
 
     memset(&s, 0, sizeof s);
@@ -534,16 +608,17 @@ int main(int argc, char **argv)
             return 2;
         }
         i++;
+        long v = 0;
         if (strcmp(opt, "--atk") == 0)
             names[BALL_ATK] = val;
         else if (strcmp(opt, "--def") == 0)
             names[BALL_DEF] = val;
         else if (strcmp(opt, "--seed") == 0)
-            seed = strtoul(val, NULL, 10);
+            v = seed = parse_number(val, 0, 4294967295L);
         else if (strcmp(opt, "--turn-limit") == 0)
-            rules.turn_limit = (unsigned)strtoul(val, NULL, 10);
+            rules.turn_limit = (unsigned)(v = parse_number(val, 0, BALL_MAX_TURN));
         else if (strcmp(opt, "--depth-zone") == 0)
-            rules.end_zone_depth = atoi(val);
+            rules.end_zone_depth = (int)(v = parse_number(val, 0, INT_MAX));
         else if (strcmp(opt, "--bpn") == 0)
             bpn = val;
         else if (strcmp(opt, "--load") == 0)
@@ -553,19 +628,23 @@ int main(int argc, char **argv)
             usage(stderr);
             return 2;
         }
-    }
-    for (int team = 0; team < 2; team++) {
-        if (player_parse(names[team], 1, (uint32_t)seed + (uint32_t)team, &s.players[team]) != 0) {
-            fprintf(stderr, "play: unknown player '%s' (human, random or greedy)\n", names[team]);
+        if (v < 0) {
+            fprintf(stderr, "play: bad value '%s' for %s: expected a non-negative integer\n", val, opt);
             return 2;
         }
     }
-    rc = ball_game_new(&s.g, &rules);
+    for (int team = 0; team < 2; team++) {
+        if (player_parse(names[team], 1, (uint32_t)seed + (uint32_t)team, &s.players[team]) != 0) {
+            fprintf(stderr, "play: unknown player '%s' (human, %s)\n", names[team], PLAYER_NAMES_HELP);
+            return 2;
+        }
+    }
+    rc = ball_game_new(&s.g, &rules, err, sizeof err);
     if (rc != BALL_OK) {
-        fprintf(stderr, "play: cannot create a game: %s\n", ball_strerror(rc));
+        fprintf(stderr, "play: cannot create a game: %s\n", *err ? err : ball_strerror(rc));
         return 2;
     }
-    if (bpn && ball_set_bpn(s.g, bpn) != BALL_OK) {
+    if (bpn && ball_position_from_text(s.g, bpn) != BALL_OK) {
         fprintf(stderr, "play: bad BPN: %s\n", ball_errmsg(s.g));
         ball_game_free(s.g);
         return 2;

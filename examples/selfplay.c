@@ -1,17 +1,25 @@
 /*
  * selfplay — plays N games between two built-in players and reports
- * statistics: results (touchdowns per team, draws), game length in turns,
- * decisions per game and per turn, the branching factor (legal decisions
- * at each decision), and the decisions played by kind.
+ * statistics: results (touchdowns per team, draws) with 95% confidence
+ * intervals, game length in turns, decisions per game and per turn, the
+ * branching factor (legal decisions at each decision), the time each
+ * player took per decision, and the decisions played by kind.
  *
- *   selfplay [--games N] [--atk random|greedy] [--def random|greedy]
- *            [--seed S] [--turn-limit T] [--depth-zone D] [--csv]
+ *   selfplay [--games N] [--atk PLAYER] [--def PLAYER]
+ *            [--seed S] [--turn-limit T] [--depth-zone D] [--csv] [--record FILE]
  *
- * The default is 20 games of greedy ATK against random DEF, turn limit
- * 100, seed 1. Game i (from 1) seeds both random generators from S + i, so
- * a run repeats exactly. --csv prints one line per game instead of the
- * table, with a header line; the columns are listed in csv_header below.
+ * PLAYER is random, greedy or mcts with its settings (players.h), e.g.
+ * `mcts:ms=100` (100 ms a decision) or `mcts:playouts=2000`. The default is
+ * 20 games of greedy ATK against random DEF, turn limit 100, seed 1. Game i
+ * (from 1) seeds both players from S + i, so a run repeats exactly (an
+ * MCTS player with a time budget excepted: how far it searches depends on
+ * the machine). --csv prints one line per game instead of the table, with
+ * a header line; the columns are listed in csv_header below. --record
+ * writes the game record of every game (docs/records.md) to FILE, one
+ * after the other, for `ball replay FILE` or any record reader.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include "args.h"
 #include "ball.h"
 #include "players.h"
@@ -20,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Kinds of decisions outside card mode: BALL_MOVE ... BALL_UNPROTECT. */
 #define NUM_KINDS 12
@@ -37,7 +46,42 @@ struct game_stats {
     unsigned long legal_sum; /* sum over decisions of the legal count */
     int legal_max;           /* largest legal count met */
     unsigned long kinds[NUM_KINDS];
+    double think_ms[2];      /* time spent choosing, by team */
+    unsigned long chosen[2]; /* decisions chosen, by team */
 };
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Square root by Newton's method (the examples link without libm). */
+static double root(double x)
+{
+    double r = x > 1 ? x : 1;
+    if (x <= 0)
+        return 0;
+    for (int i = 0; i < 100; i++) {
+        double next = 0.5 * (r + x / r);
+        if (next >= r)
+            break;
+        r = next;
+    }
+    return r;
+}
+
+/* The Wilson score interval at 95% of a share k / n, in percent. */
+static void wilson(long k, long n, double *lo, double *hi)
+{
+    const double z = 1.959964;
+    double p = (double)k / (double)n, z2n = z * z / (double)n;
+    double centre = (p + z2n / 2) / (1 + z2n);
+    double half = z * root(p * (1 - p) / (double)n + z2n / (4 * (double)n)) / (1 + z2n);
+    *lo = 100 * (centre - half < 0 ? 0 : centre - half);
+    *hi = 100 * (centre + half > 1 ? 1 : centre + half);
+}
 
 struct options {
     long games;
@@ -46,12 +90,17 @@ struct options {
     unsigned turn_limit;
     int depth_zone;
     int csv;
+    const char *record; /* file for the game records, or NULL */
 };
 
 static void usage(FILE *out)
 {
-    fputs("usage: selfplay [--games N] [--atk random|greedy] [--def random|greedy]\n"
-          "                [--seed S] [--turn-limit T] [--depth-zone D] [--csv]\n", out);
+    fputs("usage: selfplay [--games N] [--atk PLAYER] [--def PLAYER]\n"
+          "                [--seed S] [--turn-limit T] [--depth-zone D] [--csv]\n"
+          "                [--record FILE]\n"
+          "  PLAYER: " PLAYER_NAMES_HELP "\n"
+          "  (mcts settings: playouts per decision, ms per decision, playout length in\n"
+          "  turns, exploration; e.g. mcts:ms=100 or mcts:playouts=2000)\n", out);
 }
 
 static int parse_options(int argc, char **argv, struct options *o)
@@ -63,6 +112,7 @@ static int parse_options(int argc, char **argv, struct options *o)
     o->turn_limit = 100;
     o->depth_zone = 1;
     o->csv = 0;
+    o->record = NULL;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         long v = 0;
@@ -79,6 +129,10 @@ static int parse_options(int argc, char **argv, struct options *o)
             return -1;
         }
         i++;
+        if (strcmp(opt, "--record") == 0) {
+            o->record = val;
+            continue;
+        }
         if (strcmp(opt, "--atk") == 0 || strcmp(opt, "--def") == 0) {
             o->names[opt[2] == 'a' ? BALL_ATK : BALL_DEF] = val;
             continue;
@@ -107,7 +161,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 static int play_game(ball_game *g, player players[2], struct game_stats *st)
 {
     ball_action acts[BALL_MAX_ACTIONS];
-    unsigned last_turn = 0;
+    int last_turn = 0;
     memset(st, 0, sizeof *st);
     while (ball_result(g) == BALL_ONGOING) {
         ball_action a;
@@ -119,7 +173,10 @@ static int play_game(ball_game *g, player players[2], struct game_stats *st)
             last_turn = ball_turn(g);
             st->turns++;
         }
+        double t0 = now_ms();
         rc = player_choose(&players[side], g, acts, n, &a);
+        st->think_ms[side] += now_ms() - t0;
+        st->chosen[side]++;
         if (rc == BALL_OK)
             rc = ball_apply(g, a);
         if (rc != BALL_OK)
@@ -181,6 +238,23 @@ static void print_measure(const char *name, const struct measure *m, long games)
     printf("  %-22s %9.2f %9.2f %9.2f\n", name, m->sum / (double)games, m->min, m->max);
 }
 
+/* Appends the record of game i (its players and seed as tags) to out. */
+static int write_record(FILE *out, ball_game *g, const struct options *o, long i, unsigned long seed)
+{
+    char event[BALL_TAG_TEXT_MAX];
+    snprintf(event, sizeof event, "selfplay game %ld, seed %lu", i, seed);
+    if (ball_game_set_tag(g, BALL_TAG_EVENT, event) != BALL_OK
+        || ball_game_set_tag(g, BALL_TAG_ATK, o->names[BALL_ATK]) != BALL_OK
+        || ball_game_set_tag(g, BALL_TAG_DEF, o->names[BALL_DEF]) != BALL_OK)
+        return -1;
+    int n = ball_record_write(g, NULL, 0);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    int ok = text && ball_record_write(g, text, (size_t)n + 1) == n
+             && fprintf(out, "%s%s", i > 1 ? "\n" : "", text) >= 0;
+    free(text);
+    return ok ? 0 : -1;
+}
+
 int main(int argc, char **argv)
 {
     struct options o;
@@ -191,6 +265,8 @@ int main(int argc, char **argv)
     struct measure turns = {0, 0, 0}, per_game = {0, 0, 0}, per_turn = {0, 0, 0},
                    branching = {0, 0, 0};
     int legal_max = 0;
+    double think_ms[2] = {0, 0};
+    unsigned long chosen[2] = {0, 0};
 
     if (parse_options(argc, argv, &o) != 0) {
         usage(stderr);
@@ -198,8 +274,8 @@ int main(int argc, char **argv)
     }
     for (int team = 0; team < 2; team++) {
         if (player_parse(o.names[team], 0, 1, &players[team]) != 0) {
-            fprintf(stderr, "selfplay: unknown player '%s' (random or greedy)\n",
-                    o.names[team]);
+            fprintf(stderr, "selfplay: unknown player '%s' (%s)\n", o.names[team],
+                    PLAYER_NAMES_HELP);
             return 2;
         }
     }
@@ -207,20 +283,26 @@ int main(int argc, char **argv)
     rules.turn_limit = o.turn_limit;
     rules.end_zone_depth = o.depth_zone;
 
+    FILE *record = NULL;
+    if (o.record && !(record = fopen(o.record, "w"))) {
+        perror(o.record);
+        return 1;
+    }
     if (o.csv)
         csv_header();
     for (long i = 1; i <= o.games; i++) {
         struct game_stats st;
         ball_game *g = NULL;
         unsigned long seed = (o.seed + (unsigned long)i) & 0xffffffffUL;
-        int rc = ball_game_new(&g, &rules);
+        char err[256];
+        int rc = ball_game_new(&g, &rules, err, sizeof err);
         if (rc != BALL_OK) {
-            fprintf(stderr, "selfplay: cannot create a game: %s\n", ball_strerror(rc));
+            fprintf(stderr, "selfplay: cannot create a game: %s\n", *err ? err : ball_strerror(rc));
             return 1;
         }
         /* Two different non-zero streams from one seed. */
-        players[BALL_ATK].rng = (uint32_t)seed ? (uint32_t)seed : 1u;
-        players[BALL_DEF].rng = (uint32_t)(seed ^ 0x9e3779b9UL) ? (uint32_t)(seed ^ 0x9e3779b9UL) : 1u;
+        player_seed(&players[BALL_ATK], (uint32_t)seed);
+        player_seed(&players[BALL_DEF], (uint32_t)(seed ^ 0x9e3779b9UL));
         rc = play_game(g, players, &st);
         if (rc != BALL_OK) {
             fprintf(stderr, "selfplay: game %ld: %s\n", i,
@@ -228,7 +310,17 @@ int main(int argc, char **argv)
             ball_game_free(g);
             return 1;
         }
+        if (record && write_record(record, g, &o, i, seed) != 0) {
+            fprintf(stderr, "selfplay: game %ld: cannot write its record to %s: %s\n", i, o.record,
+                    *ball_errmsg(g) ? ball_errmsg(g) : "write error");
+            ball_game_free(g);
+            return 1;
+        }
         ball_game_free(g);
+        for (int team = 0; team < 2; team++) {
+            think_ms[team] += st.think_ms[team];
+            chosen[team] += st.chosen[team];
+        }
 
         if (o.csv)
             csv_row(i, seed, &o, &st);
@@ -244,18 +336,33 @@ int main(int argc, char **argv)
         measure_add(&per_turn, (double)st.decisions / st.turns, i == 1);
         measure_add(&branching, (double)st.legal_sum / st.decisions, i == 1);
     }
+    player_free(&players[BALL_ATK]);
+    player_free(&players[BALL_DEF]);
+    if (record && fclose(record) != 0) {
+        perror(o.record);
+        return 1;
+    }
     if (o.csv)
         return fflush(stdout) == 0 ? 0 : 1;
 
     printf("selfplay: %ld games, ATK %s vs DEF %s, turn limit %u, end zone depth %d, seed %lu\n\n",
            o.games, o.names[BALL_ATK], o.names[BALL_DEF], o.turn_limit, o.depth_zone, o.seed);
-    printf("results                    games    share\n");
-    printf("  ATK touchdowns       %9ld %7.1f%%\n", wins[BALL_ATK_WON],
-           100.0 * (double)wins[BALL_ATK_WON] / (double)o.games);
-    printf("  DEF touchdowns       %9ld %7.1f%%\n", wins[BALL_DEF_WON],
-           100.0 * (double)wins[BALL_DEF_WON] / (double)o.games);
-    printf("  draws                %9ld %7.1f%%\n\n", wins[BALL_DRAW],
-           100.0 * (double)wins[BALL_DRAW] / (double)o.games);
+    printf("results                    games    share   95%% interval (Wilson)\n");
+    {
+        static const char *const labels[3] = {"ATK touchdowns", "DEF touchdowns", "draws"};
+        static const int results[3] = {BALL_ATK_WON, BALL_DEF_WON, BALL_DRAW};
+        for (int r = 0; r < 3; r++) {
+            double lo, hi;
+            wilson(wins[results[r]], o.games, &lo, &hi);
+            printf("  %-20s %9ld %7.1f%%   %5.1f%% - %5.1f%%\n", labels[r], wins[results[r]],
+                   100.0 * (double)wins[results[r]] / (double)o.games, lo, hi);
+        }
+    }
+    printf("\nthinking time per decision (ms)   decisions      mean\n");
+    for (int team = 0; team < 2; team++)
+        printf("  %s %-26s %9lu %9.3f\n", team == BALL_ATK ? "ATK" : "DEF", o.names[team],
+               chosen[team], chosen[team] ? think_ms[team] / (double)chosen[team] : 0.0);
+    putchar('\n');
     printf("per game                      mean       min       max\n");
     print_measure("turns", &turns, o.games);
     print_measure("decisions", &per_game, o.games);

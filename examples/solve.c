@@ -17,11 +17,18 @@
  * An entry remembers the smallest budget proven to win and the largest
  * proven to fail, since a win within k turns is a win within k + 1.
  *
- * On success the line of play is printed turn by turn: S's decisions, and
- * for the opponent the defence that holds out longest.
+ * N counts S's own turns, the current one included (even when only its
+ * release phase is left), so `--turns 1` asks for a touchdown in this turn.
  *
- * Exit status: 0 a forced touchdown exists, 1 none within N turns, 2 bad
- * input, 3 the node limit stopped the search.
+ * On success the line of play is printed turn by turn: a shortest win for
+ * S (fewest own turns; a touchdown at once when there is one), and for the
+ * opponent the defence that holds out longest. The line is always printed
+ * to the touchdown (the node limit does not apply to it); should it stop
+ * early all the same (out of memory), it says so ("line cut").
+ *
+ * Exit status (also in --help): 0 a forced touchdown exists, 1 none within
+ * N turns, 2 bad input, 3 the node limit stopped the search, 4 out of
+ * memory, 5 / 6 / 7 the game is already over: ATK won / DEF won / drawn.
  */
 #include "args.h"
 #include "ball.h"
@@ -35,6 +42,18 @@
 /* Decisions per turn are few (2 PA of actions, hand-offs, `end`, at most
  * 14 release tasks): 40 plies per turn is plenty. */
 #define PLIES_PER_TURN 40
+
+/* Exit statuses. */
+enum {
+    EXIT_WIN = 0,       /* a forced touchdown exists */
+    EXIT_NO_WIN = 1,    /* none within N turns */
+    EXIT_USAGE = 2,     /* bad input */
+    EXIT_NODES = 3,     /* the node limit stopped the search */
+    EXIT_NOMEM = 4,     /* out of memory */
+    EXIT_OVER_ATK = 5,  /* the game is over: ATK won */
+    EXIT_OVER_DEF = 6,  /* the game is over: DEF won */
+    EXIT_OVER_DRAW = 7  /* the game is over: drawn */
+};
 
 #define NO_WIN 127  /* tt_entry.win: no budget proven to win */
 #define NO_FAIL (-1) /* tt_entry.fail: no budget proven to fail */
@@ -50,7 +69,8 @@ struct search {
     int side;                 /* S, the side that wants to score */
     int won;                  /* BALL_ATK_WON or BALL_DEF_WON for S */
     uint64_t nodes, max_nodes;
-    int aborted;              /* the node limit was reached */
+    int aborted;              /* the node limit (or memory) stopped the search */
+    int nomem;                /* ... and it was memory */
     struct tt_entry *tt;
     size_t tt_mask;
     ball_action (*acts)[BALL_MAX_ACTIONS]; /* one buffer per ply */
@@ -102,8 +122,10 @@ static int wins(struct search *s, int budget, int ply)
     int n = ball_legal_actions(s->g, acts, BALL_MAX_ACTIONS);
     int value = or_node ? 0 : 1;
     for (int i = 0; i < n && value == !or_node; i++) {
-        if (ball_apply_unchecked(s->g, acts[i]) != BALL_OK) {
-            s->aborted = 1; /* out of memory: give up */
+        int rc = ball_apply_unchecked(s->g, acts[i]);
+        if (rc != BALL_OK) {
+            s->aborted = 1; /* out of memory (or the turn bound): give up */
+            s->nomem = rc == BALL_E_NOMEM;
             return 0;
         }
         int w = wins(s, budget_after(s, mover, budget), ply + 1);
@@ -135,26 +157,43 @@ static int smallest_win(struct search *s, int budget)
 }
 
 /* Prints the line of play from a position S wins within @p budget turns.
- * S plays a decision that wins soonest; the opponent the one that holds
- * out longest. Plays the line on the game and takes it back. */
-static void print_line(struct search *s, int budget)
+ * S plays a decision that wins soonest (fewest own turns counted from the
+ * current one, a touchdown at once first); the opponent the one that holds
+ * out longest. The node limit is lifted while the line is built, so the
+ * line reaches the touchdown; if it stops early anyway (out of memory) it
+ * says so. Plays the line on the game and takes it back. Returns 1 when
+ * the line was cut. */
+static int print_line(struct search *s, int budget)
 {
-    unsigned turn = 0;
+    int turn = 0, cut = 0;
     size_t played = 0;
     ball_action acts[BALL_MAX_ACTIONS];
+    uint64_t saved_max = s->max_nodes;
 
+    s->max_nodes = UINT64_MAX;
     while (ball_result(s->g) == BALL_ONGOING && !s->aborted) {
         int mover = ball_side(s->g);
         int n = ball_legal_actions(s->g, acts, BALL_MAX_ACTIONS);
         int best_i = -1, best_k = 0;
-        for (int i = 0; i < n; i++) {
-            int k; /* S's turns still needed after acts[i]; -1: no win */
-            if (ball_apply(s->g, acts[i]) != BALL_OK)
-                return;
-            if (ball_result(s->g) == s->won)
-                k = 0;
-            else
-                k = smallest_win(s, budget_after(s, mover, budget)) - 1;
+        for (int i = 0; i < n && !s->aborted; i++) {
+            /* k: 2 x the turns of S needed after acts[i], counted from S's
+             * current (or next) turn, minus 1 for a touchdown at once;
+             * -1: no win. Units are the same for all decisions of one
+             * mover, so `end` no longer ties with a move that scores now. */
+            int k, w;
+            if (ball_apply(s->g, acts[i]) != BALL_OK) {
+                cut = 1;
+                break;
+            }
+            if (ball_result(s->g) == s->won) {
+                k = 1;
+            } else if (mover == s->side && ball_side(s->g) != mover) {
+                w = smallest_win(s, budget - 1); /* S's turn is over */
+                k = w > 0 ? 2 * (1 + w) : -1;
+            } else {
+                w = smallest_win(s, budget_after(s, mover, budget));
+                k = w > 0 ? 2 * w : -1;
+            }
             ball_undo(s->g);
             if (mover == s->side ? k >= 0 && (best_i < 0 || k < best_k)
                                  : best_i < 0 || k > best_k) {
@@ -162,16 +201,18 @@ static void print_line(struct search *s, int budget)
                 best_k = k;
             }
         }
-        if (best_i < 0)
-            break; /* cannot happen from a won position */
+        if (best_i < 0 || s->aborted) {
+            cut = 1; /* cannot happen from a won position, but for memory */
+            break;
+        }
         if (ball_turn(s->g) != turn) {
             turn = ball_turn(s->g);
-            printf("%s  turn %u, %s%s:", played ? "\n" : "", turn,
+            printf("%s  turn %d, %s%s:", played ? "\n" : "", turn,
                    mover == BALL_ATK ? "ATK" : "DEF",
                    mover == s->side ? "" : " (longest defence)");
         }
         char text[BALL_ACTION_TEXT_MAX];
-        ball_action_text(acts[best_i], text, sizeof text);
+        ball_action_to_text(acts[best_i], text, sizeof text);
         printf(" %s", text);
         if (ball_apply(s->g, acts[best_i]) != BALL_OK)
             break;
@@ -179,18 +220,36 @@ static void print_line(struct search *s, int budget)
         budget = budget_after(s, mover, budget);
     }
     printf("\n");
-    if (ball_result(s->g) == s->won)
-        printf("  touchdown by %s at turn %u\n", s->side == BALL_ATK ? "ATK" : "DEF",
+    cut = ball_result(s->g) != s->won;
+    if (!cut)
+        printf("  touchdown by %s at turn %d\n", s->side == BALL_ATK ? "ATK" : "DEF",
                ball_turn(s->g));
+    else
+        printf("  (line cut after %zu decision%s: %s; the verdict above stands)\n", played,
+               played == 1 ? "" : "s", s->nomem ? "out of memory" : "search stopped");
     while (played-- > 0)
         ball_undo(s->g);
+    s->max_nodes = saved_max;
+    s->aborted = 0;
+    return cut;
 }
 
 static void usage(FILE *out)
 {
-    fputs("usage: solve [--turns N] [--depth-zone D] [--max-nodes M] [--tt-bits B] BPN\n"
-          "  N: own turns, 1-8 (default 2); D: end-zone depth 1-3 (default 1);\n"
-          "  M: node limit (default 50000000); B: log2 of table entries, 10-28 (default 20)\n",
+    fputs("usage: solve [--turns N] [--depth-zone D] [--max-nodes M] [--tt-bits B] 'BPN'\n"
+          "Can the side to move force a touchdown within N of its own turns?\n"
+          "  N: the side's own turns, 1-8 (default 2), counting the current one,\n"
+          "     even when only its release phase is left: --turns 1 means this turn;\n"
+          "  D: end-zone depth 1-3 (default 1);\n"
+          "  M: node limit of the search (default 50000000); the winning line is\n"
+          "     printed to the touchdown whatever M is;\n"
+          "  B: log2 of transposition-table entries, 10-28 (default 20).\n"
+          "  BPN has spaces: quote it as one argument.\n"
+          "The line printed is a shortest win (fewest own turns) against the\n"
+          "longest defence.\n"
+          "exit status: 0 forced touchdown found; 1 none within N turns;\n"
+          "  2 bad input; 3 node limit reached (verdict unknown); 4 out of memory;\n"
+          "  5 the game is already over, ATK won; 6 ... DEF won; 7 ... drawn\n",
           out);
 }
 
@@ -198,9 +257,11 @@ int main(int argc, char **argv)
 {
     long turns = 2, depth_zone = 1, max_nodes = 50000000L, tt_bits = 20;
     const char *bpn = NULL;
+    int extra = 0; /* positional arguments after the BPN */
     struct search s;
     ball_rules rules;
-    int rc, found = 0;
+    char err[256] = "";
+    int rc, found = 0, status;
 
     for (int i = 1; i < argc; i++) {
         long *target = NULL, min = 0, max = 0;
@@ -223,8 +284,8 @@ int main(int argc, char **argv)
             bpn = argv[i];
             continue;
         } else {
-            usage(stderr);
-            return 2;
+            extra++;
+            continue;
         }
         if (i + 1 >= argc || (*target = parse_number(argv[i + 1], min, max)) < 0) {
             fprintf(stderr, "solve: %s needs a number from %ld to %ld\n", argv[i], min, max);
@@ -234,19 +295,28 @@ int main(int argc, char **argv)
     }
     if (bpn == NULL) {
         usage(stderr);
-        return 2;
+        return EXIT_USAGE;
+    }
+    if (extra > 0 || strchr(bpn, ' ') == NULL) {
+        /* A BPN has seven fields separated by spaces (N1): unquoted, the
+         * shell splits it into several arguments. */
+        fprintf(stderr, "solve: %s: a BPN is one argument with spaces in it; quote it, e.g.\n"
+                        "  solve --turns 2 '7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2'\n",
+                extra > 0 ? "more than one position argument" : "this is not a whole BPN");
+        return EXIT_USAGE;
     }
 
     memset(&s, 0, sizeof s);
     ball_rules_init(&rules, sizeof rules);
     rules.end_zone_depth = (int)depth_zone;
-    rc = ball_game_new(&s.g, &rules);
+    rc = ball_game_new(&s.g, &rules, err, sizeof err);
     if (rc == BALL_OK)
-        rc = ball_set_bpn(s.g, bpn);
+        rc = ball_position_from_text(s.g, bpn);
     if (rc != BALL_OK) {
-        fprintf(stderr, "solve: %s\n", s.g ? ball_errmsg(s.g) : ball_strerror(rc));
+        const char *msg = s.g ? ball_errmsg(s.g) : err;
+        fprintf(stderr, "solve: %s%s\n", s.g ? "bad BPN: " : "", *msg ? msg : ball_strerror(rc));
         ball_game_free(s.g);
-        return 2;
+        return rc == BALL_E_NOMEM ? EXIT_NOMEM : EXIT_USAGE;
     }
     s.side = ball_side(s.g);
     s.won = s.side == BALL_ATK ? BALL_ATK_WON : BALL_DEF_WON;
@@ -258,24 +328,32 @@ int main(int argc, char **argv)
     /* Apply never allocates while the history has room (ball.h). */
     if (s.tt == NULL || s.acts == NULL ||
         ball_history_reserve(s.g, (size_t)s.max_ply + 1) != BALL_OK) {
-        fputs("solve: out of memory\n", stderr);
+        fputs("solve: out of memory (try a smaller --tt-bits)\n", stderr);
         free(s.tt);
         free(s.acts);
         ball_game_free(s.g);
-        return 1;
+        return EXIT_NOMEM;
     }
 
     printf("position: %s\n", bpn);
     if (ball_result(s.g) != BALL_ONGOING) {
-        printf("the game is already over\n");
-        found = 0;
+        int result = ball_result(s.g);
+        printf("the game is already over: %s\n", result == BALL_ATK_WON   ? "ATK won"
+                                                  : result == BALL_DEF_WON ? "DEF won"
+                                                                           : "drawn");
+        status = result == BALL_ATK_WON   ? EXIT_OVER_ATK
+                 : result == BALL_DEF_WON ? EXIT_OVER_DEF
+                                          : EXIT_OVER_DRAW;
     } else {
         const char *name = s.side == BALL_ATK ? "ATK" : "DEF";
         printf("side to move: %s\n", name);
         for (long k = 1; k <= turns && !found && !s.aborted; k++) {
             found = wins(&s, (int)k, 0);
             printf("within %ld turn%s: %s (%llu nodes)\n", k, k > 1 ? "s" : "",
-                   s.aborted ? "unknown, node limit reached" : found ? "yes" : "no",
+                   s.nomem     ? "unknown, out of memory"
+                   : s.aborted ? "unknown, node limit reached"
+                   : found     ? "yes"
+                               : "no",
                    (unsigned long long)s.nodes);
             if (found) {
                 printf("%s forces a touchdown within %ld turn%s:\n", name, k, k > 1 ? "s" : "");
@@ -285,9 +363,12 @@ int main(int argc, char **argv)
         if (!found && !s.aborted)
             printf("no forced touchdown for %s within %ld turn%s\n", name, turns,
                    turns > 1 ? "s" : "");
+        status = found ? EXIT_WIN : s.nomem ? EXIT_NOMEM : s.aborted ? EXIT_NODES : EXIT_NO_WIN;
+        if (status == EXIT_NOMEM)
+            fputs("solve: out of memory\n", stderr);
     }
     free(s.tt);
     free(s.acts);
     ball_game_free(s.g);
-    return found ? 0 : s.aborted ? 3 : 1;
+    return status;
 }

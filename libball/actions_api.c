@@ -1,19 +1,49 @@
 /* Public actions: accessors, generation, apply/undo, release tasks,
- * perft. Thin checks over rules.h. */
+ * perft. Thin checks over movegen.h, release.h and play.h. */
 #include <string.h>
 
 #include "action.h"
 #include "game.h"
+#include "movegen.h"
 #include "notation.h"
+#include "play.h"
+#include "release.h"
 
-int ball_action_kind(ball_action a) { return act_well_formed(a) ? act_kind(a) : 0; }
-int ball_action_from(ball_action a) { return act_well_formed(a) ? act_from(a) : -1; }
-int ball_action_to(ball_action a) { return act_well_formed(a) && !act_has_value(a) ? act_to(a) : -1; }
-int ball_action_value(ball_action a) { return act_well_formed(a) && act_has_value(a) ? act_value(a) : -1; }
-int ball_action_option(ball_action a) { return act_well_formed(a) ? act_opt(a) : -1; }
-int ball_action_keeper(ball_action a) { return act_well_formed(a) ? act_keeper(a) : 0; }
-int ball_action_flags(ball_action a) { return act_well_formed(a) ? act_flags(a) : 0; }
-int ball_action_cost(ball_action a) { return act_well_formed(a) ? act_cost(a) : -1; }
+/* Accessors: BALL_E_ARG for a value that is not an action; a square field
+ * that holds no square reads as BALL_NO_SQUARE (the encoding's own). */
+static int square_field(ball_action a, int shift)
+{
+    return act_well_formed(a) ? (int)((a >> shift) & A_SQ_MASK) : BALL_E_ARG;
+}
+
+int ball_action_kind(ball_action a) { return act_well_formed(a) ? act_kind(a) : BALL_E_ARG; }
+int ball_action_from(ball_action a) { return square_field(a, A_FROM_SHIFT); }
+int ball_action_to(ball_action a)
+{
+    return !act_well_formed(a) ? BALL_E_ARG : act_has_value(a) ? BALL_NO_SQUARE : square_field(a, A_TO_SHIFT);
+}
+int ball_action_value(ball_action a) { return act_well_formed(a) && act_has_value(a) ? act_value(a) : BALL_E_ARG; }
+int ball_action_option(ball_action a) { return square_field(a, A_OPT_SHIFT); }
+int ball_action_keeper(ball_action a) { return act_well_formed(a) ? act_keeper(a) : BALL_E_ARG; }
+int ball_action_flags(ball_action a) { return act_well_formed(a) ? act_flags(a) : BALL_E_ARG; }
+int ball_action_cost(ball_action a) { return act_well_formed(a) ? act_cost(a) : BALL_E_ARG; }
+
+/* Kept out of line: the slow paths, so that the quick ones that call
+ * them save no registers and set up no large frame. */
+#if defined(__GNUC__)
+#define OUT_OF_LINE __attribute__((noinline))
+#else
+#define OUT_OF_LINE
+#endif
+
+/* game_ok() for the hot calls: the message is cleared only when there is
+ * one, which spares apply and undo a call and a store. */
+static inline int succeed(ball_game *g)
+{
+    if (g->err[0])
+        g->err[0] = '\0';
+    return BALL_OK;
+}
 
 /* Copies n items (actions or tasks, `size` bytes each) to the caller's
  * buffer; with out NULL and cap 0 only returns n. */
@@ -37,16 +67,24 @@ static int deliver(ball_game *g, const uint32_t *acts, int n, ball_action *out, 
     return deliver_items(g, acts, sizeof *out, "actions", n, out, cap);
 }
 
+/* ball_legal_actions() into a buffer that may be too small: listed first
+ * into one that is not. Out of line, so that the in-place call sets up
+ * no 4 KiB frame. */
+static OUT_OF_LINE int legal_actions_copied(ball_game *g, ball_action *out, size_t cap)
+{
+    uint32_t acts[MAX_ACTIONS];
+    return deliver(g, acts, gen_actions(&g->p, acts), out, cap);
+}
+
 int ball_legal_actions(ball_game *g, ball_action *out, size_t cap)
 {
     if (!g)
         return BALL_E_ARG;
     if ((out && cap >= MAX_ACTIONS) || (!out && cap == 0)) { /* in place, or only counted */
-        game_ok(g);
+        succeed(g);
         return gen_actions(&g->p, out);
     }
-    uint32_t acts[MAX_ACTIONS];
-    return deliver(g, acts, gen_actions(&g->p, acts), out, cap);
+    return legal_actions_copied(g, out, cap);
 }
 
 /* A NULL game or output pointer. */
@@ -78,7 +116,7 @@ int ball_random_action(ball_game *g, uint64_t random, ball_action *out)
     if (!gen_random_action(&g->p, random, &a))
         return game_error(g, BALL_E_RANGE, "no legal action: the game is over");
     *out = a;
-    return game_ok(g);
+    return succeed(g);
 }
 
 static int legal(const pos *p, uint32_t a)
@@ -98,18 +136,49 @@ int ball_is_legal(ball_game *g, ball_action a)
     return act_well_formed(a) && legal(&g->p, a);
 }
 
+/* Room for one more undo record: amortised doubling. */
+static int grow_history(ball_game *g)
+{
+    return ball_history_reserve(g, g->cap ? g->cap : 16);
+}
+
+/* ball_apply_unchecked() for every decision but the quick ones (`quick`
+ * 0: the quick path declined it already, else it was not tried). */
+static OUT_OF_LINE int apply_slow(ball_game *g, ball_action a, int quick)
+{
+    int rc;
+    if (g->nhist == g->cap && (rc = grow_history(g)) != BALL_OK)
+        return rc;
+    if (quick)
+        pos_do(&g->p, a, &g->hist[g->nhist]);
+    else
+        pos_do_slow(&g->p, a, &g->hist[g->nhist]);
+    g->acts[g->nhist++] = a; /* what was played, for ball_history_action() */
+    if (g->p.st.turn > BALL_MAX_TURN) { /* N1 prints 9 digits: refuse the hand-over */
+        pos_undo(&g->p, &g->hist[--g->nhist]);
+        return game_error(g, BALL_E_LIMIT, "the turn would pass %d, the last one BPN can write",
+                          BALL_MAX_TURN);
+    }
+    return succeed(g);
+}
+
+/* The quick path (play.h) inline and without calls, so that it needs no
+ * saved registers; it never hands the turn over. */
 int ball_apply_unchecked(ball_game *g, ball_action a)
 {
     if (!g)
         return BALL_E_ARG;
-    if (g->nhist == g->cap) {
-        size_t more = g->cap ? g->cap : 16; /* amortised doubling */
-        int rc = ball_history_reserve(g, more);
-        if (rc != BALL_OK)
-            return rc;
+    if (g->nhist != g->cap && !g->p.cards.on) {
+        /* stored first: after do_quick() the compiler would reload both
+         * (its byte stores may alias them); harmless when it declines */
+        g->acts[g->nhist] = a;
+        if (do_quick(&g->p, a, &g->hist[g->nhist])) {
+            g->nhist++;
+            return succeed(g);
+        }
+        return apply_slow(g, a, 0);
     }
-    pos_do(&g->p, a, &g->hist[g->nhist++]);
-    return BALL_OK;
+    return apply_slow(g, a, 1);
 }
 
 int ball_apply(ball_game *g, ball_action a)
@@ -129,34 +198,43 @@ int ball_apply(ball_game *g, ball_action a)
     return rc == BALL_OK ? game_ok(g) : rc;
 }
 
+static OUT_OF_LINE int undo_slow(ball_game *g, const undo_rec *u)
+{
+    pos_undo_slow(&g->p, u);
+    return succeed(g);
+}
+
 int ball_undo(ball_game *g)
 {
     if (!g)
         return BALL_E_ARG;
     if (g->nhist == 0)
         return game_error(g, BALL_E_NO_HISTORY, "no decision to take back");
-    pos_undo(&g->p, &g->hist[--g->nhist]);
-    return game_ok(g);
+    const undo_rec *u = &g->hist[--g->nhist];
+    if (u->whole)
+        return undo_slow(g, u); /* a tail call: the quick path saves no register */
+    undo_quick(&g->p, u);
+    return succeed(g);
 }
 
-int ball_release_tasks(ball_game *g, int *out, size_t cap)
+int ball_release_tasks(ball_game *g, ball_task *out, size_t cap)
 {
     if (!g)
         return BALL_E_ARG;
-    int tasks[MAX_TASKS];
+    ball_task tasks[MAX_TASKS];
     return deliver_items(g, tasks, sizeof *out, "tasks", release_tasks(&g->p, tasks), out, cap);
 }
 
-int ball_task_square(int task)
+int ball_task_square(ball_task task)
 {
-    int sq = task & 0xff, kind = (task >> 8) & 0xf;
-    if (task < 0 || task >> 13 || sq >= NSQ || (kind != TASK_STAND_UP && kind != TASK_RELEASE))
-        return -1;
+    int sq = task_square(task), kind = task_kind(task);
+    if (task < 0 || task >> TASK_BITS || sq >= NSQ || (kind != TASK_STAND_UP && kind != TASK_RELEASE))
+        return BALL_E_ARG;
     return sq;
 }
 
-int ball_task_kind(int task) { return ball_task_square(task) < 0 ? 0 : (task >> 8) & 0xf; }
-int ball_task_solvable(int task) { return ball_task_square(task) < 0 ? 0 : (task >> 12) & 1; }
+int ball_task_kind(ball_task task) { return ball_task_square(task) < 0 ? BALL_E_ARG : task_kind(task); }
+int ball_task_solvable(ball_task task) { return ball_task_square(task) < 0 ? BALL_E_ARG : task_solvable(task); }
 
 int ball_task_solutions(ball_game *g, int sq, ball_action *out, size_t cap)
 {
@@ -164,9 +242,10 @@ int ball_task_solutions(ball_game *g, int sq, ball_action *out, size_t cap)
         return BALL_E_ARG;
     if (sq < 0 || sq >= NSQ)
         return game_error(g, BALL_E_RANGE, "square %d out of range 0-%d", sq, NSQ - 1);
-    int tasks[MAX_TASKS], n = release_tasks(&g->p, tasks), found = 0;
+    int32_t tasks[MAX_TASKS];
+    int n = release_tasks(&g->p, tasks), found = 0;
     for (int i = 0; i < n; i++)
-        found |= (tasks[i] & 0xff) == sq;
+        found |= task_square(tasks[i]) == sq;
     if (!found) {
         char name[4];
         square_format(sq, name);
@@ -182,8 +261,8 @@ int ball_perft(ball_game *g, int depth, uint64_t *count)
 {
     if (!g || !count)
         return BALL_E_ARG;
-    if (depth < 0 || depth > 64)
-        return game_error(g, BALL_E_RANGE, "perft depth %d out of range 0-64", depth);
+    if (depth < 0 || depth > BALL_MAX_PERFT_DEPTH)
+        return game_error(g, BALL_E_RANGE, "perft depth %d out of range 0-%d", depth, BALL_MAX_PERFT_DEPTH);
     pos copy = g->p; /* the game itself stays untouched */
     *count = pos_perft(&copy, depth);
     return game_ok(g);

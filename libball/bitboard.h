@@ -19,6 +19,11 @@
 
 #include <stdint.h>
 
+/* The compiler contract (README): the library needs a 128-bit integer. */
+#if !defined(__SIZEOF_INT128__)
+#error "libball needs a compiler with unsigned __int128 (GCC or Clang on a 64-bit target)"
+#endif
+
 typedef unsigned __int128 bb_t;
 
 #define BB_ONE ((bb_t)1)
@@ -75,6 +80,20 @@ static inline int bb_first(bb_t b)
 static inline int bb_count(bb_t b)
 {
     return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
+}
+
+/* bb_count() of a set of a few bits (a square's neighbours, a hand-off
+ * network), for the files built without the POPCNT clones of movegen.c
+ * (play.c, release.c): a loop over the bits beats the baseline's
+ * 20-instruction popcount routine. */
+static inline int bb_count_few(bb_t b)
+{
+    int n = 0;
+    for (uint64_t lo = (uint64_t)b; lo; lo &= lo - 1)
+        n++;
+    for (uint64_t hi = (uint64_t)(b >> 64); hi; hi &= hi - 1)
+        n++;
+    return n;
 }
 
 /* for (BB_EACH(sq, b)) visits every square of b (dense index), in bit

@@ -15,7 +15,7 @@ int ball_square_at(int col, int row)
 int ball_square_col(int sq) { return valid_sq(sq) ? SQ_COL[sq] : BALL_E_RANGE; }
 int ball_square_row(int sq) { return valid_sq(sq) ? SQ_ROW[sq] : BALL_E_RANGE; }
 
-int ball_square_from_name(const char *name)
+int ball_square_from_text(const char *name)
 {
     if (!name)
         return BALL_E_ARG;
@@ -24,7 +24,7 @@ int ball_square_from_name(const char *name)
     return sq == NO_SQ || *s ? BALL_E_NOTATION : sq;
 }
 
-int ball_square_name(int sq, char *buf, size_t len)
+int ball_square_to_text(int sq, char *buf, size_t len)
 {
     if (!buf)
         return BALL_E_ARG;
@@ -43,32 +43,33 @@ int ball_square_distance(int a, int b)
     return valid_sq(a) && valid_sq(b) ? square_distance(a, b) : BALL_E_RANGE;
 }
 
-int ball_side(const ball_game *g) { return g ? g->p.st.side : -1; }
-int ball_phase(const ball_game *g) { return g ? g->p.st.phase : -1; }
-int ball_pa(const ball_game *g) { return g ? g->p.st.pa : -1; }
-int ball_handoff_last(const ball_game *g) { return g ? g->p.st.handoff : -1; }
-unsigned ball_turn(const ball_game *g) { return g ? g->p.st.turn : 0; }
-int ball_result(const ball_game *g) { return g ? g->p.st.result : -1; }
-int ball_ball_square(const ball_game *g) { return g ? g->p.st.ball : BALL_E_ARG; }
+/* Getters: BALL_E_ARG for a NULL game, never another negative value. */
+int ball_side(const ball_game *g) { return g ? g->p.st.side : BALL_E_ARG; }
+int ball_phase(const ball_game *g) { return g ? g->p.st.phase : BALL_E_ARG; }
+int ball_pa(const ball_game *g) { return g ? g->p.st.pa : BALL_E_ARG; }
+int ball_handoff_last(const ball_game *g) { return g ? g->p.st.handoff : BALL_E_ARG; }
+int ball_turn(const ball_game *g) { return g ? (int)g->p.st.turn : BALL_E_ARG; }
+int ball_result(const ball_game *g) { return g ? g->p.st.result : BALL_E_ARG; }
+int ball_square_of_ball(const ball_game *g) { return g ? g->p.st.ball : BALL_E_ARG; }
 
 int ball_restricted_square(const ball_game *g)
 {
     if (!g)
         return BALL_E_ARG;
-    return g->p.st.restricted ? g->p.st.ball : -1;
+    return g->p.st.restricted ? g->p.st.ball : BALL_NO_SQUARE;
 }
 
-long ball_pe(const ball_game *g, int team)
+int ball_pe(const ball_game *g, int team)
 {
     if (!g || (team != ATK && team != DEF))
-        return -1;
-    return (long)g->p.st.pe[team];
+        return BALL_E_ARG;
+    return (int)g->p.st.pe[team];
 }
 
 int ball_hand(const ball_game *g, int team)
 {
     if (!g || (team != ATK && team != DEF))
-        return -1;
+        return BALL_E_ARG;
     return g->p.st.hand[team];
 }
 

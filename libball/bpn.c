@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "notation.h"
-#include "rules.h"
+#include "bpn.h"
+#include "release.h"
 
 typedef struct parser {
     const char *s;  /* next character of the placement field */

@@ -4,15 +4,17 @@
 #define BALL_GAME_H
 
 #include "ball.h"
-#include "rules.h"
+#include "play.h"
+#include "ruleset.h"
 
 struct ball_game {
     pos p;
-    ball_rules rules;  /* rules.cards points to `cards` in card mode */
-    ball_cards cards;
-    undo_rec *hist;  /* one record per decision since creation / set_bpn */
+    ruleset rules;
+    undo_rec *hist; /* one record per decision since creation / last BPN set */
+    ball_action *acts; /* the decision of each record, stored by apply (history.c) */
     size_t nhist;
     size_t cap;
+    char tags[BALL_TAG_COUNT][BALL_TAG_TEXT_MAX]; /* record tags (record.c), "" unset */
     ball_allocator alloc;
     char err[256];
 };

@@ -5,8 +5,9 @@
 #define BALL_GEOMETRY_H
 
 #include <stdint.h>
+#include "ball.h"
 
-#define NSQ 111
+#define NSQ BALL_NUM_SQUARES
 #define NO_SQ (-1)
 
 extern const uint8_t SQ_COL[NSQ]; /* 1 = A ... 13 = M */

@@ -16,7 +16,7 @@ static inline uint64_t mix64(uint64_t z)
 
 /* ZOBRIST[sq][code] keys a top piece code, ZOBRIST[sq][16 + code] a lower
  * one; code 0 (no piece) has key 0, so vacant squares cost nothing. Built
- * by the compiler (geometry.c) from the same finaliser. */
+ * by the compiler (hash.c) from the same finaliser. */
 extern const uint64_t ZOBRIST[][32];
 
 static inline uint64_t square_key(int sq, uint8_t top, uint8_t low)

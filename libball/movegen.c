@@ -1,17 +1,62 @@
 /* Legal-action generation (R4-R8 in the action phase, R9 in the release
  * phase) on the bitboards of bitboard.h. The action phase is written once
- * and compiled in four modes (see sink): listing piece by piece,
- * counting direction by direction with popcounts, and picking one action
- * in either order. The random-game tests check after every decision that
- * all four agree. No allocation. */
+ * and compiled in five modes (see sink): listing piece by piece,
+ * counting direction by direction with popcounts, picking one action in
+ * either order, and perft's split count. The random-game tests check
+ * after every decision that the first four agree, the perft tests the
+ * fifth. No allocation. */
+
+/* Rule map: where each rule is generated, by mode (see sink below).
+ * Entry points: LIST gen_actions(), COUNT count_actions(), PICK
+ * gen_action_at(), DRAW gen_random_action() -> draw_action_phase(),
+ * SPLIT gen_split(). LIST and PICK walk piece by piece (list_piece());
+ * COUNT, DRAW and SPLIT direction by direction (count_groups() ->
+ * gen_group(): groups 0-3 count_diagonal(), 4-7 count_orthogonal(),
+ * 8 gen_carrier(), 9 gen_card_mode(), 10 `end`); SPLIT lists the pieces
+ * on `touch` with list_piece() too.
+ *
+ *   rule                      LIST / PICK                 COUNT / DRAW / SPLIT
+ *   R4.3-R4.4 who may move    gen_setup() (movers)        gen_setup() (movers, *_jumpers)
+ *   R5.1 patterns by type     list_piece() (W_NEIGHBOURS, count_diagonal() (diagonal_jumpers),
+ *                             jumps, W_ORTHOGONAL2)       count_orthogonal() (orthogonal_jumpers)
+ *   R5.2-R5.4 destinations,   list_piece() (passable,     count_diagonal() (passable),
+ *     R8.1 pickup             open) -> put_group(), put() count_jump_ends() -> put_steps(),
+ *                                                         step_action()
+ *   R6.1 dodge                list_piece() -> gen_dodge() count_jump_ends() -> gen_dodge()
+ *   R6.2 tactical dodge       list_piece() (over)         count_diagonal() -> gen_tactical()
+ *                             -> gen_tactical()
+ *   R7 protect / block        list_piece() -> put_window() put_steps() -> step_action()
+ *                             (singles & own / ~own)      (steppable, own)
+ *   R8.2 hand-off             gen_carrier() -> gen_handoffs()      (all modes)
+ *   R8.3 / R8.4 passes        gen_carrier() -> gen_short_passes(), gen_long_passes() (all modes)
+ *   R10.2 / R10.4 card mode   gen_card_mode()                      (all modes, card mode only)
+ *   R4.2 end                  gen_action_phase(),         gen_group() group 10; gen_split();
+ *                             put(K_END)                  DRAW at 0 PA: only_end(), END_ACTION
+ *                                                         (movegen.h)
+ *   R9 release phase          release.c: gen_release_solutions() (LIST), count_release_solutions()
+ *                             (COUNT), release_solution_at() (PICK), release_random_solution()
+ *                             (DRAW); SPLIT is action phase only
+ *
+ * Tests that the modes agree: tu_check_generator_modes() (tests/testutil.c:
+ * LIST = COUNT through ball_perft(g, 1) and ball_legal_actions(g, NULL,
+ * 0), PICK for every index, DRAW over the n ranges by
+ * tu_check_random_action()), after every decision of
+ * tests/test_random_games.c and tests/test_r10_games.c (card mode);
+ * SPLIT: tests/test_perft.c (test_N3_perft_counts,
+ * test_N3_divide_apply_undo_vs_clone: ball_perft() against apply/undo
+ * over LIST); all modes and ball_select() differentially:
+ * tests/fuzz/fuzz_diff.c. */
 #include <stddef.h>
 
 #include "action.h"
-#include "rules.h"
+#include "movegen.h"
+#include "release.h"
 
 /* The hot helpers are inlined into every copy of the action phase, where
- * the mode is a constant: each copy keeps only its own code. */
-#if defined(__GNUC__)
+ * the mode is a constant: each copy keeps only its own code. Coverage
+ * builds define BALL_NO_FORCE_INLINE to leave the choice to the compiler
+ * (at -O0 it then inlines nothing, and every line counts on its own). */
+#if defined(__GNUC__) && !defined(BALL_NO_FORCE_INLINE)
 #define HOT static inline __attribute__((always_inline))
 #else
 #define HOT static inline
@@ -34,7 +79,7 @@
 #define CPU_DISPATCH
 #endif
 
-/* Where generated actions go. Four modes, each with its own copy of the
+/* Where generated actions go. Five modes, each with its own copy of the
  * action phase, in which the mode is a constant:
  *   LIST:  written to `out`, piece by piece (the order of
  *          ball_legal_actions());
@@ -42,14 +87,19 @@
  *   PICK:  only the action numbered `want` in list order is kept, in
  *          `found` (ball_legal_action_at());
  *   DRAW:  the same in count order, which is cheaper to walk
- *          (ball_random_action()). */
-enum { LIST, COUNT, PICK, DRAW };
+ *          (ball_random_action());
+ *   SPLIT: counted like COUNT, but the few actions that change a square
+ *          of `touch` are also written to `out` (`kept` of them): perft's
+ *          last-but-one ply, gen_split(). */
+enum { LIST, COUNT, PICK, DRAW, SPLIT };
 typedef struct sink {
     int mode;
     int n;
     uint32_t *out;
     int want;
     uint32_t found;
+    bb_t touch;
+    int kept;
 } sink;
 
 HOT int counting(const sink *k) { return k->mode == COUNT; }
@@ -59,12 +109,17 @@ HOT int piece_order(const sink *k) { return k->mode == LIST || k->mode == PICK; 
 /* PICK and DRAW: the wanted action is found; the rest can be skipped. */
 HOT int picked(const sink *k) { return picking(k) && k->n > k->want; }
 
+/* SPLIT: a counted action that is also kept, to be played. */
+HOT void keep(sink *k, uint32_t a) { k->out[k->kept++] = a; }
+
 HOT void put(sink *k, uint32_t a)
 {
     if (k->mode == LIST)
         k->out[k->n] = a;
     else if (picking(k) && k->n == k->want)
         k->found = a;
+    else if (k->mode == SPLIT) /* only the pickup of gen_dodge(): on the ball, in `touch` */
+        keep(k, a);
     k->n++;
 }
 
@@ -87,8 +142,19 @@ HOT int nth_square(bb_t set, int j)
 /* PICK, DRAW: the wanted action is among the next `count` ones. */
 HOT int wanted_among(const sink *k, int count) { return (unsigned)(k->want - k->n) < (unsigned)count; }
 
+/* SPLIT: the actions base + sq * mul of set are counted, those of `hot`
+ * (a subset) kept. */
+HOT void put_hot(sink *k, bb_t set, bb_t hot, uint32_t base, uint32_t mul)
+{
+    int sq;
+    k->n += bb_count(set);
+    if (hot)
+        for (BB_EACH(sq, hot))
+            keep(k, base + (uint32_t)sq * mul);
+}
+
 /* One action per square sq of set, in increasing order: base + sq * mul.
- * mul = 1 << 7 writes sq as the `to` square, 1 << 14 as the option
+ * mul = A_TO_UNIT writes sq as the `to` square, A_OPT_UNIT as the option
  * square. Works one 64-bit half at a time (cheaper than 128-bit
  * arithmetic). */
 HOT void put_set(sink *k, bb_t set, uint32_t base, uint32_t mul)
@@ -96,6 +162,10 @@ HOT void put_set(sink *k, bb_t set, uint32_t base, uint32_t mul)
     uint64_t lo = (uint64_t)set, hi = (uint64_t)(set >> 64);
     if (counting(k)) {
         k->n += bb_count(set);
+        return;
+    }
+    if (k->mode == SPLIT) {
+        put_hot(k, set, set & k->touch, base, mul);
         return;
     }
     if (picking(k)) {
@@ -114,7 +184,7 @@ HOT void put_set(sink *k, bb_t set, uint32_t base, uint32_t mul)
 }
 
 /* base | sq << 7 for every square of set. */
-HOT void put_squares(sink *k, bb_t set, uint32_t base) { put_set(k, set, base, 1u << 7); }
+HOT void put_squares(sink *k, bb_t set, uint32_t base) { put_set(k, set, base, A_TO_UNIT); }
 
 /* What every part of one generation reads. Bitboards hold real squares
  * only (no ghost bits). */
@@ -142,10 +212,13 @@ HOT void gen_dodge(sink *k, const gen *g, int s, int t)
     bb_t exits = SQ_NEIGHBOURS[t] & g->open;
     uint32_t base = act_pack(K_DODGE, (unsigned)s, (unsigned)t, 0, g->ball == t ? F_FORCED_FUMBLE : 0);
     if (!counting(k) && (exits & g->ball_bit)) { /* the exit picks up the loose ball */
-        put(k, base | (uint32_t)g->ball << 14 | (uint32_t)F_PICKUP << 27);
+        put(k, base | (uint32_t)g->ball << A_OPT_SHIFT | (uint32_t)F_PICKUP << A_FLAGS_SHIFT);
         exits &= ~g->ball_bit;
     }
-    put_set(k, exits, base, 1u << 14);
+    if (k->mode == SPLIT && bb_has(k->touch, t)) /* the target changes too */
+        put_hot(k, exits, exits, base, A_OPT_UNIT);
+    else
+        put_set(k, exits, base, A_OPT_UNIT);
 }
 
 /* R6.2: the tactical dodge from S over the active opponent on M to the
@@ -155,25 +228,37 @@ HOT void gen_tactical(sink *k, const gen *g, int s, int m, int l)
 {
     bb_t pushes = SQ_NEIGHBOURS[m] & (g->vacant | bb_bit(s)) & ~bb_bit(l);
     int flags = (g->ball == l ? F_PICKUP : 0) | (g->ball == m ? F_FUMBLE : 0);
-    put_set(k, pushes, act_pack(K_TACTICAL, (unsigned)s, (unsigned)l, 0, flags), 1u << 14);
+    uint32_t base = act_pack(K_TACTICAL, (unsigned)s, (unsigned)l, 0, flags);
+    if (k->mode == SPLIT && ((bb_bit(m) | bb_bit(l)) & k->touch)) /* the middle and landing change too */
+        put_hot(k, pushes, pushes, base, A_OPT_UNIT);
+    else
+        put_set(k, pushes, base, A_OPT_UNIT);
 }
 
 /* COUNT and DRAW work one direction at a time on whole bitboards:
  * shifting the set of pieces that may move gives the squares they all
  * reach in that direction, and a popcount counts the moves. */
 
+/* The 1-square move from t - delta onto the steppable square t: a move
+ * onto an open square (picking up a loose ball there), a protection or a
+ * block onto a single piece (R7.1). */
+HOT uint32_t step_action(const gen *g, int t, int delta)
+{
+    int kind = bb_has(g->open, t) ? K_MOVE : bb_has(g->own, t) ? K_PROTECT : K_BLOCK;
+    int flags = kind == K_MOVE && t == g->ball ? F_PICKUP : 0;
+    return act_pack(kind, (unsigned)(t - delta), (unsigned)t, A_NONE_SQ, flags);
+}
+
 /* 1-square diagonal moves from t - delta onto each square t of `to`
- * (steppable squares): a move onto an open square (picking up a loose
- * ball there), a protection or a block onto a single piece (R7.1). */
+ * (steppable squares), as step_action() has them. */
 HOT void put_steps(sink *k, const gen *g, bb_t to, int delta)
 {
-    int count = bb_count(to);
-    if (k->mode == DRAW && wanted_among(k, count)) {
-        int t = nth_square(to, k->want - k->n);
-        int kind = bb_has(g->open, t) ? K_MOVE : bb_has(g->own, t) ? K_PROTECT : K_BLOCK;
-        int flags = kind == K_MOVE && t == g->ball ? F_PICKUP : 0;
-        k->found = act_pack(kind, (unsigned)(t - delta), (unsigned)t, A_NONE_SQ, flags);
-    }
+    int count = bb_count(to), t;
+    if (k->mode == DRAW && wanted_among(k, count))
+        k->found = step_action(g, nth_square(to, k->want - k->n), delta);
+    if (k->mode == SPLIT && (to & k->touch))
+        for (BB_EACH(t, to & k->touch))
+            keep(k, step_action(g, t, delta));
     k->n += count;
 }
 
@@ -247,13 +332,13 @@ HOT void put_window(sink *k, uint64_t w, int b, uint32_t base)
     if (picking(k)) {
         int count = __builtin_popcountll(w);
         if (wanted_among(k, count))
-            k->found = base + (uint32_t)window_square(b, nth_bit(w, k->want - k->n)) * 128u;
+            k->found = base + (uint32_t)window_square(b, nth_bit(w, k->want - k->n)) * A_TO_UNIT;
         k->n += count;
         return;
     }
     uint32_t *o = k->out + k->n;
     for (; w; w &= w - 1)
-        *o++ = base + (uint32_t)window_square(b, __builtin_ctzll(w)) * 128u;
+        *o++ = base + (uint32_t)window_square(b, __builtin_ctzll(w)) * A_TO_UNIT;
     k->n = (int)(o - k->out);
 }
 
@@ -304,7 +389,7 @@ HOT void put_group(sink *k, uint64_t moves, int group, int s, int b, uint32_t ba
     }
     unsigned p = group_bits(moves, group);
     const int32_t *to = GROUP_TO[group][p];
-    uint32_t *o = k->out + k->n, at = base + ((uint32_t)s << 7);
+    uint32_t *o = k->out + k->n, at = base + ((uint32_t)s << A_TO_SHIFT);
     o[0] = at + (uint32_t)to[0];
     o[1] = at + (uint32_t)to[1];
     o[2] = at + (uint32_t)to[2];
@@ -428,8 +513,8 @@ HOT void gen_setup(gen *g, const pos *p)
     g->passable = g->open | p->active[side];
     /* every move costs 1 PA; R4.4: a restricted carrier starts nothing */
     g->movers = p->st.pa >= 1 ? p->active[side] & ~(p->st.restricted ? g->ball_bit : 0) : 0;
-    g->diagonal_jumpers = g->movers & p->diagonal2;
-    g->orthogonal_jumpers = g->movers & p->orthogonal2;
+    g->diagonal_jumpers = g->movers & diagonal2(p);
+    g->orthogonal_jumpers = g->movers & orthogonal2(p);
 }
 
 /* The action phase in count order (COUNT, DRAW): groups of actions, one
@@ -458,8 +543,9 @@ HOT void gen_group(sink *k, const gen *g, int group)
 }
 
 /* Every group in turn (the loop is unrolled: each group is a constant),
- * noting in marks[i], if asked, the count after group i. */
-HOT void count_groups(sink *k, const gen *g, int *marks)
+ * noting in marks[i], if asked, the count after group i. With
+ * pieces_only, the pieces' groups 0-7 only. */
+HOT void count_groups(sink *k, const gen *g, int *marks, int pieces_only)
 {
 #define GROUP(i) do { gen_group(k, g, i); if (marks) marks[i] = k->n; } while (0)
     if (g->movers) {
@@ -468,6 +554,8 @@ HOT void count_groups(sink *k, const gen *g, int *marks)
         for (int i = 0; i < 8; i++)
             marks[i] = 0;
     }
+    if (pieces_only)
+        return;
     GROUP(8); GROUP(9); GROUP(10);
 #undef GROUP
 }
@@ -479,7 +567,7 @@ HOT void gen_action_phase(sink *k, const pos *p)
     gen g;
     gen_setup(&g, p);
     if (!piece_order(k)) {
-        count_groups(k, &g, NULL);
+        count_groups(k, &g, NULL, 0);
         return;
     }
     for (bb_t rest = g.movers; rest && !picked(k); rest &= rest - 1)
@@ -499,12 +587,11 @@ CPU_DISPATCH int count_actions(const pos *p)
     if (p->st.result != ONGOING)
         return 0;
     if (p->st.phase == PHASE_ACTION) {
-        sink count = {COUNT, 0, NULL, 0, 0};
+        sink count = {.mode = COUNT};
         gen_action_phase(&count, p);
         return count.n;
     }
-    uint32_t scratch[MAX_ACTIONS];
-    return gen_release_solutions(p, scratch);
+    return count_release_solutions(p);
 }
 
 CPU_DISPATCH int gen_actions(const pos *p, uint32_t *out)
@@ -514,21 +601,45 @@ CPU_DISPATCH int gen_actions(const pos *p, uint32_t *out)
     if (p->st.result != ONGOING)
         return 0;
     if (p->st.phase == PHASE_ACTION) {
-        sink list = {LIST, 0, out, 0, 0};
+        sink list = {.mode = LIST, .out = out};
         gen_action_phase(&list, p);
         return list.n;
     }
     return gen_release_solutions(p, out);
 }
 
-/* The action numbered `index` of the release phase. */
-static int release_action_at(const pos *p, int index, uint32_t *action)
+/* Only the pieces of `pieces` among the movers may start a move. */
+HOT void keep_movers(gen *g, bb_t pieces)
 {
-    uint32_t acts[MAX_ACTIONS];
-    int n = gen_release_solutions(p, acts);
-    if (index < n)
-        *action = acts[index];
-    return index < n;
+    g->movers &= pieces;
+    g->diagonal_jumpers &= pieces;
+    g->orthogonal_jumpers &= pieces;
+}
+
+/* perft's last-but-one ply (play.c). The decisions of the pieces off
+ * `touch` are counted direction by direction, and the few of them that
+ * change a square of `touch` (a `to`, exit, landing, middle or dodge
+ * target there) are written to `out`; then the decisions of the pieces
+ * on `touch`, the carrier's, the card-mode ones and `end` are listed
+ * after them. Returns the number written; *unlisted gets the number of
+ * the others, which change no square of `touch`. Action phase only. */
+CPU_DISPATCH int gen_split(const pos *p, bb_t touch, uint32_t *out, int *unlisted)
+{
+    gen g;
+    gen_setup(&g, p);
+    bb_t movers = g.movers;
+    sink split = {.mode = SPLIT, .out = out, .touch = touch};
+    keep_movers(&g, ~touch);
+    count_groups(&split, &g, NULL, 1);
+    *unlisted = split.n - split.kept;
+    sink list = {.mode = LIST, .n = split.kept, .out = out};
+    for (bb_t rest = movers & touch; rest; rest &= rest - 1)
+        list_piece(&list, &g, bb_first(rest));
+    gen_carrier(&list, &g);
+    if (p->cards.on)
+        gen_card_mode(&list, p);
+    put(&list, act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0));
+    return list.n;
 }
 
 CPU_DISPATCH int gen_action_at(const pos *p, int index, uint32_t *action)
@@ -536,42 +647,44 @@ CPU_DISPATCH int gen_action_at(const pos *p, int index, uint32_t *action)
     if (p->st.result != ONGOING || index < 0)
         return 0;
     if (p->st.phase != PHASE_ACTION)
-        return release_action_at(p, index, action);
-    sink pick = {PICK, 0, NULL, index, 0};
+        return release_solution_at(p, index, action);
+    sink pick = {.mode = PICK, .want = index};
     gen_action_phase(&pick, p);
     *action = pick.found;
     return index < pick.n;
 }
 
-/* floor(random * n / 2^64): each of 0 ... n-1 for one n-th of the values. */
-static int draw_index(uint64_t random, int n)
+/* The action phase: counted group by group, then the drawn number is
+ * found inside the one group that holds it. A function of its own, so
+ * that the quick cases of gen_random_action() pay none of its set-up. */
+CPU_DISPATCH int draw_action_phase(const pos *p, uint64_t random, uint32_t *action)
 {
-    return (int)(((unsigned __int128)random * (unsigned)n) >> 64);
-}
-
-CPU_DISPATCH int gen_random_action(const pos *p, uint64_t random, uint32_t *action)
-{
-    if (p->st.result != ONGOING)
-        return 0;
-    if (p->st.phase != PHASE_ACTION) {
-        uint32_t acts[MAX_ACTIONS];
-        int n = gen_release_solutions(p, acts);
-        if (n)
-            *action = acts[draw_index(random, n)];
-        return n > 0;
-    }
-    /* count group by group, then draw inside the one group that holds
-     * the drawn number */
     gen g;
     gen_setup(&g, p);
     int marks[GROUPS], group = 0;
-    sink count = {COUNT, 0, NULL, 0, 0};
-    count_groups(&count, &g, marks);
+    sink count = {.mode = COUNT};
+    count_groups(&count, &g, marks, 0);
     int index = draw_index(random, count.n); /* count.n >= 1: `end` */
     while (marks[group] <= index)
         group++;
-    sink draw = {DRAW, group ? marks[group - 1] : 0, NULL, index, 0};
+    sink draw = {.mode = DRAW, .n = group ? marks[group - 1] : 0, .want = index};
     gen_group(&draw, &g, group);
     *action = draw.found;
+    return 1;
+}
+
+/* 30% of the decisions of random games are a forced `end` at 0 PA
+ * (docs/performance.md, "The shape of the work"): only_end() (movegen.h)
+ * tells them from the flags and two bitboards. */
+int gen_random_action(const pos *p, uint64_t random, uint32_t *action)
+{
+    if (p->st.result != ONGOING)
+        return 0;
+    if (p->st.phase != PHASE_ACTION)
+        return release_random_solution(p, random, action);
+    if (only_end(p))
+        *action = END_ACTION;
+    else
+        draw_action_phase(p, random, action);
     return 1;
 }

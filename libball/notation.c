@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "action.h"
+#include "geometry.h"
 #include "notation.h"
 
 int action_format(uint32_t a, char *buf)

@@ -1,25 +1,13 @@
-/* Text notations: positions (N1, BPN) and actions (N2). */
+/* Text notation of actions (N2; notation.c). */
 #ifndef BALL_NOTATION_H
 #define BALL_NOTATION_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include "position.h"
+#include "ball.h"
 
-/* Longest BPN text with its NUL; equals BALL_BPN_MAX (checked in game.c). */
-#define BPN_MAX 1024
-#define ACTION_TEXT_MAX 32
-
-/* Parses strict N1 into *out (zone depth and turn limit from the ruleset).
- * Returns 0, or -1 with a message "what and where" in err. */
-int bpn_parse(const char *text, pos *out, int zone_depth, uint32_t turn_limit,
-              const card_rules *cards, char *err, size_t errlen);
-/* Writes the canonical N1 text of p into buf[BPN_MAX]; returns its length. */
-int bpn_format(const pos *p, char *buf);
-
-/* A decimal number of len characters at s, without sign or leading zero,
- * at most 9 digits (so below 10^9). Returns 0, or -1 if malformed. */
-int decimal_read(const char *s, size_t len, uint32_t *out);
+/* Longest action text with its NUL (the public bound). */
+#define ACTION_TEXT_MAX BALL_ACTION_TEXT_MAX
 
 /* Writes the N2 text of a well-formed action into buf[ACTION_TEXT_MAX];
  * returns its length. */

@@ -2,7 +2,9 @@
 #include <string.h>
 
 #include "action.h"
+#include "bpn.h"
 #include "game.h"
+#include "movegen.h"
 #include "notation.h"
 
 /* Copies text of length n into the caller's buffer, or reports why not. */
@@ -16,7 +18,7 @@ static int copy_out(const char *text, int n, char *buf, size_t len)
     return n;
 }
 
-int ball_get_bpn(ball_game *g, char *buf, size_t len)
+int ball_position_to_text(ball_game *g, char *buf, size_t len)
 {
     if (!g)
         return BALL_E_ARG;
@@ -31,21 +33,21 @@ int ball_get_bpn(ball_game *g, char *buf, size_t len)
     return rc;
 }
 
-int ball_set_bpn(ball_game *g, const char *bpn)
+int ball_position_from_text(ball_game *g, const char *bpn)
 {
     if (!g)
         return BALL_E_ARG;
     if (!bpn)
         return game_error(g, BALL_E_ARG, "NULL BPN text");
     pos p;
-    if (bpn_parse(bpn, &p, g->rules.end_zone_depth, g->rules.turn_limit, &g->p.cards, g->err, sizeof g->err) < 0)
+    if (bpn_parse(bpn, &p, g->rules.rules.end_zone_depth, g->rules.rules.turn_limit, &g->p.cards, g->err, sizeof g->err) < 0)
         return BALL_E_BPN;
     g->p = p;
     g->nhist = 0;
     return game_ok(g);
 }
 
-int ball_action_text(ball_action a, char *buf, size_t len)
+int ball_action_to_text(ball_action a, char *buf, size_t len)
 {
     if (!act_well_formed(a))
         return BALL_E_ARG;
@@ -78,7 +80,7 @@ static int explain_illegal(ball_game *g, const char *text)
                       text, side, p->st.phase == PHASE_ACTION ? "action" : "release", p->st.pa);
 }
 
-int ball_action_parse(ball_game *g, const char *text, ball_action *out)
+int ball_action_from_text(ball_game *g, const char *text, ball_action *out)
 {
     if (!g)
         return BALL_E_ARG;

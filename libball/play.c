@@ -1,10 +1,14 @@
-/* Playing and taking back decisions (R5-R9, R11). Every square change goes
- * through put(), which records the old contents first, so that pos_undo()
- * restores the position bit for bit from a small record. */
+/* Playing and taking back decisions (R5-R9, R11), and perft (N3). A plain
+ * move (also a dodge's exit) is undone by moving back; every other square
+ * change goes through put(), which records the old contents first, so
+ * that pos_undo() restores the position bit for bit from a small record.
+ * The commonest decisions take the quick path of play.h. */
 #include <string.h>
 
 #include "action.h"
-#include "rules.h"
+#include "movegen.h"
+#include "play.h"
+#include "release.h"
 
 static void put(pos *p, undo_rec *u, int sq, uint8_t top, uint8_t low)
 {
@@ -13,17 +17,6 @@ static void put(pos *p, undo_rec *u, int sq, uint8_t top, uint8_t low)
     u->low[u->n] = p->low[sq];
     u->n++;
     sq_set(p, sq, top, low);
-}
-
-/* The ball when the single piece on `from` goes to the open square `to`
- * (R5.5: a carrier takes it along; R8.1: a loose ball on `to` is picked
- * up and restricts the piece, R4.4). */
-static void carry_ball(pos *p, int from, int to)
-{
-    if (p->st.ball == to)
-        p->st.restricted = 1;
-    else if (p->st.ball == from)
-        p->st.ball = (int8_t)to;
 }
 
 /* Moves that piece, recording the squares. */
@@ -35,7 +28,18 @@ static void step_piece(pos *p, undo_rec *u, int from, int to)
     put(p, u, to, code, 0);
 }
 
-/* R6.1: knock the target down, take its ball (forced fumble), exit. */
+/* A plain move: as step_piece(), but undone by moving back instead of
+ * from recorded squares (R5.5, R8.1). */
+static void do_move(pos *p, undo_rec *u, int from, int to)
+{
+    carry_ball(p, from, to);
+    move_piece(p, (unsigned)from, (unsigned)to);
+    u->moved_from = (uint8_t)from;
+    u->moved_to = (uint8_t)to;
+}
+
+/* R6.1: knock the target down, take its ball (forced fumble), exit: the
+ * exit is a plain move (the target is neither square), undone first. */
 static void do_dodge(pos *p, undo_rec *u, int s, int t, int e)
 {
     put(p, u, t, p->top[t] | PC_DOWN, 0);
@@ -43,7 +47,7 @@ static void do_dodge(pos *p, undo_rec *u, int s, int t, int e)
         p->st.ball = (int8_t)s; /* now carried by the mover */
         p->st.restricted = 1;
     }
-    step_piece(p, u, s, e);
+    do_move(p, u, s, e);
 }
 
 /* R6.2: land, push the crossed opponent down, knock its ball loose. */
@@ -87,20 +91,6 @@ static void do_release(pos *p, undo_rec *u, int sq, int up, int w, int keeper)
         p->st.ball = (int8_t)w;
 }
 
-/* R9.5: the other coach's turn begins. */
-static void hand_over(pos *p)
-{
-    p->st.side ^= 1;
-    p->st.phase = PHASE_ACTION;
-    p->st.pa = 2;
-    p->st.handoff = 0;
-    p->st.restricted = 0;
-    p->st.fresh = 0;
-    p->st.turn++;
-    if (p->turn_limit && p->st.turn > p->turn_limit)
-        p->st.result = DRAWN; /* R11.2: the last allowed turn has ended */
-}
-
 /* R10.4: pay, lose the card for good, apply its effect (R10.5). */
 static void do_card(pos *p, int index)
 {
@@ -123,7 +113,7 @@ static void add_pe(pos *p, int side, uint32_t gain)
     *pe = gain > PE_MAX - *pe ? PE_MAX : *pe + gain;
 }
 
-/* R10.3: the entries one decision earns (see ball_cards in ball.h). */
+/* R10.3: the entries one decision earns (see ball_cardset_set_earn in ball.h). */
 static const int8_t EARN_OF_KIND[K_LAST + 1] = {
     [K_MOVE] = 0, [K_DODGE] = 2, [K_TACTICAL] = 4, [K_BLOCK] = 5, [K_PROTECT] = 6,
     [K_HANDOFF] = 7, [K_SHORT_PASS] = 8, [K_LONG_PASS] = 9, [K_STAND_UP] = 10,
@@ -142,16 +132,6 @@ static void earn(pos *p, int side, uint32_t a)
     if (act_flags(a) & F_FORCED_FUMBLE)
         gain += p->cards.earn[EARN_FORCED_FUMBLE];
     add_pe(p, side, gain);
-}
-
-/* A plain move: as step_piece(), but undone by moving back instead of
- * from recorded squares (R5.5, R8.1). */
-static void do_move(pos *p, undo_rec *u, int from, int to)
-{
-    carry_ball(p, from, to);
-    move_piece(p, from, to);
-    u->moved_from = (int8_t)from;
-    u->moved_to = (int8_t)to;
 }
 
 /* An action-phase decision's PA (R4.3) and hand-off mark (R8.2). */
@@ -175,10 +155,6 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
     case K_HANDOFF:
     case K_SHORT_PASS:
     case K_LONG_PASS: p->st.ball = (int8_t)to; break;
-    case K_END: /* R9.5: PA, hand-off chain and restrictions end */
-        p->st.phase = PHASE_RELEASE;
-        p->st.restricted = 0;
-        break;
     case K_STAND_UP: put(p, u, to, p->top[from] & ~PC_DOWN, 0); put(p, u, from, 0, 0); break;
     case K_UNBLOCK:
     case K_UNPROTECT: do_release(p, u, from, to, opt, act_keeper(a)); break;
@@ -195,45 +171,30 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
     }
 }
 
-/* The commonest decisions outside card mode, in short (1 when done):
- * they stay in the action phase (no release check), and only a move
- * that carries or picks up the ball, or a hand-off, can score (R11.1; a
- * pass leaves the ball loose). */
-static int try_quick(pos *p, undo_rec *u, uint32_t a)
-{
-    int kind = act_kind(a), to = act_to(a);
-    if (kind == K_MOVE) {
-        do_move(p, u, act_from(a), to);
-    } else if (kind == K_SHORT_PASS || kind == K_LONG_PASS || kind == K_HANDOFF) {
-        u->moved_from = u->moved_to = NO_SQ;
-        p->st.ball = (int8_t)to;
-    } else {
-        return 0;
-    }
-    spend_pa(p, a);
-    if (p->st.ball == to) /* the ball moved: only then can it score */
-        p->st.result = (uint8_t)touchdown_result(p);
-    return 1;
-}
-
-/* pos_do() and pos_undo(), inlined into perft's loop. */
-static inline void do_decision(pos *p, uint32_t a, undo_rec *u)
+/* Every decision the quick path (play.h) leaves: the whole state is
+ * saved, every square change recorded. */
+void pos_do_slow(pos *p, uint32_t a, undo_rec *u)
 {
     u->st = p->st;
+    u->whole = 1;
     u->n = 0;
-    if (!p->cards.on && try_quick(p, u, a))
+    u->moved_from = u->moved_to = NO_MOVE;
+    if (act_kind(a) == K_END) { /* nothing on the board changes, nothing scores */
+        end_action_phase(p);
+        if (!has_tasks(p) || !release_has_solution(p)) /* most `end`s have no task */
+            hand_over(p); /* R9.1 */
         return;
-    u->moved_from = u->moved_to = NO_SQ;
+    }
     do_action(p, u, a);
     p->st.result = (uint8_t)touchdown_result(p); /* R11.1 */
     if (p->st.result == ONGOING && p->st.phase == PHASE_RELEASE && !release_has_solution(p))
         hand_over(p); /* R9.1 */
 }
 
-static inline void undo_decision(pos *p, const undo_rec *u)
+void pos_undo_slow(pos *p, const undo_rec *u)
 {
-    if (u->moved_to != NO_SQ)
-        move_piece(p, u->moved_to, u->moved_from);
+    if (u->moved_to != NO_MOVE) /* a dodge's exit, or a move in card mode */
+        move_piece_bits(p, u->moved_to, u->moved_from);
     for (int i = u->n - 1; i >= 0; i--)
         sq_set(p, u->sq[i], u->top[i], u->low[i]);
     p->st = u->st;
@@ -242,68 +203,138 @@ static inline void undo_decision(pos *p, const undo_rec *u)
 void pos_do(pos *p, uint32_t a, undo_rec *u) { do_decision(p, a, u); }
 void pos_undo(pos *p, const undo_rec *u) { undo_decision(p, u); }
 
+/* ---------------------------------------------------------------- perft
+ * perft 6 counts 90% of its last-but-one ply's positions at 0 PA left
+ * (docs/performance.md, "The shape of the work"). After a decision that
+ * spends the last PA, the only legal decisions are `end` and the
+ * carrier's hand-offs (R4.3, R8.2), or none after a touchdown: the
+ * parent's bitboards tell how many without playing the decision. */
+
+/* What the parent tells of its children at 0 PA. */
+typedef struct zero_pa {
+    bb_t allies;      /* the active pieces of the coach to act */
+    bb_t touch;       /* the ball, the carrier's network and its neighbours */
+    int can_hand_off; /* the ball is held by an active, unrestricted ally */
+    int leaves;       /* decisions after one that changes no square of touch */
+} zero_pa;
+
+/* The pieces of `allies` the carrier on c can hand off to, and c (R8.2):
+ * the network grown one ring of neighbours at a time. */
+static bb_t network(int c, bb_t allies)
+{
+    bb_t net = bb_bit(c) | (SQ_NEIGHBOURS[c] & allies), grown;
+    if (net == bb_bit(c))
+        return net; /* no ally next to the carrier: often, and cheap to see */
+    while ((grown = net | (bb_neighbours(net) & allies)) != net)
+        net = grown;
+    return net;
+}
+
+/* `end` and the hand-offs of the network net: one decision per piece of
+ * it, the carrier's own standing for `end`. (At most 7 pieces: a short
+ * count beats the baseline popcount routine this file is built with.) */
+static int end_and_handoffs(bb_t net)
+{
+    return bb_count_few(net);
+}
+
+/* A decision that changes no square of `touch` leaves the ball, its
+ * restriction and the carrier's network as they are (a network only grows
+ * through a neighbour of it): `leaves` decisions follow it at 0 PA. */
+static void zero_pa_setup(zero_pa *z, const pos *p)
+{
+    int c = p->st.ball;
+    z->allies = p->active[p->st.side];
+    z->can_hand_off = bb_has(z->allies, c) && !p->st.restricted;
+    bb_t net = z->can_hand_off ? network(c, z->allies) : 0;
+    z->touch = bb_bit(c) | net | bb_neighbours(net);
+    z->leaves = z->can_hand_off ? end_and_handoffs(net) : 1;
+}
+
+/* R11.1: the coach to act scores when one of its pieces holds the ball
+ * on sq. */
+static int scores_on(const pos *p, int sq)
+{
+    return p->st.side == ATK ? SQ_ROW[sq] > 17 - p->zone_depth : SQ_ROW[sq] <= p->zone_depth;
+}
+
+/* After a plain move from -> to that leaves 0 PA. */
+static int leaves_after_move(const zero_pa *z, const pos *p, int from, int to)
+{
+    bb_t both = bb_bit(from) | bb_bit(to);
+    int c = p->st.ball;
+    if (c == to) /* a pickup restricts the piece (R8.1, R4.4) */
+        return !scores_on(p, to);
+    if (c == from) /* the carrier takes the ball along (R5.5); never restricted */
+        return scores_on(p, to) ? 0 : end_and_handoffs(network(to, z->allies ^ both));
+    if (!(both & z->touch))
+        return z->leaves;
+    return z->can_hand_off ? end_and_handoffs(network(c, z->allies ^ both)) : 1;
+}
+
+/* The number of decisions after `a` when the parent tells it (0 PA left
+ * after a move, a pass or a hand-off), else -1. */
+static int leaves_at_zero_pa(const zero_pa *z, const pos *p, uint32_t a)
+{
+    int kind = act_kind(a), pa = p->st.pa;
+    if (kind == K_MOVE && pa == 1)
+        return leaves_after_move(z, p, act_from(a), act_to(a));
+    if ((kind == K_SHORT_PASS && pa == 1) || (kind == K_LONG_PASS && pa == 2))
+        return 1; /* the ball lies loose on a vacant square: only `end` */
+    if (kind == K_HANDOFF && pa == 0) /* no hand-off right after one (R8.2) */
+        return !scores_on(p, act_to(a));
+    return -1;
+}
+
+/* The decisions after each of acts[0 .. n-1], played only when the parent
+ * cannot tell their number (shortcut: action phase outside card mode). */
+static uint64_t sum_children(pos *p, const zero_pa *z, int shortcut, const uint32_t *acts, int n)
+{
+    uint64_t total = 0;
+    undo_rec u;
+    for (int i = 0; i < n; i++) {
+        int leaves = shortcut ? leaves_at_zero_pa(z, p, acts[i]) : -1;
+        if (leaves < 0) {
+            do_decision(p, acts[i], &u);
+            leaves = count_actions(p);
+            undo_decision(p, &u);
+        }
+        total += (uint64_t)leaves;
+    }
+    return total;
+}
+
+/* perft 2. At 1 PA (outside card mode) every decision of a piece spends
+ * the last PA: those that change no square of `touch` are only counted
+ * (gen_split()), the others listed and summed one by one. */
+static uint64_t perft_last_but_one(pos *p)
+{
+    uint32_t acts[MAX_ACTIONS];
+    zero_pa z;
+    int shortcut = !p->cards.on && p->st.phase == PHASE_ACTION && p->st.result == ONGOING;
+    if (!shortcut)
+        return sum_children(p, NULL, 0, acts, gen_actions(p, acts));
+    zero_pa_setup(&z, p);
+    if (p->st.pa != 1)
+        return sum_children(p, &z, 1, acts, gen_actions(p, acts));
+    int unlisted, n = gen_split(p, z.touch, acts, &unlisted);
+    return (uint64_t)unlisted * (uint64_t)z.leaves + sum_children(p, &z, 1, acts, n);
+}
+
 uint64_t pos_perft(pos *p, int depth)
 {
     if (depth <= 1) /* bulk counting: the last ply is counted, not played */
         return depth == 0 ? 1 : (uint64_t)count_actions(p);
+    if (depth == 2)
+        return perft_last_but_one(p);
     uint32_t acts[MAX_ACTIONS];
     int n = gen_actions(p, acts);
     uint64_t total = 0;
     undo_rec u;
     for (int i = 0; i < n; i++) {
         do_decision(p, acts[i], &u);
-        total += depth == 2 ? (uint64_t)count_actions(p) : pos_perft(p, depth - 1);
+        total += pos_perft(p, depth - 1);
         undo_decision(p, &u);
     }
     return total;
-}
-
-void pos_start(pos *p, int zone_depth, uint32_t turn_limit, const card_rules *cards)
-{
-    /* R2.2: ATK's formation; DEF mirrors it across row 9. */
-    static const struct { int col, row, type; } formation[7] = {
-        {3, 7, TYPE_O}, {5, 7, TYPE_X}, {7, 7, TYPE_S}, {9, 7, TYPE_X},
-        {7, 5, TYPE_X}, {11, 7, TYPE_O}, {7, 3, TYPE_S},
-    };
-    memset(p, 0, sizeof *p);
-    for (int i = 0; i < 7; i++) {
-        const int col = formation[i].col, row = formation[i].row;
-        p->top[square_at(col, row)] = (uint8_t)formation[i].type;
-        p->top[square_at(col, 18 - row)] = (uint8_t)(formation[i].type | PC_DEF);
-    }
-    p->st.ball = (int8_t)square_at(7, 5); /* X5 holds the ball */
-    p->st.side = DEF;                     /* R2.3 */
-    p->st.phase = PHASE_ACTION;
-    p->st.pa = 2;
-    p->st.turn = 1;
-    p->zone_depth = (uint8_t)zone_depth;
-    p->turn_limit = turn_limit;
-    p->cards = *cards;
-    for (int team = 0; team < 2; team++)
-        p->st.hand[team] = (uint16_t)((1u << cards->hand_size[team]) - 1);
-    p->st.result = ONGOING;
-    pos_rehash(p);
-}
-
-void pos_rehash(pos *p)
-{
-    p->st.board_hash = 0;
-    p->piece[0] = p->piece[1] = p->active[0] = p->active[1] = p->lower[0] = p->lower[1] = 0;
-    p->diagonal2 = p->orthogonal2 = 0;
-    for (int sq = 0; sq < NSQ; sq++) {
-        uint8_t top = p->top[sq], low = p->low[sq];
-        p->top[sq] = p->low[sq] = 0;
-        sq_set(p, sq, top, low);
-    }
-}
-
-uint64_t pos_hash(const pos *p)
-{
-    const pos_state *st = &p->st;
-    uint64_t scalars = (uint64_t)(uint8_t)st->ball | (uint64_t)st->side << 8 | (uint64_t)st->phase << 9
-                       | (uint64_t)st->pa << 10 | (uint64_t)st->handoff << 12 | (uint64_t)st->restricted << 13;
-    uint64_t h = st->board_hash ^ mix64(KEY_STATE | scalars) ^ mix64((uint64_t)st->fresh ^ mix64((uint64_t)(st->fresh >> 64)));
-    if (p->cards.on)
-        h ^= mix64(st->pe[0] ^ mix64(st->pe[1] ^ mix64((uint64_t)st->hand[0] << 16 | st->hand[1])));
-    return h;
 }

@@ -1,21 +1,11 @@
 /* The release phase (R9): the coach's mandatory tasks and their
  * solutions. */
 #include "action.h"
-#include "rules.h"
-
-/* R9.2, R9.3: the squares of the coach's tasks: knocked-down single
- * pieces to stand up, and stacks whose upper piece is the coach's and
- * that were not made this turn, to release. */
-static void task_squares(const pos *p, bb_t *stand_ups, bb_t *releases)
-{
-    int side = p->st.side;
-    bb_t stacks = p->lower[ATK] | p->lower[DEF], own = p->piece[side];
-    *stand_ups = own & ~stacks & ~p->active[side];
-    *releases = own & stacks & ~p->st.fresh;
-}
+#include "movegen.h"
+#include "release.h"
 
 /* The task on sq for the coach to act, or 0. */
-static int task_kind(const pos *p, int sq)
+static int task_kind_at(const pos *p, int sq)
 {
     bb_t stand_ups, releases;
     task_squares(p, &stand_ups, &releases);
@@ -41,7 +31,7 @@ static void neighbour_counts(bb_t b, bb_t *n1, bb_t *n2)
     *n2 = ((a & c) | (d & e) | ((a | c) & (d | e))) & BB_BOARD;
 }
 
-int release_tasks(const pos *p, int *out)
+int release_tasks(const pos *p, int32_t *out)
 {
     int n = 0, sq;
     if (p->st.phase != PHASE_RELEASE || p->st.result != ONGOING)
@@ -52,20 +42,31 @@ int release_tasks(const pos *p, int *out)
     for (BB_EACH(sq, stand_ups | releases)) {
         int release = bb_has(releases, sq);
         int solvable = bb_has(release ? two : one, sq);
-        out[n++] = sq | (release ? TASK_RELEASE : TASK_STAND_UP) << 8 | solvable << 12;
+        out[n++] = task_make(sq, release ? TASK_RELEASE : TASK_STAND_UP, solvable);
     }
     return n;
 }
 
-/* Called after every decision of the release phase (R9.1). */
+/* Called after every decision of the release phase and after `end` when
+ * has_tasks() (R9.1). There are few tasks: each is looked at alone rather
+ * than the whole board (release_tasks()). */
 int release_has_solution(const pos *p)
 {
-    bb_t stand_ups, releases, one, two;
+    bb_t stand_ups, releases;
+    int sq;
     task_squares(p, &stand_ups, &releases);
     if (!(stand_ups | releases))
         return 0;
-    neighbour_counts(vacant_squares(p), &one, &two);
-    return ((stand_ups & one) | (releases & two)) != 0;
+    bb_t vacant = vacant_squares(p);
+    for (BB_EACH(sq, stand_ups))
+        if (SQ_NEIGHBOURS[sq] & vacant)
+            return 1; /* R9.2: one vacant neighbour */
+    for (BB_EACH(sq, releases)) {
+        bb_t around = SQ_NEIGHBOURS[sq] & vacant;
+        if (around & (around - 1))
+            return 1; /* R9.3: two of them */
+    }
+    return 0;
 }
 
 /* R9.3: ordered pairs (U, W) of different vacant squares; when the upper
@@ -107,7 +108,7 @@ static int solutions(const pos *p, int sq, int kind, uint32_t *out)
 
 int gen_task_solutions(const pos *p, int sq, uint32_t *out)
 {
-    return solutions(p, sq, task_kind(p, sq), out);
+    return solutions(p, sq, task_kind_at(p, sq), out);
 }
 
 int gen_release_solutions(const pos *p, uint32_t *out)
@@ -118,4 +119,86 @@ int gen_release_solutions(const pos *p, uint32_t *out)
     for (BB_EACH(sq, stand_ups | releases))
         n += solutions(p, sq, bb_has(releases, sq) ? TASK_RELEASE : TASK_STAND_UP, out + n);
     return n;
+}
+
+/* The number of solutions() of the task on sq, without writing them: a
+ * stand-up has one per vacant neighbour, a release one per ordered pair
+ * of them, twice when the lower piece may keep the ball (R9.2, R9.3). */
+static int solution_count(const pos *p, int sq, int release, bb_t vacant)
+{
+    int nv = bb_count_few(SQ_NEIGHBOURS[sq] & vacant);
+    if (!release)
+        return nv;
+    int keepers = p->st.ball == sq && !pc_down(p->low[sq]) ? 2 : 1;
+    return nv * (nv - 1) * keepers;
+}
+
+/* The tasks in the order of gen_release_solutions() with their numbers of
+ * solutions; returns the number of tasks. */
+static int task_counts(const pos *p, int *squares, int *counts, int *release)
+{
+    bb_t stand_ups, releases, vacant = vacant_squares(p);
+    int n = 0, sq;
+    task_squares(p, &stand_ups, &releases);
+    for (BB_EACH(sq, stand_ups | releases)) {
+        squares[n] = sq;
+        release[n] = bb_has(releases, sq);
+        counts[n] = solution_count(p, sq, release[n], vacant);
+        n++;
+    }
+    return n;
+}
+
+int count_release_solutions(const pos *p)
+{
+    int squares[MAX_TASKS], counts[MAX_TASKS], release[MAX_TASKS], total = 0;
+    int n = task_counts(p, squares, counts, release);
+    for (int i = 0; i < n; i++)
+        total += counts[i];
+    return total;
+}
+
+/* Solution number `index` of the task on sq, in the order of
+ * solutions(), worked out instead of listed: a release's solutions come
+ * `keepers` to an ordered pair (U, W), the pairs U by U. */
+static uint32_t task_solution(const pos *p, int sq, int release, int index)
+{
+    int squares[4], nv = vacant_neighbours(p, sq, squares);
+    if (!release)
+        return act_make(K_STAND_UP, sq, squares[index], NO_SQ, KEEP_NONE, 0);
+    int kind = pc_team(p->low[sq]) == p->st.side ? K_UNPROTECT : K_UNBLOCK;
+    int has_ball = p->st.ball == sq, keepers = has_ball && !pc_down(p->low[sq]) ? 2 : 1;
+    int pair = index / keepers, u = pair / (nv - 1), w = pair % (nv - 1);
+    int keeper = !has_ball ? KEEP_NONE : index % keepers ? KEEP_LOWER : KEEP_UPPER;
+    return act_make(kind, sq, squares[u], squares[w + (w >= u)], keeper, 0); /* W skips U */
+}
+
+/* The task that holds solution number `index` is found by its count. */
+static int solution_at(const pos *p, int index, const int *squares, const int *counts, const int *release,
+                       int n, uint32_t *action)
+{
+    for (int i = 0; i < n; i++) {
+        if ((unsigned)index < (unsigned)counts[i]) {
+            *action = task_solution(p, squares[i], release[i], index);
+            return 1;
+        }
+        index -= counts[i];
+    }
+    return 0;
+}
+
+int release_solution_at(const pos *p, int index, uint32_t *action)
+{
+    int squares[MAX_TASKS], counts[MAX_TASKS], release[MAX_TASKS];
+    int n = task_counts(p, squares, counts, release);
+    return solution_at(p, index, squares, counts, release, n, action);
+}
+
+int release_random_solution(const pos *p, uint64_t random, uint32_t *action)
+{
+    int squares[MAX_TASKS], counts[MAX_TASKS], release[MAX_TASKS], total = 0;
+    int n = task_counts(p, squares, counts, release);
+    for (int i = 0; i < n; i++)
+        total += counts[i];
+    return total > 0 && solution_at(p, draw_index(random, total), squares, counts, release, n, action);
 }

@@ -4,6 +4,7 @@
 
 #include "action.h"
 #include "game.h"
+#include "movegen.h"
 
 static int verb_of(uint32_t a)
 {

@@ -9,16 +9,33 @@ $(B)/bench/bench: bench/bench.c bench/bench_util.h $(B)/libball.a
 bench: $(B)/bench/bench
 	$(B)/bench/bench
 
-# Instructions per decision, a figure that does not depend on machine load.
-bench-callgrind: $(B)/bench/bench
-	@command -v valgrind >/dev/null || sh scripts/ensure-deps.sh valgrind
-	@sh scripts/bench-callgrind.sh $(B)/bench/bench
+# Instructions per decision, a figure that does not depend on machine
+# load; the three figures with a target first (docs/performance.md).
+# bench/anchors.c (mk/anchors.mk) runs perft 6.
+bench-callgrind: $(B)/bench/bench $(B)/bench/anchors
+	@sh scripts/deps.sh valgrind:valgrind
+	@sh scripts/bench-callgrind.sh $(B)/bench/bench $(B)/bench/anchors
+
+# The shape of the work (docs/performance.md, "The shape of the work"):
+# positions of perft 6 and of random games by PA left and phase.
+.PHONY: bench-shape
+$(B)/bench/shape: bench/shape.c bench/bench_util.h $(B)/libball.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+
+bench-shape: $(B)/bench/shape
+	$(B)/bench/shape
 
 # A/B comparison with another revision, both libraries in one process,
 # runs interleaved (bench/ab.c says why):
 #   make bench-ab [BASE=<git revision, default HEAD>] [WHAT=playouts|draw|perft5|perft6|generation] [PAIRS=21]
-# B is the working tree's build, A the base revision's, built from `git archive`.
+#   make bench-ab BASE_LIB=<a libball.so built elsewhere> [WHAT=...] [PAIRS=...]
+# B is the working tree's build, A the base revision's, built from `git
+# archive`, or BASE_LIB when given (a revision with another API, such as
+# one before the 1.0 renames, cannot be loaded by this tree's ab: build a
+# copy of its library sources with this tree's Makefile instead).
 BASE ?= HEAD
+BASE_LIB ?=
 WHAT ?= playouts
 PAIRS ?= 21
 .PHONY: bench-ab
@@ -28,7 +45,11 @@ $(B)/bench/ab: bench/ab.c bench/bench_util.h
 	$(CC) $(BASEFLAGS) $(CFLAGS) $< -ldl $(LDFLAGS) -o $@
 
 bench-ab: $(B)/bench/ab $(B)/libball.so
+ifeq ($(BASE_LIB),)
 	@rm -rf $(B)/ab-base && mkdir -p $(B)/ab-base
 	git archive $(BASE) | tar -x -C $(B)/ab-base
 	$(MAKE) -s -C $(B)/ab-base lib >/dev/null
 	$(B)/bench/ab $(B)/ab-base/build/libball.so $(B)/libball.so $(WHAT) $(PAIRS)
+else
+	$(B)/bench/ab $(BASE_LIB) $(B)/libball.so $(WHAT) $(PAIRS)
+endif

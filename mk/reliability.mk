@@ -1,30 +1,53 @@
-# Reliability gates (issue 6): fuzzing, sanitizers, valgrind, ABI, coverage.
-# Included by the top-level Makefile; uses its B, CC, BASEFLAGS, LIB_SRC,
-# TEST_BIN and VERSION. Each target installs the Debian packages it needs
-# (scripts/ensure-tools.sh, as root) when they are missing.
+# Reliability gates (issue 6, "Reliability round 2"): fuzzing, sanitizers,
+# valgrind, allocation failure, ABI, coverage. Included by the top-level
+# Makefile; uses its B, CC, BASEFLAGS, LIB_SRC, TEST_BIN and VERSION. Each
+# target installs the Debian packages it needs (scripts/deps.sh, as
+# root) when they are missing. scripts/ci-reliability.sh runs the gates.
 #
 #   make fuzz            libFuzzer builds (clang, ASan+UBSan) in $(B)/fuzz/
-#   make fuzz-run        run one of them: FUZZ_TARGET=bpn|action_text|actions
+#   make fuzz-run        run one of them: FUZZ_TARGET=bpn|action_text|actions|rules|diff
 #                        FUZZ_SECONDS=600 (new inputs go to $(B)/fuzz/corpus-*)
 #   make fuzz-merge      add the inputs of fuzz-run that bring new coverage
 #                        to the committed corpus tests/fuzz/corpus/$(FUZZ_TARGET)
+#   make fuzz-ci         every target FUZZ_CI_SECONDS (60) s from the committed
+#                        corpus, FUZZ_CI_JOBS (2) at a time; fails on any
+#                        finding; new inputs that add coverage go to
+#                        $(B)/fuzz-ci/TARGET/to-commit/ (tests/fuzz/fuzz-ci.sh)
 #   make fuzz-seeds      rewrite the generated seeds (tests/fuzz/gen_seeds.c)
 #   make fuzz-replay     the targets built with $(CC) as plain programs that
 #                        replay tests/fuzz/corpus/* (make check runs it through
 #                        tests/fuzz_replay_test.sh)
 #   make check-asan      the whole suite under ASan + UBSan, in build/asan
+#   make check-tsan      tests/tsan_stress.c and the tool's threaded perft
+#                        under ThreadSanitizer, in $(B)/tsan
 #   make check-valgrind  the Check programs under memcheck, CK_FORK=no
+#   make check-malloc-fail  tests/malloc_fail.c: the N-th allocation of every
+#                        allocating call fails, N = 1, 2, ... (under memcheck)
 #   make abi-check       abidiff of $(B)/libball.so against abi/libball.abi
 #   make abi-baseline    regenerate abi/libball.abi (see docs/abi.md)
 #   make coverage        line and branch coverage of libball/, in build/coverage
+#                        (COVERAGE_MIN_LINES / COVERAGE_MIN_BRANCHES: a gate)
+#
+# check-asan and coverage run the suite in a mirror of the sources
+# (scripts/in-build-tree.sh) whose build/ is ASAN_B / COV_B: these must be
+# inside build/ (the mirror copies every other top-level entry) or outside
+# the repository.
 
-.PHONY: fuzz fuzz-run fuzz-merge fuzz-seeds fuzz-replay check-asan check-valgrind \
-        abi-check abi-baseline coverage
+.PHONY: fuzz fuzz-run fuzz-merge fuzz-ci fuzz-seeds fuzz-replay check-asan check-valgrind \
+        abi-check abi-baseline coverage check-tsan check-malloc-fail
 
-REL_TOOLS := sh scripts/ensure-tools.sh
+REL_TOOLS := sh scripts/deps.sh
+# Parallel builds inside the gates (the tests themselves run one at a time).
+REL_JOBS  ?= 2
+
+# $(call cc_script,PATH,COMMAND): writes PATH, a one-word compiler that runs
+# COMMAND with its arguments. The sanitizer and coverage builds pass it as
+# CC: a CC of several words ("gcc --coverage") breaks the tests that quote
+# "$$CC".
+cc_script = mkdir -p $(dir $(1)) && printf '\043!/bin/sh\nexec %s "$$@"\n' '$(2)' >$(1) && chmod +x $(1)
 
 # ---------------------------------------------------------------- fuzzing
-FUZZ_NAMES  := bpn action_text actions
+FUZZ_NAMES  := bpn action_text actions rules diff
 FUZZ_DIR    := tests/fuzz
 FUZZ_CORPUS := $(FUZZ_DIR)/corpus
 FUZZ_HDR    := $(FUZZ_DIR)/fuzz_common.h
@@ -37,7 +60,7 @@ FUZZ_RT     := /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a
 
 fuzz:
 	@$(REL_TOOLS) clang:clang '$(FUZZ_RT):libclang-rt-dev'
-	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+	@$(MAKE) --no-print-directory -j$(REL_JOBS) $(FUZZ_BIN)
 
 # The library is instrumented for coverage feedback too.
 $(B)/fuzz/obj/%.o: libball/%.c $(wildcard libball/*.h) include/ball.h
@@ -57,8 +80,10 @@ $(B)/fuzz/fuzz_%: $(B)/fuzz/fuzz_%.o $(FUZZ_OBJ)
 FUZZ_TARGET  ?= bpn
 FUZZ_SECONDS ?= 600
 FUZZ_ARGS    ?=
-# A decision stream costs a full check per byte: keep inputs short.
+# Decision streams: a few hundred decisions are enough to reach any kind
+# of position; longer inputs only run slower.
 FUZZ_ARGS_actions := -max_len=512
+FUZZ_ARGS_diff    := -max_len=512
 fuzz-run: fuzz
 	@mkdir -p $(B)/fuzz/corpus-$(FUZZ_TARGET) $(B)/fuzz/artifacts
 	$(B)/fuzz/fuzz_$(FUZZ_TARGET) -max_total_time=$(FUZZ_SECONDS) -dict=$(FUZZ_DIR)/ball.dict \
@@ -68,6 +93,16 @@ fuzz-run: fuzz
 
 fuzz-merge: fuzz
 	$(B)/fuzz/fuzz_$(FUZZ_TARGET) -merge=1 $(FUZZ_CORPUS)/$(FUZZ_TARGET) $(B)/fuzz/corpus-$(FUZZ_TARGET)
+
+# Every target FUZZ_CI_SECONDS seconds from the committed corpus,
+# FUZZ_CI_JOBS at a time; any finding fails (tests/fuzz/fuzz-ci.sh). New
+# inputs that add coverage are merged into $(B)/fuzz-ci/TARGET/to-commit/,
+# never into the committed corpus.
+FUZZ_CI_SECONDS ?= 60
+FUZZ_CI_JOBS    ?= 2
+fuzz-ci: fuzz
+	@FUZZ_CI_ARGS_actions="$(FUZZ_ARGS_actions)" FUZZ_CI_ARGS_diff="$(FUZZ_ARGS_diff)" \
+	    sh $(FUZZ_DIR)/fuzz-ci.sh $(B) $(FUZZ_CI_SECONDS) $(FUZZ_CI_JOBS) $(FUZZ_NAMES)
 
 # Corpus replay with the ordinary compiler and flags (CFLAGS/LDFLAGS carry
 # the sanitizer or coverage flags in check-asan and coverage).
@@ -96,7 +131,7 @@ fuzz-replay: $(FUZZ_REPLAY_BIN)
 # bindings, which use build/ paths, test the sanitizer build; python3 and
 # luajit get the ASan runtime preloaded so that they can load the
 # instrumented libball.so.
-ASAN_B      := build/asan
+ASAN_B      ?= build/asan
 ASAN_CC     := gcc
 ASAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 ASAN_ENV    := ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1 \
@@ -104,9 +139,46 @@ ASAN_ENV    := ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_u
 
 check-asan: deps
 	@$(REL_TOOLS) $(ASAN_CC):$(ASAN_CC)
+	@$(call cc_script,$(ASAN_B)/.cc/cc,$(ASAN_CC) $(ASAN_FLAGS))
 	@sh scripts/in-build-tree.sh --preload "$$($(ASAN_CC) -print-file-name=libasan.so)" $(ASAN_B) \
-	    env CC="$(ASAN_CC) $(ASAN_FLAGS)" CFLAGS="$(ASAN_FLAGS)" LDFLAGS="$(ASAN_FLAGS)" $(ASAN_ENV) \
-	    $(MAKE) --no-print-directory B=build test
+	    env CC="$(abspath $(ASAN_B))/.cc/cc" CFLAGS="$(ASAN_FLAGS)" LDFLAGS="$(ASAN_FLAGS)" $(ASAN_ENV) \
+	    $(MAKE) --no-print-directory -j$(REL_JOBS) B=build test
+
+# ---------------------------------------------------------------- ThreadSanitizer
+# The library, tests/tsan_stress.c (own games in several threads, one
+# shared game cloned and read through const handles by several threads at
+# once, one shared card set) and the command-line tool's threaded perft,
+# all built with -fsanitize=thread in $(B)/tsan. Any race report fails.
+# The tool is skipped, with a message, when tools/ball.c does not compile.
+TSAN_B     := $(B)/tsan
+TSAN_CC    ?= clang
+# -DBALL_NO_CPU_DISPATCH: no ifunc resolver runs before the TSan runtime
+# (GCC only, but harmless for clang).
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer -DBALL_NO_CPU_DISPATCH
+TSAN_ENV   := TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 history_size=4"
+TSAN_THREADS ?= 4
+TSAN_ROUNDS  ?= 1500
+# setarch -R: clang 14's TSan cannot map its shadow under the 32-bit mmap
+# randomisation of recent kernels ("unexpected memory mapping").
+TSAN_RUN   := $(shell setarch -R true 2>/dev/null && echo setarch -R)
+
+check-tsan:
+	@$(REL_TOOLS) $(TSAN_CC):$(TSAN_CC) \
+	    $(if $(filter clang%,$(TSAN_CC)),'/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.tsan-x86_64.a:libclang-rt-dev','/usr/lib/x86_64-linux-gnu/libtsan.so.2:libtsan2')
+	@$(MAKE) --no-print-directory -j$(REL_JOBS) B=$(TSAN_B) CC="$(TSAN_CC)" OPT=-O1 CFLAGS="$(TSAN_FLAGS)" \
+	    LDFLAGS="$(TSAN_FLAGS)" $(TSAN_B)/libball.a
+	$(TSAN_CC) $(BASEFLAGS:$(OPT)=-O1) $(TSAN_FLAGS) -pthread tests/tsan_stress.c $(TSAN_B)/libball.a \
+	    $(TSAN_FLAGS) -o $(TSAN_B)/tsan_stress
+	$(TSAN_ENV) $(TSAN_RUN) $(TSAN_B)/tsan_stress $(TSAN_THREADS) $(TSAN_ROUNDS)
+	@if $(MAKE) --no-print-directory B=$(TSAN_B) CC="$(TSAN_CC)" OPT=-O1 CFLAGS="$(TSAN_FLAGS)" \
+	        LDFLAGS="$(TSAN_FLAGS)" $(TSAN_B)/bin/ball >$(TSAN_B)/tool-build.log 2>&1; then \
+	    echo "$(TSAN_B)/bin/ball perft --threads 2 4"; \
+	    $(TSAN_ENV) $(TSAN_RUN) $(TSAN_B)/bin/ball perft --threads 2 4 || exit 1; \
+	    $(TSAN_ENV) $(TSAN_RUN) $(TSAN_B)/bin/ball perft --threads 4 3 || exit 1; \
+	else \
+	    echo "check-tsan: SKIPPED the tool's threaded perft: tools/ball.c does not compile (see $(TSAN_B)/tool-build.log)"; \
+	fi
+	@echo "check-tsan: no data race"
 
 # ---------------------------------------------------------------- valgrind
 # Every Check program of the ordinary build under memcheck, without fork,
@@ -117,7 +189,7 @@ VALGRIND_JOBS  ?= 2
 
 check-valgrind: deps
 	@$(REL_TOOLS) valgrind:valgrind
-	@$(MAKE) --no-print-directory $(TEST_BIN)
+	@$(MAKE) --no-print-directory -j$(REL_JOBS) $(TEST_BIN)
 	@mkdir -p $(B)/valgrind
 	@printf '%s\n' $(TEST_BIN) | CK_FORK=no xargs -P $(VALGRIND_JOBS) -I{} sh -c \
 	    'log=$(B)/valgrind/$$(basename {}).log; \
@@ -126,9 +198,27 @@ check-valgrind: deps
 	     else echo "VALGRIND FAILED: {}"; cat $$log.out $$log; exit 1; fi'
 	@echo "check-valgrind: $(words $(TEST_BIN)) programs, no memcheck error, no leak"
 
+# ---------------------------------------------------------------- allocation failure
+# tests/malloc_fail.c wraps malloc, realloc, calloc and free (-Wl,--wrap)
+# around the static library and makes the N-th allocation of every
+# allocating call fail, N = 1, 2, ...: each must return BALL_E_NOMEM with
+# nothing leaked or half-made. Run under memcheck for what its own counts
+# cannot see.
+MALLOC_FAIL_WRAP := -Wl,--wrap=malloc,--wrap=realloc,--wrap=calloc,--wrap=free
+
+$(B)/tests/malloc_fail: tests/malloc_fail.c $(B)/libball.a include/ball.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) $(MALLOC_FAIL_WRAP) -o $@
+
+check-malloc-fail: $(B)/tests/malloc_fail
+	@$(REL_TOOLS) valgrind:valgrind
+	valgrind $(VALGRIND_FLAGS) $(B)/tests/malloc_fail
+
 # ---------------------------------------------------------------- ABI
-# abi/libball.abi is the ABI of the last release line (abidw with the public
-# headers). abidiff --no-added-syms exits 0 when functions were only added;
+# abi/libball.abi is the ABI of the last release (abidw with the public
+# headers). A function missing from it fails the gate too, so that every
+# addition goes through a release (version node, baseline). abidiff
+# --no-added-syms exits 0 when functions were only added;
 # a removed function sets bits 4|8, a changed one (parameter, return or
 # public struct) bit 4: both fail. See docs/abi.md.
 ABI_BASELINE := abi/libball.abi
@@ -145,9 +235,13 @@ abi-check: lib
 	@test -f $(ABI_BASELINE) || { echo "abi-check: no $(ABI_BASELINE) (make abi-baseline)"; exit 1; }
 	@abidiff --no-added-syms --headers-dir2 include $(ABI_BASELINE) $(B)/libball.so.$(VERSION) \
 	    >$(B)/abi-diff.txt 2>&1; rc=$$?; \
-	if [ $$rc -eq 0 ]; then \
-	    added=$$(sed -n 's/.*(\([0-9]*\) filtered out) function.*/\1/p' $(B)/abi-diff.txt | head -n 1); \
-	    echo "abi-check: $(B)/libball.so.$(VERSION) is compatible with $(ABI_BASELINE)$${added:+ ($$added added functions)}"; \
+	added=$$(sed -n 's/.*(\([0-9]*\) filtered out) function.*/\1/p' $(B)/abi-diff.txt | head -n 1); \
+	if [ $$rc -eq 0 ] && [ "$${added:-0}" -gt 0 ]; then \
+	    abidiff --headers-dir2 include $(ABI_BASELINE) $(B)/libball.so.$(VERSION) | sed -n '/Added function/,$$p'; \
+	    echo "abi-check: FAILED: $$added public function(s) missing from $(ABI_BASELINE): an addition is a"; \
+	    echo "abi-check: minor release (version node, baseline, CHANGELOG): see docs/abi.md, \"Cutting a release\""; exit 1; \
+	elif [ $$rc -eq 0 ]; then \
+	    echo "abi-check: $(B)/libball.so.$(VERSION) matches $(ABI_BASELINE)"; \
 	elif [ $$((rc & 3)) -ne 0 ]; then \
 	    cat $(B)/abi-diff.txt; echo "abi-check: abidiff could not compare (exit $$rc)"; exit 1; \
 	else \
@@ -160,19 +254,32 @@ abi-check: lib
 # gcc --coverage build without optimisation in build/coverage; runs the
 # Check programs and the shell tests (in a mirror whose build/ is
 # build/coverage), then reports line and branch coverage of libball/.
-COV_B := build/coverage
+# Each line and branch is counted once, where it is written:
+#  - no forced inlining: BALL_NO_FORCE_INLINE tells libball/movegen.c not
+#    to force its HOT helpers inline; at -O0 nothing else is inlined, so
+#    each helper is one function instead of a copy in each of its callers;
+#  - no CPU dispatch: BALL_NO_CPU_DISPATCH compiles the generator's entry
+#    points once instead of twice (target_clones), one copy never running.
+# COVERAGE_MIN_LINES / COVERAGE_MIN_BRANCHES (percent) make it a gate.
+COV_B     ?= build/coverage
 # CC itself carries --coverage for tests that compile with $CC directly
 # (tests/install_test.sh); --exclude-libs keeps libgcov's symbols out of
 # libball.so's exports.
-COV_CC := gcc --coverage
+COV_CC    := gcc --coverage
+COV_FLAGS := --coverage -DBALL_NO_FORCE_INLINE -DBALL_NO_CPU_DISPATCH
 
 coverage: deps
 	@$(REL_TOOLS) lcov:lcov gcov:gcc gcc:gcc
 	@rm -rf $(COV_B) $(COV_B)-tree
+	@$(call cc_script,$(COV_B)/.cc/cc,$(COV_CC))
+	@echo "coverage: the test suite and tests/malloc_fail.c, built with $(COV_CC) -O0 in $(COV_B) (log: $(COV_B).log)"
 	@rc=0; sh scripts/in-build-tree.sh $(COV_B) \
-	    env CC="$(COV_CC)" CFLAGS="--coverage" LDFLAGS="--coverage -Wl,--exclude-libs,ALL" OPT=-O0 \
-	    $(MAKE) --no-print-directory B=build test >$(COV_B).log 2>&1 || rc=$$?; \
-	tail -n 1 $(COV_B).log; \
+	    env CC="$(abspath $(COV_B))/.cc/cc" CFLAGS="$(COV_FLAGS)" LDFLAGS="--coverage -Wl,--exclude-libs,ALL" OPT=-O0 \
+	    sh -c '$(MAKE) --no-print-directory -j$(REL_JOBS) B=build test; a=$$?; \
+	           $(MAKE) --no-print-directory B=build build/tests/malloc_fail && build/tests/malloc_fail; \
+	           b=$$?; [ $$a -eq 0 ] && [ $$b -eq 0 ]' \
+	    >$(COV_B).log 2>&1 || rc=$$?; \
+	grep -E '^[0-9]+ passed, [0-9]+ failed|^malloc_fail: ok' $(COV_B).log || tail -n 3 $(COV_B).log; \
 	[ $$rc -eq 0 ] || { echo "coverage: the test suite failed (exit $$rc), see $(COV_B).log"; }; \
 	sh scripts/coverage-report.sh $(COV_B) || exit 1; \
 	exit $$rc

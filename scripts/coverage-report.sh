@@ -6,9 +6,13 @@
 #
 #   sh scripts/coverage-report.sh DIR      (DIR: the build dir, e.g. build/coverage)
 #
-# Exits non-zero only when the data cannot be read. COVERAGE_MIN_LINES and
-# COVERAGE_MIN_BRANCHES (percentages, default 0) turn the figures into a
-# gate.
+# Two figures, each a gate when given minimums (percentages, default 0):
+#  - the engine: libball/ less the modules listed in COVERAGE_NEW_MODULES,
+#    against COVERAGE_MIN_LINES and COVERAGE_MIN_BRANCHES;
+#  - the whole of libball/, against COVERAGE_ALL_MIN_LINES and
+#    COVERAGE_ALL_MIN_BRANCHES.
+# Exits non-zero when the data cannot be read or a figure is below its
+# minimum.
 set -e
 dir=${1:?usage: coverage-report.sh BUILD_DIR}
 info=$dir/coverage.info
@@ -29,8 +33,15 @@ if command -v genhtml >/dev/null 2>&1; then
     genhtml $rc --quiet --output-directory "$dir/html" "$info" >/dev/null 2>&1 || true
 fi
 
+# The modules of 1.0's additions (games, pictures, learning, search),
+# whose uncovered lines are mostly allocation failures of their own
+# buffers; measured on their own so that they cannot hide a gap in the
+# engine.
+: "${COVERAGE_NEW_MODULES:=mcts.c record.c record_sink.c svg.c text_board.c learn_actions.c learn_batch.c learn_observation.c learn_symmetry.c history.c}"
+
 # The .info format: SF:<file>, DA:<line>,<count>, BRDA:<line>,<block>,<branch>,<taken>
-awk -v min_l="${COVERAGE_MIN_LINES:-0}" -v min_b="${COVERAGE_MIN_BRANCHES:-0}" '
+report() { # INFO LABEL MIN_LINES MIN_BRANCHES
+awk -v label="$2" -v min_l="${3:-0}" -v min_b="${4:-0}" '
 function short(f) { sub(/.*\/libball\//, "libball/", f); return f }
 /^SF:/ { file = short(substr($0, 4)); files[file] = 1; next }
 /^DA:/ {
@@ -55,7 +66,7 @@ function short(f) { sub(/.*\/libball\//, "libball/", f); return f }
 END {
     lp = lines ? 100 * hit / lines : 0
     bp = branches ? 100 * taken / branches : 0
-    printf "coverage of libball/: lines %.1f%% (%d of %d), branches %.1f%% (%d of %d)\n", lp, hit, lines, bp, taken, branches
+    printf "coverage of %s: lines %.2f%% (%d of %d), branches %.2f%% (%d of %d)\n", label, lp, hit, lines, bp, taken, branches
     n = 0
     for (f in files) order[++n] = f
     for (i = 2; i <= n; i++) { v = order[i]; for (j = i - 1; j >= 1 && order[j] > v; j--) order[j + 1] = order[j]; order[j + 1] = v }
@@ -71,7 +82,31 @@ END {
     }
     print "  (branches: line(number of untaken branch outcomes on it))"
     if (lp < min_l || bp < min_b) {
-        printf "coverage: below the minimum of %s%% lines, %s%% branches\n", min_l, min_b
+        need_l = int(min_l * lines / 100); if (need_l * 100 < min_l * lines) need_l++
+        need_b = int(min_b * branches / 100); if (need_b * 100 < min_b * branches) need_b++
+        printf "coverage of %s: below the minimum of %s%% lines, %s%% branches", label, min_l, min_b
+        if (lp < min_l) printf "; %d more line(s) needed", need_l - hit
+        if (bp < min_b) printf "; %d more branch outcome(s) needed", need_b - taken
+        printf "\n"
         exit 1
     }
-}' "$info"
+}' "$1"
+}
+
+engine=$dir/coverage-engine.info
+patterns=""
+for m in $COVERAGE_NEW_MODULES; do patterns="$patterns */libball/$m"; done
+set -f # the patterns are lcov's, not the shell's
+# shellcheck disable=SC2086
+lcov $rc --quiet --remove "$info" $patterns --output-file "$engine" >>"$log" 2>&1 || {
+    grep -v 'redefined at' "$log" >&2
+    echo "coverage-report: lcov --remove failed" >&2
+    exit 1
+}
+set +f
+status=0
+report "$info" "libball/" "${COVERAGE_ALL_MIN_LINES:-0}" "${COVERAGE_ALL_MIN_BRANCHES:-0}" || status=1
+report "$engine" "the engine (libball/ less $COVERAGE_NEW_MODULES)" \
+    "${COVERAGE_MIN_LINES:-0}" "${COVERAGE_MIN_BRANCHES:-0}" >"$dir/coverage-engine.txt" || status=1
+sed -n '1p;/below the minimum/p' "$dir/coverage-engine.txt"
+exit $status

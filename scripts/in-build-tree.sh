@@ -74,7 +74,9 @@ if [ -n "$preload" ]; then
     # scripts: ask python for its own executable).
     py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null || true)
     lj=$(command -v luajit 2>/dev/null || true)
-    for pair in "python3:$py" "python:$py" "luajit:$lj"; do
+    l51=$(command -v lua5.1 2>/dev/null || true)
+    l54=$(command -v lua5.4 2>/dev/null || true)
+    for pair in "python3:$py" "python:$py" "luajit:$lj" "lua5.1:$l51" "lua5.4:$l54"; do
         name=${pair%%:*}
         real=${pair#*:}
         [ -n "$real" ] || continue

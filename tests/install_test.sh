@@ -1,9 +1,27 @@
 #!/bin/sh
-# Installs libball into a scratch DESTDIR, checks the installed files,
-# builds and runs examples/minimal.c against the installed copy through
-# pkg-config, checks the shared library's soname and exported symbols, then
-# uninstalls. Run from the repository root (make check does). Prints each
-# failure; exits non-zero if any.
+# Installs the Python binding with the command of bindings/python/README.md
+# into a fresh venv outside the repository (the wheel bundles libball.so.1,
+# compiled from this repository's sources) and imports it from an empty
+# directory, with no LIBBALL_* variable; checks its sdist;
+# then installs libball into a scratch DESTDIR, checks the installed files,
+# checks that the Python package loads that copy with LIBBALL_USE_SYSTEM=1,
+# builds the PUC Lua C module with its rockspec (luarocks make, offline,
+# into a local tree) against the installed copy, builds and
+# runs examples/minimal.c against the installed copy through pkg-config,
+# checks the shared library's soname and exported symbols, then
+# uninstalls. Run from the repository root (make check does; the build
+# directory is $B, build by default). Prints each failure; exits non-zero
+# if any.
+
+# Skipped in the sanitizer and coverage runs of the suite (make
+# check-asan, make coverage): pip builds the library anew with plain cc,
+# so those runs would not test their own build, only run this again.
+case " ${CC:-} ${CFLAGS:-} " in
+    *-fsanitize=*|*--coverage*)
+        echo "install_test: skipped in a sanitizer or coverage build (pip builds its own library)"
+        exit 0
+        ;;
+esac
 
 MAKE=${MAKE:-make}
 . tests/lib/shell-test.sh
@@ -13,6 +31,133 @@ major=$(hdr BALL_VERSION_MAJOR)
 version=$major.$(hdr BALL_VERSION_MINOR).$(hdr BALL_VERSION_PATCH)
 root=$tmp/root
 lib=$root/usr/lib
+repo=$(pwd)
+B=${B:-build}
+
+# ---- the Python binding: the README's install command, offline, in a
+# plain venv outside the repository, for python3 and Debian's
+# /usr/bin/python3 when it is another interpreter (the two at once: each
+# compiles the library). The wheel compiles and bundles libball.so.1 from
+# the repository's sources; the package must then work from an empty
+# directory with no LIBBALL_* (or LD_LIBRARY_PATH) variable.
+readme=bindings/python/README.md
+# The first ```sh block of the README, run as it is from a scratch
+# directory, with ./bindings/python pointing at this repository's copy.
+awk '$0 == "```sh" { inside = 1; next } inside && $0 == "```" { exit }
+     inside { print }' "$readme" >"$tmp/pip-install.sh"
+grep -q 'pip install .*\./bindings/python' "$tmp/pip-install.sh" ||
+    fail "$readme: no \`\`\`sh block with the pip install ./bindings/python command"
+sed "s|\\./bindings/python|'$repo/bindings/python'|g" "$tmp/pip-install.sh" >"$tmp/pip-install-repo.sh"
+# No LIBBALL_* variable, no library path, no extra module path; pip offline
+# (no index, no find-links, no configuration file).
+clean_env="env -u LIBBALL_PATH -u LIBBALL_USE_SYSTEM -u LD_LIBRARY_PATH -u PYTHONPATH -u PIP_FIND_LINKS
+    PIP_NO_INDEX=1 PIP_CONFIG_FILE=/dev/null PIP_DISABLE_PIP_VERSION_CHECK=1"
+mkdir -p "$tmp/empty" || exit 1
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+# python_install WORK PYTHON: runs the README's commands in WORK with
+# PYTHON as python3, then checks the installed package from an empty
+# directory. Prints FAIL: lines (counted by the caller); creates WORK/ok
+# when all passed.
+python_install() {
+    mkdir -p "$1/bin" || return 1
+    ln -s "$2" "$1/bin/python3" # `python3` of the README is this one
+    start=$(now)
+    # shellcheck disable=SC2086
+    if ! (cd "$1" && $clean_env PATH="$1/bin:$PATH" sh -e "$tmp/pip-install-repo.sh") \
+            >"$1/pip.log" 2>&1; then
+        cat "$1/pip.log"
+        echo "FAIL: python binding: the install command of $readme failed with $2"
+        return 1
+    fi
+    took=$(since "$start")
+    # shellcheck disable=SC2086
+    perft=$(cd "$tmp/empty" && $clean_env "$1/venv/bin/python" -c \
+        'import libball; g = libball.Game(); print(g.perft(2))' 2>&1)
+    if [ "$perft" != 3238 ]; then
+        echo "FAIL: python binding ($2): perft(2) from an empty directory printed: $perft"
+        return 1
+    fi
+    # shellcheck disable=SC2086
+    if ! (cd "$tmp/empty" && $clean_env "$1/venv/bin/python" -c '
+import os, sys, libball
+prefix = os.path.realpath(sys.prefix) + os.sep
+where = os.path.realpath(libball.__file__)
+assert where.startswith(prefix), where
+library = os.path.realpath(libball.LIBRARY_PATH)
+assert library.startswith(prefix), "library outside the venv: " + library
+assert os.path.basename(library) == "libball.so.1", library
+with libball.Game() as g:
+    g.apply("E11-F10")
+    assert g.pa == 1, g.pa
+with libball.Game(rules_text="atk=Sprint:2:pa+1") as g:
+    assert g.cards("ATK")[0].name == "Sprint"
+print("installed", libball.__version__, "at", where, "library", library, libball.LIBRARY_VERSION)
+') >"$1/import.log" 2>&1; then
+        cat "$1/import.log"
+        echo "FAIL: python binding ($2): the installed package does not import or work"
+        return 1
+    fi
+    wheel=$(find "$1"/venv/lib/python*/site-packages -path '*/libball-*.dist-info/WHEEL' | head -n 1)
+    if ! grep -qx 'Root-Is-Purelib: false' "$wheel" || grep -q '^Tag: .*-any$' "$wheel"; then
+        echo "FAIL: python binding ($2): the wheel is not tagged for the platform: $(cat "$wheel")"
+        return 1
+    fi
+    echo "python binding: venv, pip install ./bindings/python (${took} s) and import from an empty directory with $2: ok"
+    : >"$1/ok"
+}
+seen=""
+n=0
+for py in python3 /usr/bin/python3; do
+    command -v "$py" >/dev/null 2>&1 || continue
+    real=$("$py" -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null) || continue
+    case " $seen " in *" $real "*) continue ;; esac
+    seen="$seen $real"
+    if ! "$py" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+        echo "python binding: $real has no venv/ensurepip (Debian: python3-venv); skipped"
+        continue
+    fi
+    n=$((n + 1))
+    python_install "$tmp/py$n" "$real" >"$tmp/py$n.out" 2>&1 &
+done
+wait
+i=0
+while [ "$i" -lt "$n" ]; do
+    i=$((i + 1))
+    cat "$tmp/py$i.out"
+    failures=$((failures + $(grep -c '^FAIL:' "$tmp/py$i.out")))
+    [ -f "$tmp/py$i/ok" ] || grep -q '^FAIL:' "$tmp/py$i.out" ||
+        fail "python binding: the install with interpreter $i stopped without a result"
+done
+pyvenv=""
+[ -f "$tmp/py1/ok" ] && pyvenv=$tmp/py1/venv
+left=$(find "$repo/bindings/python" -name __pycache__ -prune -o \
+           \( -name '*.egg-info' -o -name build -o -name _lib -o -name '*.so*' -o -name '*.whl' \) -print)
+[ -n "$left" ] && fail "python binding: the install left build files in the source tree: $left"
+# The sdist carries the C sources (csrc/), and a wheel built from it,
+# away from the repository, compiles those.
+mkdir -p "$tmp/sdist" || exit 1
+if sdist=$(cd bindings/python && python3 -B -c '
+import sys
+sys.path.insert(0, "build_backend")
+import libball_build
+print(libball_build.build_sdist(sys.argv[1]))' "$tmp/sdist" 2>"$tmp/sdist.log") &&
+        tar -xzf "$tmp/sdist/$sdist" -C "$tmp/sdist"; then
+    unpacked=$tmp/sdist/${sdist%.tar.gz}
+    for f in csrc/include/ball.h csrc/libball/exports.map csrc/libball/game.c libball/_native.py; do
+        [ -f "$unpacked/$f" ] || fail "python binding: the sdist lacks $f"
+    done
+    from=$(cd "$unpacked" && python3 -B -c '
+import sys
+sys.path.insert(0, "build_backend")
+import libball_build
+print(libball_build._c_sources())' 2>&1)
+    [ "$from" = "$(cd "$unpacked" && pwd -P)/csrc" ] ||
+        fail "python binding: a wheel built from the sdist would compile $from, not its csrc/"
+else
+    cat "$tmp/sdist.log"
+    fail "python binding: build_sdist failed"
+fi
 
 # ---- install
 if ! $MAKE --no-print-directory install DESTDIR="$root" PREFIX=/usr >"$tmp/install.log" 2>&1; then
@@ -39,6 +184,18 @@ grep -q '@' "$lib/pkgconfig/libball.pc" 2>/dev/null && fail "libball.pc has unre
 "$root/usr/bin/ball" --version 2>/dev/null | grep -q "$version" ||
     fail "installed ball --version does not print $version"
 
+# ---- the installed Python package loads the system's library when asked
+if [ -n "$pyvenv" ]; then
+    want=$(cd "$lib" && pwd -P)/libball.so.$version
+    got=$(cd "$tmp/empty" && env -u LIBBALL_PATH -u PYTHONPATH LIBBALL_USE_SYSTEM=1 \
+              LD_LIBRARY_PATH="$lib" "$pyvenv/bin/python" -c '
+import libball
+assert libball.Game().perft(2) == 3238
+print(libball.LIBRARY_PATH)' 2>&1)
+    [ "$got" = "$want" ] ||
+        fail "python binding: with LIBBALL_USE_SYSTEM=1 it loads $got, not the installed $want"
+fi
+
 # ---- build an example against the installed copy, found through pkg-config
 flags=$(PKG_CONFIG_PATH="$lib/pkgconfig" PKG_CONFIG_LIBDIR="$lib/pkgconfig" \
         PKG_CONFIG_SYSROOT_DIR="$root" \
@@ -60,13 +217,47 @@ case $flags in
     *) fail "pkg-config flags do not point into DESTDIR: $flags" ;;
 esac
 
+# ---- the PUC Lua C module: the rockspec builds it against the installed
+# copy (found by pkg-config) into a local tree, offline, for each lua5.x
+# with headers; then `require "ball"` loads it from that tree.
+if command -v luarocks >/dev/null 2>&1; then
+    mkdir -p "$tmp/lua-pc"
+    sed "s|^prefix=.*|prefix=$root/usr|; s|=/usr/|=$root/usr/|" \
+        "$lib/pkgconfig/libball.pc" >"$tmp/lua-pc/libball.pc"
+    for v in 5.1 5.2 5.3 5.4; do
+        command -v "lua$v" >/dev/null 2>&1 && [ -f "/usr/include/lua$v/lua.h" ] || continue
+        rm -rf "$tmp/lua-src" && cp -R bindings/lua "$tmp/lua-src"
+        if ! (cd "$tmp/lua-src" && PKG_CONFIG_PATH="$tmp/lua-pc" \
+                  luarocks --lua-version="$v" make --tree="$tmp/rocks" libball-1.0.0-1.rockspec) \
+                >"$tmp/luarocks.log" 2>&1; then
+            cat "$tmp/luarocks.log"
+            fail "luarocks make of bindings/lua/libball-1.0.0-1.rockspec for lua$v"
+            continue
+        fi
+        out=$(cd "$tmp" && LD_LIBRARY_PATH="$lib" LUA_PATH=";;" \
+                  LUA_CPATH="$tmp/rocks/lib/lua/$v/?.so" "lua$v" -e '
+local ball = require("ball")
+local g = ball.new({ rules_text = "atk=Sprint:2:pa+1" })
+g:apply("E11-F10")
+assert(g:pa() == 1 and g:cards("ATK")[1].name == "Sprint" and ball.backend == "c")
+print(ball.version, ball.library_path)' 2>&1) ||
+            { echo "$out"; fail "lua$v: the module installed by luarocks does not load or work"; continue; }
+        case $out in
+            *"$lib/libball.so.$major"*) echo "lua binding: luarocks make and require with lua$v: ok" ;;
+            *) fail "lua$v: the luarocks module loads another libball: $out" ;;
+        esac
+    done
+else
+    echo "lua binding: luarocks not installed (Debian: luarocks); rockspec not tested"
+fi
+
 CC=${CC:-cc}
 WARN="-std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes"
 # shellcheck disable=SC2086
 if $CC $WARN examples/minimal.c $flags -o "$tmp/minimal" 2>"$tmp/cc.log"; then
     LD_LIBRARY_PATH="$lib" "$tmp/minimal" >"$tmp/minimal.out" 2>&1 ||
         fail "minimal (shared) exited $?: $(cat "$tmp/minimal.out")"
-    # Hand-derived from RULES.md: DEF's X steps from E11 to F10, then undo.
+    # Hand-derived from docs/spec.md: DEF's X steps from E11 to F10, then undo.
     grep -qx 'after E11-F10: 7/6/3s3/6/3x3/6/1o1sxo1/2x3/7/6/1OXSXO1/6/3X\*3/6/3S3/6/7 DEF a 1 - 0/0 1' \
         "$tmp/minimal.out" || fail "minimal (shared) printed: $(cat "$tmp/minimal.out")"
     grep -qx 'after undo: *7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X\*3/6/3S3/6/7 DEF a 2 - 0/0 1' \
@@ -100,10 +291,19 @@ else
     fail "neither readelf nor objdump found"
 fi
 if nm -D --defined-only "$so" >"$tmp/syms" 2>/dev/null; then
-    # Columns: value type name (name may carry @VERSION).
-    awk '{ print $NF }' "$tmp/syms" | grep -v '^ball_' >"$tmp/foreign"
+    # Columns: value type name. Names carry their version node
+    # (@@LIBBALL_<major>.<minor>); the nodes themselves are listed as
+    # absolute symbols.
+    nodes="^LIBBALL_${major}[.][0-9]+\$"
+    awk -v nodes="$nodes" '$NF !~ nodes { sub(/@.*/, "", $NF); print $NF }' "$tmp/syms" |
+        grep -v '^ball_' >"$tmp/foreign"
     [ -s "$tmp/foreign" ] && fail "exported symbols without the ball_ prefix: $(tr '\n' ' ' <"$tmp/foreign")"
-    grep -q ' ball_game_new$' "$tmp/syms" || fail "ball_game_new is not exported"
+    awk -v nodes="$nodes" '$NF !~ nodes { n = split($NF, v, "@@"); if (n != 2 || v[2] !~ nodes) print $NF }' \
+        "$tmp/syms" >"$tmp/unversioned"
+    [ -s "$tmp/unversioned" ] &&
+        fail "exported symbols outside a LIBBALL_$major.x version node: $(tr '\n' ' ' <"$tmp/unversioned")"
+    grep -q " ball_game_new@@LIBBALL_${major}[.]0\$" "$tmp/syms" ||
+        fail "ball_game_new is not exported in version node LIBBALL_$major.0"
 else
     fail "nm -D --defined-only failed"
 fi

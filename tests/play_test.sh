@@ -1,7 +1,7 @@
 #!/bin/sh
 # Drives examples/play with scripted input and checks what it prints. Run
 # from the repository root after `make` (make check does). Every expected
-# choice list and position is derived by hand from RULES.md. Prints each
+# choice list and position is derived by hand from docs/spec.md. Prints each
 # failure; exits non-zero if any.
 
 PLAY=${PLAY:-build/examples/play}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Cross-checks the engine, position by position, against the independent
-# Python implementation of RULES.md in tests/reference/ (see its README):
+# Python implementation of the rules (docs/spec.md) in tests/reference/ (see its README):
 # its hand-derived self-test, seeded random games through `ball trace`,
 # perft on sampled positions and mutated BPN texts.
 set -e

@@ -4,7 +4,8 @@
 # numbers agree with each other, and the table agrees with the CSV of the
 # same run (touchdowns + draws = games, decisions by kind add up). The run
 # chosen (seed 5, turn limit 12) gave a mix of touchdowns and draws when
-# written. Run from
+# written. The MCTS player is checked too (repeatable with a playout
+# budget, intervals in the table). Run from
 # the repository root after `make`. Prints each failure; exits non-zero if
 # any.
 
@@ -77,6 +78,45 @@ grep -q 'decisions per turn' "$tmp/table" || fail "table: no decisions per turn"
 [ $? -eq 2 ] || fail "--games 0 not refused with status 2"
 "$SELFPLAY" --frobnicate >/dev/null 2>&1
 [ $? -eq 2 ] || fail "unknown option not refused with status 2"
+
+# ---- the MCTS player (issue 13): a playout budget repeats exactly, the
+# table gives a 95% interval per result and the thinking time, and bad
+# settings are refused
+MCTS_ARGS="--games 3 --atk mcts:playouts=150 --def random --turn-limit 10 --seed 9"
+# shellcheck disable=SC2086
+"$SELFPLAY" $MCTS_ARGS --csv >"$tmp/mcts1.csv" 2>"$tmp/err" || fail "selfplay mcts exited $?: $(cat "$tmp/err")"
+# shellcheck disable=SC2086
+"$SELFPLAY" $MCTS_ARGS --csv >"$tmp/mcts2.csv" 2>/dev/null
+cmp -s "$tmp/mcts1.csv" "$tmp/mcts2.csv" || fail "mcts: two runs with the same seed differ"
+[ "$(wc -l <"$tmp/mcts1.csv" | tr -d ' ')" -eq 4 ] || fail "mcts: expected a header and 3 lines"
+awk -F, 'NR > 1 && $3 != "mcts:playouts=150" { bad = 1 } END { exit bad }' "$tmp/mcts1.csv" ||
+    fail "mcts: player column is not the player given"
+# shellcheck disable=SC2086
+"$SELFPLAY" $MCTS_ARGS >"$tmp/mcts.table" 2>&1 || fail "selfplay mcts table exited $?"
+grep -q '95% interval' "$tmp/mcts.table" || fail "mcts table: no confidence interval column"
+grep -Eq '^  ATK touchdowns +[0-9]+ +[0-9.]+% +[0-9.]+% - +[0-9.]+%$' "$tmp/mcts.table" ||
+    fail "mcts table: no interval on the ATK line"
+grep -q '^  ATK mcts:playouts=150 ' "$tmp/mcts.table" || fail "mcts table: no thinking time for ATK"
+for bad in mcts:playouts=-1 mcts:wizard=3 mcts:playouts=0 mcts:c=x mctsx; do
+    "$SELFPLAY" --games 1 --atk "$bad" >/dev/null 2>&1
+    [ $? -eq 2 ] || fail "mcts: bad player '$bad' not refused with status 2"
+done
+"$SELFPLAY" --games 1 --turn-limit 4 --atk mcts:ms=5 --def mcts:ms=5,playouts=50 >/dev/null 2>&1 ||
+    fail "mcts: time budgets refused"
+
+# --record: one game record per game, which `ball replay` reads back with
+# the results of the CSV of the same seeds (docs/records.md).
+BALL=${BALL:-$(dirname "$SELFPLAY")/../bin/ball}
+"$SELFPLAY" --games 4 --seed 7 --record "$tmp/games.rec" --csv >"$tmp/rec.csv" 2>"$tmp/err" ||
+    fail "selfplay --record exited $?: $(cat "$tmp/err")"
+[ "$(grep -c '^\[Event "selfplay game' "$tmp/games.rec")" -eq 4 ] || fail "--record: not 4 records"
+if [ -x "$BALL" ]; then
+    "$BALL" replay "$tmp/games.rec" >"$tmp/replay" 2>"$tmp/err" || fail "ball replay of the records: $(cat "$tmp/err")"
+    [ "$(wc -l <"$tmp/replay")" -eq 4 ] || fail "ball replay: not 4 games"
+else
+    fail "$BALL not built"
+fi
+"$SELFPLAY" --games 1 --record /nonexistent/dir/x.rec >/dev/null 2>&1 && fail "--record to a bad path succeeded"
 
 if [ "$failures" -ne 0 ]; then
     echo "selfplay_test: $failures failure(s)"

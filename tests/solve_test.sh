@@ -1,7 +1,10 @@
 #!/bin/sh
-# Checks examples/solve on positions built by hand from RULES.md: one where
+# Checks examples/solve on positions built by hand from docs/spec.md: one where
 # the side to move scores in its first turn, one where it cannot (but can
-# in two turns whatever the opponent does), the node limit and bad input.
+# in two turns whatever the opponent does), the node limit and bad input;
+# then the contract for scripts (issue 13): the exit codes (out of memory,
+# a finished game by winner), the whole winning line even under a tight
+# node limit, a shortest line, the help text and the hint to quote a BPN.
 # The printed line of play is replayed with the `ball` tool, which must
 # report the touchdown. Run from the repository root after `make`. Prints
 # each failure; exits non-zero if any.
@@ -78,6 +81,68 @@ grep -q 'node limit' "$tmp/limit.out" || fail "node limit: not reported"
 [ $? -eq 2 ] || fail "--turns 0 not refused with status 2"
 "$SOLVE" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "no BPN: not refused with status 2"
+
+# ---- issue 13: the node limit does not cut the printed line. ATK X* on
+# G11 with DEF's o on B2, ATK to act at turn 10: a touchdown within 2 of
+# ATK's turns, found within 3200 nodes; the line used to stop after one
+# decision with exit 0.
+NODE_LINE='7/6/7/6/7/6/3X*3/6/7/6/7/6/7/6/7/o5/7 ATK a 2 - 0/0 10'
+"$SOLVE" --turns 3 --max-nodes 3200 "$NODE_LINE" >"$tmp/cut.out" 2>&1
+st=$?
+[ "$st" -eq 0 ] || fail "line under node limit: exit status $st, expected 0"
+grep -q '^within 2 turns: yes' "$tmp/cut.out" || fail "line under node limit: no win within 2 turns"
+grep -qx '  touchdown by ATK at turn 12' "$tmp/cut.out" || fail "line under node limit: the line stops before the touchdown"
+grep -q 'line cut' "$tmp/cut.out" && fail "line under node limit: reported as cut"
+replay cut "$NODE_LINE"
+
+# ---- a shortest win: in one turn the line is the two scoring moves, no
+# `end` (which used to tie with them), and in the two-turn line ATK's
+# first turn is not padded after the touchdown turn
+[ "$(sed -n 's/^  turn 2, ATK://p' "$tmp/one.out" | wc -w | tr -d ' ')" -eq 2 ] ||
+    fail "shortest: the one-turn line is not two decisions: $(grep '^  turn' "$tmp/one.out")"
+grep -q '^  turn 2, ATK:.* end' "$tmp/one.out" && fail "shortest: 'end' in a line that scores this turn"
+last=$(grep '^  turn ' "$tmp/cut.out" | tail -n 1)
+case $last in *" end"*) fail "shortest: the touchdown turn ends with 'end': $last" ;; esac
+
+# ---- a finished game: the winner in the text and in the exit status
+ATK_WON='X*6/6/7/6/7/6/7/6/7/6/7/6/7/6/7/o5/7 ATK a 0 - 0/0 12'
+DEF_WON='7/6/7/6/7/6/7/6/7/6/7/6/7/6/7/6/x*6 DEF a 0 - 0/0 12'
+"$SOLVE" "$ATK_WON" >"$tmp/over.out" 2>&1
+st=$?
+[ "$st" -eq 5 ] || fail "ATK won: exit status $st, expected 5"
+grep -q 'already over: ATK won' "$tmp/over.out" || fail "ATK won: winner not said"
+"$SOLVE" "$DEF_WON" >"$tmp/over.out" 2>&1
+st=$?
+[ "$st" -eq 6 ] || fail "DEF won: exit status $st, expected 6"
+grep -q 'already over: DEF won' "$tmp/over.out" || fail "DEF won: winner not said"
+
+# ---- out of memory has its own status, 4 (not 1, "no forced touchdown"):
+# a 2^28-entry table (4 GiB) under a 1 GB address-space limit. Sanitizer
+# builds reserve more address space than that just to start; then the check
+# cannot run, and says so.
+if (ulimit -v 1000000 && "$SOLVE" --help) >/dev/null 2>&1; then
+    (ulimit -v 1000000 && exec "$SOLVE" --tt-bits 28 "$IN_ONE") >"$tmp/oom.out" 2>&1
+    st=$?
+    [ "$st" -eq 4 ] || fail "out of memory: exit status $st, expected 4"
+    grep -q 'out of memory' "$tmp/oom.out" || fail "out of memory: not reported"
+else
+    echo "note: out-of-memory check not run: $SOLVE cannot start under ulimit -v 1000000"
+fi
+
+# ---- the help text: own turns, the current one included, and the exit codes
+"$SOLVE" --help >"$tmp/help.out" 2>&1 || fail "--help exited $?"
+grep -q "own turns" "$tmp/help.out" || fail "help: does not say N counts the side's own turns"
+grep -q "current one" "$tmp/help.out" || fail "help: does not say the current turn counts"
+for code in 0 1 2 3 4 5 6 7; do
+    grep -q "[ ;]$code [a-z.]" "$tmp/help.out" || fail "help: exit status $code not listed"
+done
+
+# ---- an unquoted BPN gets a hint
+# shellcheck disable=SC2086
+"$SOLVE" $IN_ONE >/dev/null 2>"$tmp/unquoted.err"
+st=$?
+[ "$st" -eq 2 ] || fail "unquoted BPN: exit status $st, expected 2"
+grep -q 'quote it' "$tmp/unquoted.err" || fail "unquoted BPN: no hint to quote it"
 
 if [ "$failures" -ne 0 ]; then
     echo "solve_test: $failures failure(s)"

@@ -6,6 +6,7 @@
  * nothing (the allocator counts live blocks) and leave the game usable:
  * same BPN, same hash, same history, and it can still apply and undo.
  * The calls documented as never allocating must not call the allocator. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,7 +163,7 @@ static ball_game *tracked_game(const ball_rules *rules)
 {
     ball_game *g = NULL;
     disarm();
-    ck_assert_int_eq(ball_game_new_with_allocator(&g, rules, &alloc), BALL_OK);
+    ck_assert_int_eq(ball_game_new_with_allocator(&g, rules, &alloc, NULL, 0), BALL_OK);
     ck_assert_ptr_nonnull(g);
     ck_assert_int_gt(tr.nblocks, 0);
     return g;
@@ -176,13 +177,13 @@ static void check_usable(ball_game *g)
     ball_action acts[BALL_MAX_ACTIONS];
     tu_bpn(g, before);
     uint64_t hash = ball_hash(g);
-    size_t hist = ball_history_length(g);
+    int hist = ball_history_length(g);
     int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
     ck_assert_int_gt(n, 0);
     int fail_at = (int)tr.fail_at;
     disarm(); /* applying may need to grow the history */
     ck_assert_int_eq(ball_apply(g, acts[n - 1]), BALL_OK);
-    ck_assert_uint_eq(ball_history_length(g), hist + 1);
+    ck_assert_int_eq(ball_history_length(g), hist + 1);
     ck_assert_int_eq(ball_undo(g), BALL_OK);
     tu_bpn(g, after);
     ck_assert_str_eq(after, before);
@@ -196,7 +197,7 @@ static void play_ends(ball_game *g, int n)
 {
     ball_action end = BALL_ACTION_NONE;
     for (int i = 0; i < n; i++) {
-        ck_assert_int_eq(ball_action_parse(g, "end", &end), BALL_OK);
+        ck_assert_int_eq(ball_action_from_text(g, "end", &end), BALL_OK);
         ck_assert_int_eq(ball_apply(g, end), BALL_OK);
     }
 }
@@ -211,15 +212,17 @@ START_TEST(test_new_fails_at_each_allocation)
     for (int after = 0; after <= 1; after++)
         for (size_t r = 0; r < sizeof rule_texts / sizeof *rule_texts; r++) {
             ball_rules rules;
-            ball_cards cards;
+            ball_cardset *cards = NULL;
             char err[128];
-            ck_assert_int_eq(ball_rules_parse(&rules, &cards, rule_texts[r], err, sizeof err), BALL_OK);
+            ball_rules_init(&rules, sizeof rules);
+            ck_assert_int_eq(ball_rules_from_text(&rules, &cards, rule_texts[r], err, sizeof err), BALL_OK);
+            ck_assert(r == 0 ? cards == NULL : cards != NULL);
             tracker_reset();
             long k;
             for (k = 1; k < 100; k++) {
                 ball_game *g = (ball_game *)&tr; /* must be overwritten */
                 arm(k, after);
-                int rc = ball_game_new_with_allocator(&g, &rules, &alloc);
+                int rc = ball_game_new_with_allocator(&g, &rules, &alloc, NULL, 0);
                 ck_assert_int_eq(tr.misuse, 0);
                 if (tr.failed == 0) { /* fewer than k allocations: done */
                     ck_assert_int_eq(rc, BALL_OK);
@@ -236,6 +239,7 @@ START_TEST(test_new_fails_at_each_allocation)
             ck_assert_int_gt(k, 1); /* it allocates at all */
             ck_assert_int_eq(tr.nblocks, 0);
             ck_assert_int_eq(tr.misuse, 0);
+            ball_cardset_free(cards); /* the games had their own copies */
         }
 }
 END_TEST
@@ -261,7 +265,7 @@ START_TEST(test_clone_fails_at_each_allocation)
                 ck_assert_int_gt(tr.nblocks, blocks); /* the clone uses the same allocator */
                 tu_bpn(c, again);
                 ck_assert_str_eq(again, bpn);
-                ck_assert_uint_eq(ball_history_length(c), 4);
+                ck_assert_int_eq(ball_history_length(c), 4);
                 ck_assert_int_eq(ball_undo(c), BALL_OK);
                 check_usable(c);
                 ball_game_free(c);
@@ -275,7 +279,7 @@ START_TEST(test_clone_fails_at_each_allocation)
             tu_bpn(g, again);
             ck_assert_str_eq(again, bpn);
             ck_assert_uint_eq(ball_hash(g), hash);
-            ck_assert_uint_eq(ball_history_length(g), 4);
+            ck_assert_int_eq(ball_history_length(g), 4);
             check_usable(g);
         }
         ck_assert_int_gt(k, 1);
@@ -307,7 +311,7 @@ START_TEST(test_history_reserve_fails_at_each_allocation)
             ck_assert_int_eq(tr.nblocks, blocks);
             tu_bpn(g, again);
             ck_assert_str_eq(again, bpn);
-            ck_assert_uint_eq(ball_history_length(g), 1);
+            ck_assert_int_eq(ball_history_length(g), 1);
             check_usable(g);
         }
         ck_assert_int_gt(k, 1);
@@ -316,26 +320,42 @@ START_TEST(test_history_reserve_fails_at_each_allocation)
         arm(1, 1);
         play_ends(g, 5000);
         ck_assert_int_eq(tr.calls, 0);
-        ck_assert_uint_eq(ball_history_length(g), 5001);
+        ck_assert_int_eq(ball_history_length(g), 5001);
         /* the next one must grow the history, which fails */
         ball_action end;
-        ck_assert_int_eq(ball_action_parse(g, "end", &end), BALL_OK);
+        ck_assert_int_eq(ball_action_from_text(g, "end", &end), BALL_OK);
         ck_assert_int_eq(ball_apply(g, end), BALL_E_NOMEM);
-        ck_assert_uint_eq(ball_history_length(g), 5001);
+        ck_assert_int_eq(ball_history_length(g), 5001);
         undo_all_and_free(g);
     }
 }
 END_TEST
 
-/* A size that cannot be represented fails without calling the allocator. */
+/* A size that cannot be represented (the history would pass INT_MAX
+ * decisions) fails without calling the allocator at all: the tracker
+ * counts every call of its malloc and realloc hooks, and none may come. */
 START_TEST(test_history_reserve_too_large)
 {
     tracker_reset();
     ball_game *g = tracked_game(NULL);
-    arm(0, 0);
+    int blocks = tr.nblocks;
+    arm(0, 0); /* counts calls from 0, fails none */
     ck_assert_int_eq(ball_history_reserve(g, SIZE_MAX), BALL_E_NOMEM);
+    ck_assert_int_eq(tr.calls, 0);
     ck_assert_int_eq(ball_history_reserve(g, SIZE_MAX / 2), BALL_E_NOMEM);
+    ck_assert_int_eq(tr.calls, 0);
+    ck_assert_int_eq(ball_history_reserve(g, (size_t)INT_MAX + 1), BALL_E_NOMEM);
+    ck_assert_int_eq(tr.calls, 0);
     ck_assert_str_ne(ball_errmsg(g), "");
+    /* with one decision in the history, INT_MAX more would pass INT_MAX */
+    tu_apply(g, "end");
+    ck_assert_int_eq(tr.calls, 0); /* the history has room for one */
+    ck_assert_int_eq(ball_history_reserve(g, (size_t)INT_MAX), BALL_E_NOMEM);
+    ck_assert_int_eq(tr.calls, 0);
+    ck_assert_int_eq(tr.failed, 0);
+    ck_assert_int_eq(tr.nblocks, blocks);
+    ck_assert_int_eq(ball_history_length(g), 1);
+    ck_assert_int_eq(ball_undo(g), BALL_OK);
     ck_bpn(g, BALL_START_BPN);
     check_usable(g);
     ck_assert_int_eq(ball_history_reserve(g, 0), BALL_OK);
@@ -358,7 +378,7 @@ START_TEST(test_apply_fails_when_history_grows)
             long grew = 0;
             for (int i = 0; i < 100000 && !grew; i++) {
                 arm(1, 1);
-                ck_assert_int_eq(ball_action_parse(g, "end", &end), BALL_OK);
+                ck_assert_int_eq(ball_action_from_text(g, "end", &end), BALL_OK);
                 int rc = unchecked ? ball_apply_unchecked(g, end) : ball_apply(g, end);
                 grew = tr.calls;
                 if (!grew)
@@ -367,8 +387,8 @@ START_TEST(test_apply_fails_when_history_grows)
                     ck_assert_int_eq(rc, BALL_E_NOMEM);
             }
             ck_assert_int_gt(grew, 0);
-            size_t full = ball_history_length(g);
-            ck_assert_uint_gt(full, 0);
+            int full = ball_history_length(g);
+            ck_assert_int_gt(full, 0);
             char bpn[BALL_BPN_MAX], again[BALL_BPN_MAX];
             tu_bpn(g, bpn);
             uint64_t hash = ball_hash(g);
@@ -380,7 +400,7 @@ START_TEST(test_apply_fails_when_history_grows)
                 ck_assert_int_eq(tr.misuse, 0);
                 if (tr.failed == 0) {
                     ck_assert_int_eq(rc, BALL_OK);
-                    ck_assert_uint_eq(ball_history_length(g), full + 1);
+                    ck_assert_int_eq(ball_history_length(g), full + 1);
                     break;
                 }
                 ck_assert_int_eq(rc, BALL_E_NOMEM);
@@ -389,7 +409,7 @@ START_TEST(test_apply_fails_when_history_grows)
                 tu_bpn(g, again);
                 ck_assert_str_eq(again, bpn);
                 ck_assert_uint_eq(ball_hash(g), hash);
-                ck_assert_uint_eq(ball_history_length(g), full);
+                ck_assert_int_eq(ball_history_length(g), full);
                 /* undo and redo still work with the full history */
                 arm(1, 1);
                 ck_assert_int_eq(ball_undo(g), BALL_OK);
@@ -419,16 +439,16 @@ START_TEST(test_other_calls_do_not_allocate)
     uint64_t count = 0;
     ck_assert_int_gt(ball_legal_actions(g, acts, BALL_MAX_ACTIONS), 0);
     ck_assert_int_eq(ball_is_legal(g, acts[0]), 1);
-    ck_assert_int_eq(ball_action_parse(g, "E11-F10", &a), BALL_OK);
-    ck_assert_int_gt(ball_action_text(a, buf, sizeof buf), 0);
+    ck_assert_int_eq(ball_action_from_text(g, "E11-F10", &a), BALL_OK);
+    ck_assert_int_gt(ball_action_to_text(a, buf, sizeof buf), 0);
     ck_assert_int_eq(ball_apply(g, a), BALL_OK);
     ck_assert_int_gt(ball_legal_actions(g, acts, BALL_MAX_ACTIONS), 0);
     ck_assert_int_eq(ball_apply_unchecked(g, acts[0]), BALL_OK);
     ck_assert_int_eq(ball_undo(g), BALL_OK);
     ck_assert_int_eq(ball_undo(g), BALL_OK);
-    ck_assert_int_gt(ball_get_bpn(g, buf, sizeof buf), 0);
-    ck_assert_int_eq(ball_set_bpn(g, buf), BALL_OK);
-    ck_assert_int_eq(ball_set_bpn(g, "garbage"), BALL_E_BPN);
+    ck_assert_int_gt(ball_position_to_text(g, buf, sizeof buf), 0);
+    ck_assert_int_eq(ball_position_from_text(g, buf), BALL_OK);
+    ck_assert_int_eq(ball_position_from_text(g, "garbage"), BALL_E_BPN);
     ck_assert_int_eq(ball_perft(g, 2, &count), BALL_OK);
     ck_assert_int_gt(ball_select(g, NULL, 0, choices, BALL_NUM_SQUARES, NULL), 0);
     tu_apply_all(g, "E11-F10 F10-E9 end");
@@ -451,28 +471,28 @@ START_TEST(test_bad_allocator_is_refused)
     ball_game *g = (ball_game *)&tr;
     ball_allocator bad = alloc;
     bad.size = sizeof bad - 1;
-    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, &bad), BALL_E_ARG);
+    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, &bad, NULL, 0), BALL_E_ARG);
     ck_assert_ptr_null(g);
     bad = alloc;
     bad.malloc_fn = NULL;
-    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, &bad), BALL_E_ARG);
+    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, &bad, NULL, 0), BALL_E_ARG);
     bad = alloc;
     bad.realloc_fn = NULL;
-    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, &bad), BALL_E_ARG);
+    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, &bad, NULL, 0), BALL_E_ARG);
     bad = alloc;
     bad.free_fn = NULL;
-    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, &bad), BALL_E_ARG);
-    ck_assert_int_eq(ball_game_new_with_allocator(NULL, NULL, &alloc), BALL_E_ARG);
+    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, &bad, NULL, 0), BALL_E_ARG);
+    ck_assert_int_eq(ball_game_new_with_allocator(NULL, NULL, &alloc, NULL, 0), BALL_E_ARG);
     /* a bad ruleset is refused before allocating too */
     ball_rules rules;
     ball_rules_init(&rules, sizeof rules);
     rules.end_zone_depth = 9;
-    ck_assert_int_eq(ball_game_new_with_allocator(&g, &rules, &alloc), BALL_E_RANGE);
+    ck_assert_int_eq(ball_game_new_with_allocator(&g, &rules, &alloc, NULL, 0), BALL_E_RANGE);
     ck_assert_ptr_null(g);
     ck_assert_int_eq(tr.calls, 0);
     ball_allocator_init(NULL, sizeof(ball_allocator)); /* does nothing */
     /* NULL allocator: the C library's */
-    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, NULL), BALL_OK);
+    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, NULL, NULL, 0), BALL_OK);
     ck_assert_int_eq(tr.calls, 0);
     ball_game_free(g);
 }

@@ -19,21 +19,21 @@
 static void round_trip(const char *bpn)
 {
     ball_game *g = NULL;
-    ck_assert_int_eq(ball_game_new(&g, NULL), BALL_OK);
-    int rc = ball_set_bpn(g, bpn);
+    ck_assert_int_eq(ball_game_new(&g, NULL, NULL, 0), BALL_OK);
+    int rc = ball_position_from_text(g, bpn);
     ck_assert_msg(rc == BALL_OK, "'%s' rejected: %s", bpn, ball_errmsg(g));
     ck_assert_str_eq(ball_errmsg(g), "");
     char out[BALL_BPN_MAX];
-    ck_assert_int_eq(ball_get_bpn(g, out, sizeof out), (int)strlen(bpn));
+    ck_assert_int_eq(ball_position_to_text(g, out, sizeof out), (int)strlen(bpn));
     ck_assert_str_eq(out, bpn);
     ball_game_free(g);
 }
 
 /* N1: the standard start, as created and as set. */
-START_TEST(n1_round_trip_standard_start)
+START_TEST(test_N1_round_trip_standard_start)
 {
     ball_game *g = NULL;
-    ck_assert_int_eq(ball_game_new(&g, NULL), BALL_OK);
+    ck_assert_int_eq(ball_game_new(&g, NULL, NULL, 0), BALL_OK);
     ck_bpn(g, BALL_START_BPN);
     ck_bpn(g, "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1");
     ball_game_free(g);
@@ -44,14 +44,14 @@ END_TEST
 /* N1: stacks — fresh `[X o]+` (upper ATK, ATK to act), `[S* x_]` (upper
  * carrier over a knocked-down lower), `[o O]` (DEF upper, not fresh);
  * knocked-down pieces O_ and x_, corners A1 and M17. */
-START_TEST(n1_round_trip_stacks_and_knocked_down)
+START_TEST(test_N1_round_trip_stacks_and_knocked_down)
 {
     round_trip("6s/6/2x_4/6/1[oO]5/6/7/6/3[S*x_]3/6/7/3[Xo]+2/7/6/5X1/6/O_6 ATK a 1 - 0/0 4");
 }
 END_TEST
 
 /* N1: the loose ball `@` on A17, DEF to act. */
-START_TEST(n1_round_trip_loose_ball)
+START_TEST(test_N1_round_trip_loose_ball)
 {
     round_trip("@6/5o/7/6/7/6/7/2O3/3x_3/6/7/6/7/6/7/S5/6X_ DEF a 2 - 0/0 5");
 }
@@ -59,7 +59,7 @@ END_TEST
 
 /* N1: a release phase (DEF: x_ on G9 can stand up, [o X] on C5 can be
  * released); the stack [O x] is ATK's and no task of DEF. */
-START_TEST(n1_round_trip_release_phase)
+START_TEST(test_N1_round_trip_release_phase)
 {
     round_trip("7/6/2O*4/6/5[Ox]1/6/7/6/3x_3/6/7/6/1[oX]5/6/4s2/6/7 DEF r 0 - 0/0 7");
 }
@@ -67,7 +67,7 @@ END_TEST
 
 /* N1: `h` after a hand-off, `!` on the active carrier of the side to act,
  * a finished game (ATK X* in row 17), exactly 7 pieces on a team. */
-START_TEST(n1_round_trip_marks_and_flags)
+START_TEST(test_N1_round_trip_marks_and_flags)
 {
     round_trip("7/6/7/6/7/6/7/2s*3/3o3/6/7/6/7/6/1X3O1/6/7 DEF a 1 h 0/0 3");
     round_trip("7/6/7/6/1o5/6/7/2S3/3X*!3/6/7/6/7/6/7/6/7 ATK a 1 - 0/0 6");
@@ -78,24 +78,24 @@ START_TEST(n1_round_trip_marks_and_flags)
 END_TEST
 
 /* N1 + accessors: the fields of a set position read back. */
-START_TEST(n1_fields_read_back)
+START_TEST(test_N1_fields_read_back)
 {
     ball_game *g = tu_game("7/6/7/6/7/6/7/2s*3/3o3/6/7/6/7/6/1X3O1/6/7 DEF a 1 h 0/0 3");
     ck_assert_int_eq(ball_side(g), BALL_DEF);
     ck_assert_int_eq(ball_phase(g), BALL_PHASE_ACTION);
     ck_assert_int_eq(ball_pa(g), 1);
     ck_assert_int_eq(ball_handoff_last(g), 1);
-    ck_assert_uint_eq(ball_turn(g), 3);
+    ck_assert_int_eq(ball_turn(g), 3);
     ck_assert_int_eq(ball_result(g), BALL_ONGOING);
-    int f10 = ball_square_from_name("F10");
-    ck_assert_int_eq(ball_ball_square(g), f10);
+    int f10 = ball_square_from_text("F10");
+    ck_assert_int_eq(ball_square_of_ball(g), f10);
     ck_assert_int_eq(ball_piece(g, f10, BALL_UPPER),
                      BALL_SQUARE | BALL_PIECE_DEF | BALL_PIECE_BALL);
     ck_assert_int_eq(ball_square_state(g, f10), BALL_SQ_PIECE | BALL_SQ_BALL);
     ball_game_free(g);
 
     g = tu_game("6s/6/2x_4/6/1[oO]5/6/7/6/3[S*x_]3/6/7/3[Xo]+2/7/6/5X1/6/O_6 ATK a 1 - 0/0 4");
-    int h6 = ball_square_from_name("H6"), g9 = ball_square_from_name("G9");
+    int h6 = ball_square_from_text("H6"), g9 = ball_square_from_text("G9");
     ck_assert_int_eq(ball_square_state(g, h6), BALL_SQ_PIECE | BALL_SQ_STACK | BALL_SQ_FRESH);
     ck_assert_int_eq(ball_piece(g, g9, BALL_UPPER),
                      BALL_SQUARE | BALL_PIECE_BALL | BALL_PIECE_STACKED);
@@ -106,13 +106,13 @@ START_TEST(n1_fields_read_back)
 END_TEST
 
 /* N1: a successful set clears the undo history. */
-START_TEST(n1_set_clears_history)
+START_TEST(test_N1_set_clears_history)
 {
     ball_game *g = tu_game(NULL);
     tu_apply(g, "G13-F12");
-    ck_assert_uint_eq(ball_history_length(g), 1);
-    ck_assert_int_eq(ball_set_bpn(g, BASE), BALL_OK);
-    ck_assert_uint_eq(ball_history_length(g), 0);
+    ck_assert_int_eq(ball_history_length(g), 1);
+    ck_assert_int_eq(ball_position_from_text(g, BASE), BALL_OK);
+    ck_assert_int_eq(ball_history_length(g), 0);
     ck_assert_int_eq(ball_undo(g), BALL_E_NO_HISTORY);
     ck_bpn(g, BASE);
     ball_game_free(g);
@@ -149,6 +149,8 @@ static const struct bad_bpn {
     { "turn 0", P_BASE " ATK a 2 - 0/0 0" },
     { "turn negative", P_BASE " ATK a 2 - 0/0 -1" },
     { "turn not a number", P_BASE " ATK a 2 - 0/0 x" },
+    { "turn of 10 digits", P_BASE " ATK a 2 - 0/0 1000000000" },
+    { "turn with a leading zero", P_BASE " ATK a 2 - 0/0 02" },
     { "group too short (row 17: 6 of 7)", "6/6/7/6/3x3/6/2o4/6/7/6/1O5/6/3X*3/6/7/6/7 ATK a 2 - 0/0 2" },
     { "group too short (row 13: 6 of 7)", "7/6/7/6/3x2/6/2o4/6/7/6/1O5/6/3X*3/6/7/6/7 ATK a 2 - 0/0 2" },
     { "group too long (row 13: 8 of 7)", "7/6/7/6/4x3/6/2o4/6/7/6/1O5/6/3X*3/6/7/6/7 ATK a 2 - 0/0 2" },
@@ -186,11 +188,11 @@ static const struct bad_bpn {
 };
 
 /* N1: each bad text is rejected; position, history and errmsg as required. */
-START_TEST(n1_rejects)
+START_TEST(test_N1_rejects)
 {
     const struct bad_bpn *b = &bad[_i];
     ball_game *g = tu_game(PREV);
-    int rc = ball_set_bpn(g, b->bpn);
+    int rc = ball_position_from_text(g, b->bpn);
     ck_assert_msg(rc == BALL_E_BPN, "%s: '%s' gave %d, expected BALL_E_BPN",
                   b->what, b->bpn, rc);
     ck_assert_msg(ball_errmsg(g)[0] != '\0', "%s: empty errmsg", b->what);
@@ -200,14 +202,14 @@ START_TEST(n1_rejects)
 END_TEST
 
 /* N1: a rejected text keeps the undo history too (state unchanged). */
-START_TEST(n1_reject_keeps_history)
+START_TEST(test_N1_reject_keeps_history)
 {
     ball_game *g = tu_game(NULL);
     tu_apply(g, "G13-F12");
     char before[BALL_BPN_MAX];
     tu_bpn(g, before);
-    ck_assert_int_eq(ball_set_bpn(g, P_BASE " ATK a 2 - 0/0"), BALL_E_BPN);
-    ck_assert_uint_eq(ball_history_length(g), 1);
+    ck_assert_int_eq(ball_position_from_text(g, P_BASE " ATK a 2 - 0/0"), BALL_E_BPN);
+    ck_assert_int_eq(ball_history_length(g), 1);
     ck_bpn(g, before);
     ck_assert_int_eq(ball_undo(g), BALL_OK);
     ck_bpn(g, BALL_START_BPN);
@@ -215,21 +217,169 @@ START_TEST(n1_reject_keeps_history)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* N1 clarification (turn): every turn number that play can reach gives a
+ * BPN that reads back; libball bounds the turn at BALL_MAX_TURN (nine
+ * digits) and refuses, with BALL_E_LIMIT and a message, the decision that
+ * would hand the turn over past it (issue item: turn bound). */
+
+/* ATK's turn 999999999: X* G5 and the knocked-down O_ on C5, DEF o G13.
+ * `end` opens the release phase (the stand-up of C5: B4 B6 D4 D6, R9.2);
+ * the stand-up completes the turn and would hand over to turn 1000000000. */
+#define TURN_MAX_POS "7/6/7/6/3o3/6/7/6/7/6/7/6/1O_1X*3/6/7/6/7 ATK a 1 - 0/0 999999999"
+
+/* A decision refused at the bound: BALL_E_LIMIT from ball_apply() and
+ * ball_apply_unchecked(), nothing changed (BPN, hash, history), a message
+ * that names the bound; the decision is legal by the rules all the same
+ * (ball.h: BALL_E_ILLEGAL is for illegal ones). */
+static void ck_refused_at_bound(ball_game *g, ball_action a)
+{
+    char before[BALL_BPN_MAX];
+    tu_bpn(g, before);
+    uint64_t hash = ball_hash(g);
+    int hist = ball_history_length(g);
+    ck_assert_int_eq(ball_is_legal(g, a), 1);
+    ck_assert_int_eq(ball_apply(g, a), BALL_E_LIMIT);
+    ck_assert_ptr_nonnull(strstr(ball_errmsg(g), "999999999"));
+    ck_bpn(g, before);
+    ck_assert_uint_eq(ball_hash(g), hash);
+    ck_assert_int_eq(ball_history_length(g), hist);
+    ck_assert_int_eq(ball_turn(g), BALL_MAX_TURN);
+    ck_assert_int_eq(ball_apply_unchecked(g, a), BALL_E_LIMIT);
+    ck_assert_ptr_nonnull(strstr(ball_errmsg(g), "999999999"));
+    ck_bpn(g, before);
+    ck_assert_uint_eq(ball_hash(g), hash);
+    ck_assert_int_eq(ball_history_length(g), hist);
+}
+
+START_TEST(test_N1_turn_bound_release_completes_turn)
+{
+    ck_assert_int_eq(BALL_MAX_TURN, 999999999);
+    ball_game *g = tu_game(TURN_MAX_POS);
+    ck_assert_int_eq(ball_turn(g), BALL_MAX_TURN);
+    tu_apply(g, "end"); /* the release phase belongs to the same turn */
+    ck_bpn(g, "7/6/7/6/3o3/6/7/6/7/6/7/6/1O_1X*3/6/7/6/7 ATK r 0 - 0/0 999999999");
+    ck_legal(g, "C5-B4 C5-B6 C5-D4 C5-D6");
+    ball_action acts[BALL_MAX_ACTIONS];
+    int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
+    ck_assert_int_eq(n, 4);
+    for (int i = 0; i < n; i++)
+        ck_refused_at_bound(g, acts[i]);
+    /* the game goes on: `end` can still be taken back */
+    ck_assert_int_eq(ball_undo(g), BALL_OK);
+    ck_bpn(g, TURN_MAX_POS);
+    ball_game_free(g);
+}
+END_TEST
+
+/* `end` without a release task hands over at once: refused at the bound,
+ * for ATK and DEF, in card mode too (eighth field); one turn earlier it
+ * is played and the position at turn 999999999 reads back. */
+START_TEST(test_N1_turn_bound_end_hands_over)
+{
+    static const char *const at_bound[] = {
+        "7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 ATK a 2 - 0/0 999999999",
+        "7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 DEF a 0 h 0/0 999999999",
+    };
+    for (size_t i = 0; i < sizeof at_bound / sizeof at_bound[0]; i++) {
+        ball_game *g = tu_game(at_bound[i]);
+        ck_refused_at_bound(g, tu_action(g, "end"));
+        ball_game_free(g);
+    }
+    ball_game *g = tu_game_text(TU_DECK, "7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 ATK a 2 - 3/4 999999999 13/2");
+    tu_apply(g, "card1"); /* an action that keeps the turn is played as usual */
+    ck_bpn(g, "7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 ATK a 3 - 2/4 999999999 3/2");
+    ck_refused_at_bound(g, tu_action(g, "end"));
+    ball_game_free(g);
+
+    g = tu_game("7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 DEF a 2 - 0/0 999999998");
+    tu_apply(g, "end");
+    ck_bpn(g, "7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 ATK a 2 - 0/0 999999999");
+    ck_assert_int_eq(ball_turn(g), BALL_MAX_TURN);
+    ball_game *scratch = tu_game(NULL);
+    tu_check_bpn_round_trip(g, scratch);
+    ck_refused_at_bound(g, tu_action(g, "end"));
+    ball_game_free(scratch);
+    ball_game_free(g);
+}
+END_TEST
+
+/* Walks every decision sequence of up to `depth` decisions: a decision is
+ * either played, and the position it reaches writes a BPN that reads back
+ * (same text, result and hash), or refused with BALL_E_LIMIT and nothing
+ * changed. Counts both. */
+static void walk_bound(ball_game *g, ball_game *scratch, int depth, long *played, long *refused)
+{
+    if (depth == 0)
+        return;
+    ball_action acts[BALL_MAX_ACTIONS];
+    int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
+    tu_require(n >= 0);
+    for (int i = 0; i < n; i++) {
+        char before[BALL_BPN_MAX], after[BALL_BPN_MAX];
+        uint64_t hash = ball_hash(g);
+        tu_bpn(g, before);
+        int rc = ball_apply(g, acts[i]);
+        if (rc == BALL_E_LIMIT) {
+            tu_require(strstr(ball_errmsg(g), "999999999") != NULL);
+            tu_bpn(g, after);
+            tu_require(strcmp(after, before) == 0 && ball_hash(g) == hash);
+            (*refused)++;
+            continue;
+        }
+        tu_require(rc == BALL_OK);
+        tu_require(ball_turn(g) >= 1 && ball_turn(g) <= BALL_MAX_TURN);
+        tu_check_bpn_round_trip(g, scratch);
+        (*played)++;
+        walk_bound(g, scratch, depth - 1, played, refused);
+        tu_require(ball_undo(g) == BALL_OK);
+    }
+}
+
+/* Every position reachable from turns 999999998 and 999999999 within four
+ * decisions reads back; some decisions are refused, none is lost. */
+START_TEST(test_N1_turn_bound_every_reachable_bpn_reads_back)
+{
+    static const char *const starts[] = {
+        TURN_MAX_POS,
+        "7/6/7/6/3o3/6/7/6/7/6/7/6/1O_1X*3/6/7/6/7 DEF a 2 - 0/0 999999998",
+        "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 999999999",
+    };
+    ball_game *scratch = tu_game(NULL);
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        ball_game *g = tu_game(starts[i]);
+        long played = 0, refused = 0;
+        walk_bound(g, scratch, i == 2 ? 3 : 4, &played, &refused);
+        ck_assert_int_gt(played, 0);
+        ck_assert_int_gt(refused, 0);
+        ck_bpn(g, starts[i]);
+        ball_game_free(g);
+    }
+    ball_game_free(scratch);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("N1 BPN");
     TCase *tc = tcase_create("round trip");
-    tcase_add_test(tc, n1_round_trip_standard_start);
-    tcase_add_test(tc, n1_round_trip_stacks_and_knocked_down);
-    tcase_add_test(tc, n1_round_trip_loose_ball);
-    tcase_add_test(tc, n1_round_trip_release_phase);
-    tcase_add_test(tc, n1_round_trip_marks_and_flags);
-    tcase_add_test(tc, n1_fields_read_back);
-    tcase_add_test(tc, n1_set_clears_history);
+    tcase_add_test(tc, test_N1_round_trip_standard_start);
+    tcase_add_test(tc, test_N1_round_trip_stacks_and_knocked_down);
+    tcase_add_test(tc, test_N1_round_trip_loose_ball);
+    tcase_add_test(tc, test_N1_round_trip_release_phase);
+    tcase_add_test(tc, test_N1_round_trip_marks_and_flags);
+    tcase_add_test(tc, test_N1_fields_read_back);
+    tcase_add_test(tc, test_N1_set_clears_history);
     suite_add_tcase(s, tc);
     tc = tcase_create("rejections");
-    tcase_add_loop_test(tc, n1_rejects, 0, (int)(sizeof bad / sizeof bad[0]));
-    tcase_add_test(tc, n1_reject_keeps_history);
+    tcase_add_loop_test(tc, test_N1_rejects, 0, (int)(sizeof bad / sizeof bad[0]));
+    tcase_add_test(tc, test_N1_reject_keeps_history);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("turn bound");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_N1_turn_bound_release_completes_turn);
+    tcase_add_test(tc, test_N1_turn_bound_end_hands_over);
+    tcase_add_test(tc, test_N1_turn_bound_every_reachable_bpn_reads_back);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,34 +1,26 @@
 /* N2 — action notation: square names, parse/format round trips for every
  * kind of action, the meaning of the parsed fields, malformed texts
  * (BALL_E_NOTATION) and well-formed illegal ones (BALL_E_ILLEGAL, state
- * unchanged). Expectations derived by hand from RULES.md. */
+ * unchanged). Expectations derived by hand from docs/spec.md. */
 #include "testutil.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static ball_action parse_ok(ball_game *g, const char *text)
-{
-    ball_action a = BALL_ACTION_NONE;
-    int rc = ball_action_parse(g, text, &a);
-    ck_assert_msg(rc == BALL_OK, "parse '%s': %s", text, ball_errmsg(g));
-    ck_assert_uint_ne(a, BALL_ACTION_NONE);
-    return a;
-}
-
-/* Parses `text`, checks that its text is `text` again and its fields. */
+/* Parses `text`, checks that its text is `text` again and its fields; a
+ * square the action does not have reads BALL_NO_SQUARE. */
 static ball_action ck_action(ball_game *g, const char *text, int kind,
                              const char *from, const char *to,
                              const char *option, int cost)
 {
-    ball_action a = parse_ok(g, text);
+    ball_action a = tu_action(g, text);
     char buf[BALL_ACTION_TEXT_MAX];
-    ck_assert_int_eq(ball_action_text(a, buf, sizeof buf), (int)strlen(text));
+    ck_assert_int_eq(ball_action_to_text(a, buf, sizeof buf), (int)strlen(text));
     ck_assert_str_eq(buf, text);
     ck_assert_int_eq(ball_action_kind(a), kind);
-    ck_assert_int_eq(ball_action_from(a), from ? tu_sq(from) : -1);
-    ck_assert_int_eq(ball_action_to(a), to ? tu_sq(to) : -1);
-    ck_assert_int_eq(ball_action_option(a), option ? tu_sq(option) : -1);
+    ck_assert_int_eq(ball_action_from(a), from ? tu_sq(from) : BALL_NO_SQUARE);
+    ck_assert_int_eq(ball_action_to(a), to ? tu_sq(to) : BALL_NO_SQUARE);
+    ck_assert_int_eq(ball_action_option(a), option ? tu_sq(option) : BALL_NO_SQUARE);
     ck_assert_int_eq(ball_action_cost(a), cost);
     ck_assert_int_eq(ball_is_legal(g, a), 1);
     return a;
@@ -42,11 +34,11 @@ static int ck_all_round_trip(ball_game *g)
     int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
     ck_assert_int_gt(n, 0);
     for (int i = 0; i < n; i++) {
-        int len = ball_action_text(acts[i], buf, sizeof buf);
+        int len = ball_action_to_text(acts[i], buf, sizeof buf);
         ck_assert_int_gt(len, 0);
         ck_assert_int_eq(len, (int)strlen(buf));
         ball_action b = BALL_ACTION_NONE;
-        ck_assert_msg(ball_action_parse(g, buf, &b) == BALL_OK, "parse '%s'", buf);
+        ck_assert_msg(ball_action_from_text(g, buf, &b) == BALL_OK, "parse '%s'", buf);
         ck_assert_msg(b == acts[i], "'%s' parsed to another action", buf);
     }
     return n;
@@ -58,33 +50,33 @@ static int ck_all_round_trip(ball_game *g)
 #define PN5 "7/6/7/6/5[OS]1/6/7/6/3[X*o]3/6/7/6/1O_5/6/7/6/7 ATK r 0 - 0/0 2"
 
 /* R1.1/R1.2 + the header's numbering: names and indices of all squares. */
-START_TEST(n2_square_names)
+START_TEST(test_N2_square_names)
 {
-    ck_assert_int_eq(ball_square_from_name("A1"), 0);
-    ck_assert_int_eq(ball_square_from_name("M1"), 6);
-    ck_assert_int_eq(ball_square_from_name("B2"), 7);
-    ck_assert_int_eq(ball_square_from_name("G5"), 29);
-    ck_assert_int_eq(ball_square_from_name("G9"), 55);
-    ck_assert_int_eq(ball_square_from_name("M17"), 110);
+    ck_assert_int_eq(ball_square_from_text("A1"), 0);
+    ck_assert_int_eq(ball_square_from_text("M1"), 6);
+    ck_assert_int_eq(ball_square_from_text("B2"), 7);
+    ck_assert_int_eq(ball_square_from_text("G5"), 29);
+    ck_assert_int_eq(ball_square_from_text("G9"), 55);
+    ck_assert_int_eq(ball_square_from_text("M17"), 110);
     for (int sq = 0; sq < BALL_NUM_SQUARES; sq++) {
-        char buf[4];
-        int len = ball_square_name(sq, buf, sizeof buf);
+        char buf[BALL_SQUARE_TEXT_MAX];
+        int len = ball_square_to_text(sq, buf, sizeof buf);
         ck_assert_int_ge(len, 2);
         ck_assert_int_le(len, 3);
-        ck_assert_int_eq(ball_square_from_name(buf), sq);
+        ck_assert_int_eq(ball_square_from_text(buf), sq);
         int c = ball_square_col(sq), r = ball_square_row(sq);
         ck_assert_int_eq((c + r) % 2, 0);
         ck_assert_int_eq(ball_square_at(c, r), sq);
         ck_assert_int_eq(buf[0], 'A' + c - 1);
         ck_assert_int_eq(atoi(buf + 1), r);
     }
-    ck_assert_int_eq(ball_square_from_name("A2"), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name("G05"), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name("g5"), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name("N1"), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name("A19"), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name("G5 "), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name(""), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("A2"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("G05"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("g5"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("N1"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("A19"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("G5 "), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text(""), BALL_E_NOTATION);
     /* R1.3 distance = max(|dc|, |dr|). */
     ck_assert_int_eq(ball_square_distance(tu_sq("G5"), tu_sq("H10")), 5);
     ck_assert_int_eq(ball_square_distance(tu_sq("A1"), tu_sq("M17")), 16);
@@ -98,7 +90,7 @@ END_TEST
  *  vacated start, R6.2); G5-H4 block of s; G5-F4 protection of O; G5=F4
  *  hand-off (0 PA); G5^E3 short pass (E3 next to the receiver F4); G5^^G11
  *  long pass (distance 6 from G5, 7 from F4, 2 PA); end. */
-START_TEST(n2_action_phase_kinds)
+START_TEST(test_N2_action_phase_kinds)
 {
     ball_game *g = tu_game(PN1);
     ck_assert_int_eq(ball_action_flags(
@@ -117,7 +109,7 @@ START_TEST(n2_action_phase_kinds)
 END_TEST
 
 /* N2: all legal actions of PN1 round-trip through their texts. */
-START_TEST(n2_round_trip_all_action_phase)
+START_TEST(test_N2_round_trip_all_action_phase)
 {
     ball_game *g = tu_game(PN1);
     ck_all_round_trip(g);
@@ -128,7 +120,7 @@ END_TEST
 /* N2, release kinds in PN5: stand-up C5-D6; unblock of [X* o] with keeper
  * upper (=F8, the U square) or lower (=H8, the W square, o comes back
  * standing); unprotect of [O S] (no ball, no keeper). */
-START_TEST(n2_release_kinds)
+START_TEST(test_N2_release_kinds)
 {
     ball_game *g = tu_game(PN5);
     ball_action a;
@@ -145,17 +137,17 @@ START_TEST(n2_release_kinds)
     ck_assert_int_eq(ck_all_round_trip(g), 40);
     /* A release of a stack whose upper held the ball needs its keeper. */
     ball_action x = BALL_ACTION_NONE;
-    ck_assert_int_eq(ball_action_parse(g, "G9-F8/H8", &x), BALL_E_ILLEGAL);
+    ck_assert_int_eq(ball_action_from_text(g, "G9-F8/H8", &x), BALL_E_ILLEGAL);
     /* The keeper must be U or W. */
-    ck_assert_int_eq(ball_action_parse(g, "G9-F8/H8=F10", &x), BALL_E_ILLEGAL);
+    ck_assert_int_eq(ball_action_from_text(g, "G9-F8/H8=F10", &x), BALL_E_ILLEGAL);
     /* No keeper when the upper held no ball. */
-    ck_assert_int_eq(ball_action_parse(g, "K13-J12/L14=J12", &x), BALL_E_ILLEGAL);
+    ck_assert_int_eq(ball_action_from_text(g, "K13-J12/L14=J12", &x), BALL_E_ILLEGAL);
     ball_game_free(g);
 }
 END_TEST
 
 /* R8.1 flag: G5-H6 onto the loose ball is a move with the pickup flag. */
-START_TEST(n2_pickup_flag)
+START_TEST(test_N2_pickup_flag)
 {
     ball_game *g = tu_game("7/6/7/6/3o3/6/7/6/7/6/7/3@2/3X3/6/1O5/6/7 ATK a 2 - 0/0 2");
     ball_action a = ck_action(g, "G5-H6", BALL_MOVE, "G5", "H6", NULL, 1);
@@ -166,7 +158,7 @@ END_TEST
 
 /* R6.1 flag: dodging the carrier o* on I7 is a forced fumble (no pickup:
  * no loose ball). */
-START_TEST(n2_forced_fumble_flag)
+START_TEST(test_N2_forced_fumble_flag)
 {
     ball_game *g = tu_game("7/6/7/6/3x3/6/7/6/7/6/4o*2/6/3X3/6/7/6/7 ATK a 2 - 0/0 2");
     ball_action a = ck_action(g, "G5-I7/J8", BALL_DODGE, "G5", "I7", "J8", 1);
@@ -178,7 +170,7 @@ END_TEST
 /* R6.2 flag and result: tactical dodge over the carrier x* on F6, landing
  * E7, push to G7: B = F6 + (F6 - G7) = E5, vacant: the ball lies loose on
  * E5; x knocked down on G7. */
-START_TEST(n2_fumble_flag)
+START_TEST(test_N2_fumble_flag)
 {
     ball_game *g = tu_game("7/6/7/6/3o3/6/7/6/7/6/7/2x*3/3X3/6/7/6/7 ATK a 2 - 0/0 2");
     ball_action a = ck_action(g, "G5-E7/G7", BALL_TACTICAL_DODGE, "G5", "E7", "G7", 1);
@@ -198,12 +190,12 @@ static const char *const malformed[] = {
 };
 
 /* N2: malformed texts give BALL_E_NOTATION; the state is unchanged. */
-START_TEST(n2_malformed)
+START_TEST(test_N2_malformed)
 {
     const char *text = malformed[_i];
     ball_game *g = tu_game(PN1);
     ball_action a = BALL_ACTION_NONE;
-    int rc = ball_action_parse(g, text, &a);
+    int rc = ball_action_from_text(g, text, &a);
     ck_assert_msg(rc == BALL_E_NOTATION, "'%s' gave %d, expected BALL_E_NOTATION", text, rc);
     ck_assert_msg(ball_errmsg(g)[0] != '\0', "'%s': empty errmsg", text);
     ck_bpn(g, PN1);
@@ -229,45 +221,45 @@ static const char *const illegal[] = {
 };
 
 /* N2: well-formed but illegal texts give BALL_E_ILLEGAL; state unchanged. */
-START_TEST(n2_illegal)
+START_TEST(test_N2_illegal)
 {
     const char *text = illegal[_i];
     ball_game *g = tu_game(PN1);
     ball_action a = BALL_ACTION_NONE;
-    int rc = ball_action_parse(g, text, &a);
+    int rc = ball_action_from_text(g, text, &a);
     ck_assert_msg(rc == BALL_E_ILLEGAL, "'%s' gave %d, expected BALL_E_ILLEGAL", text, rc);
     ck_assert_msg(ball_errmsg(g)[0] != '\0', "'%s': empty errmsg", text);
     ck_bpn(g, PN1);
-    ck_assert_uint_eq(ball_history_length(g), 0);
+    ck_assert_int_eq(ball_history_length(g), 0);
     ball_game_free(g);
 }
 END_TEST
 
 /* N2 in the release phase: `end` and action-phase texts are illegal. */
-START_TEST(n2_end_illegal_in_release_phase)
+START_TEST(test_N2_end_illegal_in_release_phase)
 {
     ball_game *g = tu_game(PN5);
     ball_action a = BALL_ACTION_NONE;
-    ck_assert_int_eq(ball_action_parse(g, "end", &a), BALL_E_ILLEGAL);
-    ck_assert_int_eq(ball_action_parse(g, "C5-D6/E7", &a), BALL_E_ILLEGAL);
+    ck_assert_int_eq(ball_action_from_text(g, "end", &a), BALL_E_ILLEGAL);
+    ck_assert_int_eq(ball_action_from_text(g, "C5-D6/E7", &a), BALL_E_ILLEGAL);
     ck_bpn(g, PN5);
     ball_game_free(g);
 }
 END_TEST
 
-/* N2: the text length and buffer contract of ball_action_text. */
-START_TEST(n2_action_text_buffer)
+/* N2: the text length and buffer contract of ball_action_to_text. */
+START_TEST(test_N2_action_text_buffer)
 {
     ball_game *g = tu_game(PN1);
-    ball_action a = parse_ok(g, "G5-I7/J8");
+    ball_action a = tu_action(g, "G5-I7/J8");
     char buf[BALL_ACTION_TEXT_MAX];
-    ck_assert_int_eq(ball_action_text(a, buf, 9), 8);
+    ck_assert_int_eq(ball_action_to_text(a, buf, 9), 8);
     ck_assert_str_eq(buf, "G5-I7/J8");
-    ck_assert_int_eq(ball_action_text(a, buf, 8), BALL_E_BUFFER);
-    ball_action e = parse_ok(g, "end");
-    ck_assert_int_eq(ball_action_text(e, buf, 4), 3);
+    ck_assert_int_eq(ball_action_to_text(a, buf, 8), BALL_E_BUFFER);
+    ball_action e = tu_action(g, "end");
+    ck_assert_int_eq(ball_action_to_text(e, buf, 4), 3);
     ck_assert_str_eq(buf, "end");
-    ck_assert_int_eq(ball_action_text(e, buf, 3), BALL_E_BUFFER);
+    ck_assert_int_eq(ball_action_to_text(e, buf, 3), BALL_E_BUFFER);
     ball_game_free(g);
 }
 END_TEST
@@ -276,17 +268,17 @@ Suite *make_suite(void)
 {
     Suite *s = suite_create("N2 notation");
     TCase *tc = tcase_create("core");
-    tcase_add_test(tc, n2_square_names);
-    tcase_add_test(tc, n2_action_phase_kinds);
-    tcase_add_test(tc, n2_round_trip_all_action_phase);
-    tcase_add_test(tc, n2_release_kinds);
-    tcase_add_test(tc, n2_pickup_flag);
-    tcase_add_test(tc, n2_forced_fumble_flag);
-    tcase_add_test(tc, n2_fumble_flag);
-    tcase_add_loop_test(tc, n2_malformed, 0, (int)(sizeof malformed / sizeof malformed[0]));
-    tcase_add_loop_test(tc, n2_illegal, 0, (int)(sizeof illegal / sizeof illegal[0]));
-    tcase_add_test(tc, n2_end_illegal_in_release_phase);
-    tcase_add_test(tc, n2_action_text_buffer);
+    tcase_add_test(tc, test_N2_square_names);
+    tcase_add_test(tc, test_N2_action_phase_kinds);
+    tcase_add_test(tc, test_N2_round_trip_all_action_phase);
+    tcase_add_test(tc, test_N2_release_kinds);
+    tcase_add_test(tc, test_N2_pickup_flag);
+    tcase_add_test(tc, test_N2_forced_fumble_flag);
+    tcase_add_test(tc, test_N2_fumble_flag);
+    tcase_add_loop_test(tc, test_N2_malformed, 0, (int)(sizeof malformed / sizeof malformed[0]));
+    tcase_add_loop_test(tc, test_N2_illegal, 0, (int)(sizeof illegal / sizeof illegal[0]));
+    tcase_add_test(tc, test_N2_end_illegal_in_release_phase);
+    tcase_add_test(tc, test_N2_action_text_buffer);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -5,41 +5,15 @@
 
 #include "testutil.h"
 
-typedef struct counter {
-    long calls;
-} counter;
-
-static void *count_malloc(void *user, size_t n)
-{
-    ((counter *)user)->calls++;
-    return malloc(n);
-}
-
-static void *count_realloc(void *user, void *ptr, size_t n)
-{
-    ((counter *)user)->calls++;
-    return realloc(ptr, n);
-}
-
-static void count_free(void *user, void *ptr)
-{
-    (void)user;
-    free(ptr);
-}
-
 START_TEST(test_play_undo_perft_do_not_allocate)
 {
-    counter c = {0};
+    long calls = 0;
     ball_allocator alloc;
-    ball_allocator_init(&alloc, sizeof alloc);
-    alloc.malloc_fn = count_malloc;
-    alloc.realloc_fn = count_realloc;
-    alloc.free_fn = count_free;
-    alloc.user = &c;
+    tu_counting_allocator(&alloc, &calls);
     ball_game *g = NULL;
-    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, &alloc), BALL_OK);
+    ck_assert_int_eq(ball_game_new_with_allocator(&g, NULL, &alloc, NULL, 0), BALL_OK);
     ck_assert_int_eq(ball_history_reserve(g, 2000), BALL_OK);
-    long after_setup = c.calls;
+    long after_setup = calls;
     ck_assert_int_gt(after_setup, 0); /* the hook is really used */
 
     uint64_t seed = 42, count = 0;
@@ -51,8 +25,8 @@ START_TEST(test_play_undo_perft_do_not_allocate)
         if (n == 0)
             break;
         ball_action a = acts[tu_random(&seed) % (uint64_t)n];
-        tu_require(ball_action_text(a, text, sizeof text) > 0);
-        tu_require(ball_get_bpn(g, bpn, sizeof bpn) > 0);
+        tu_require(ball_action_to_text(a, text, sizeof text) > 0);
+        tu_require(ball_position_to_text(g, bpn, sizeof bpn) > 0);
         tu_require(ball_apply(g, a) == BALL_OK);
         tu_require(ball_undo(g) == BALL_OK);
         tu_require(ball_apply_unchecked(g, a) == BALL_OK);
@@ -63,7 +37,7 @@ START_TEST(test_play_undo_perft_do_not_allocate)
         ;
     ck_assert_int_eq(ball_perft(g, 4, &count), BALL_OK);
     ck_assert_uint_eq(count, 761170);
-    ck_assert_int_eq(c.calls, after_setup);
+    ck_assert_int_eq(calls, after_setup);
     ball_game_free(g);
 }
 END_TEST

@@ -1,5 +1,5 @@
 /* N3 perft: the regression net. The counts below were cross-checked with
- * the independent Python implementation of RULES.md in tests/reference/
+ * the independent Python implementation of docs/spec.md in tests/reference/
  * (compare.py --perft), not copied from this engine alone. Divide-compare
  * checks that perft by apply/undo, by clone and the library's own perft
  * agree, action by action. */
@@ -74,24 +74,6 @@ START_TEST(test_N3_perft_depth_zero_and_finished_game)
 }
 END_TEST
 
-/* perft through the public API without bulk counting: apply, recurse,
- * undo. */
-static uint64_t perft_apply_undo(ball_game *g, int depth)
-{
-    if (depth == 0)
-        return 1;
-    ball_action acts[BALL_MAX_ACTIONS];
-    int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
-    tu_require(n >= 0);
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        tu_require(ball_apply(g, acts[i]) == BALL_OK);
-        total += perft_apply_undo(g, depth - 1);
-        tu_require(ball_undo(g) == BALL_OK);
-    }
-    return total;
-}
-
 /* perft through clones: every child is a fresh copy. */
 static uint64_t perft_clone(const ball_game *g, int depth)
 {
@@ -122,11 +104,11 @@ START_TEST(test_N3_divide_apply_undo_vs_clone)
     uint64_t sum = 0;
     for (int i = 0; i < n; i++) {
         char text[BALL_ACTION_TEXT_MAX];
-        ball_action_text(acts[i], text, sizeof text);
+        ball_action_to_text(acts[i], text, sizeof text);
         ck_assert_int_eq(ball_apply(g, acts[i]), BALL_OK);
         uint64_t lib = 0;
         ck_assert_int_eq(ball_perft(g, depth - 1, &lib), BALL_OK);
-        uint64_t by_undo = perft_apply_undo(g, depth - 1);
+        uint64_t by_undo = tu_perft_by_apply(g, depth - 1); /* apply, recurse, undo */
         uint64_t by_clone = perft_clone(g, depth - 1);
         ck_assert_int_eq(ball_undo(g), BALL_OK);
         ck_assert_msg(lib == by_undo && lib == by_clone, "%s after %s: perft %llu, apply/undo %llu, clone %llu",

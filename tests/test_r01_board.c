@@ -1,6 +1,6 @@
 /* R1 board geometry and end zones, R2 standard start.
  *
- * Every expected value below is derived by hand from RULES.md:
+ * Every expected value below is derived by hand from docs/spec.md:
  *  - R1.2: square (c, r) is playable iff c + r is even; 7 squares on odd
  *    rows (A C E G I K M), 6 on even rows (B D F H J L).
  *  - ball.h numbering: row by row from row 1, column A to M within a row.
@@ -82,65 +82,66 @@ START_TEST(test_R1_2_all_111_squares_numbered_in_order)
 END_TEST
 
 /* R1.1 names. */
-START_TEST(test_R1_1_square_from_name)
+START_TEST(test_R1_1_square_from_text)
 {
-    ck_assert_int_eq(ball_square_from_name("A1"), 0);
-    ck_assert_int_eq(ball_square_from_name("M1"), 6);
-    ck_assert_int_eq(ball_square_from_name("B2"), 7);
-    ck_assert_int_eq(ball_square_from_name("G5"), 29);
-    ck_assert_int_eq(ball_square_from_name("G9"), 55);
-    ck_assert_int_eq(ball_square_from_name("A17"), 104);
-    ck_assert_int_eq(ball_square_from_name("M17"), 110);
+    ck_assert_int_eq(ball_square_from_text("A1"), 0);
+    ck_assert_int_eq(ball_square_from_text("M1"), 6);
+    ck_assert_int_eq(ball_square_from_text("B2"), 7);
+    ck_assert_int_eq(ball_square_from_text("G5"), 29);
+    ck_assert_int_eq(ball_square_from_text("G9"), 55);
+    ck_assert_int_eq(ball_square_from_text("A17"), 104);
+    ck_assert_int_eq(ball_square_from_text("M17"), 110);
     /* F6: rows 1-5 = 33 squares, F is the 3rd even-row square -> 35. */
-    ck_assert_int_eq(ball_square_from_name("F6"), 35);
+    ck_assert_int_eq(ball_square_from_text("F6"), 35);
     /* H10: rows 1-9 = 59, H is the 4th even-row square -> 62. */
-    ck_assert_int_eq(ball_square_from_name("H10"), 62);
+    ck_assert_int_eq(ball_square_from_text("H10"), 62);
 }
 END_TEST
 
 /* R1.2 unplayable names, off-board names, malformed names. */
-START_TEST(test_R1_2_square_from_name_rejects)
+START_TEST(test_R1_2_square_from_text_rejects)
 {
-    ck_assert_int_eq(ball_square_from_name(NULL), BALL_E_ARG);
-    ck_assert_int_eq(ball_square_from_name("B1"), BALL_E_NOTATION);  /* unplayable */
-    ck_assert_int_eq(ball_square_from_name("G10"), BALL_E_NOTATION); /* unplayable */
-    ck_assert_int_eq(ball_square_from_name("A2"), BALL_E_NOTATION);  /* unplayable */
-    ck_assert_int_eq(ball_square_from_name("N1"), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name("A0"), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name("A19"), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name("M19"), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name(""), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name("G"), BALL_E_NOTATION);
-    ck_assert_int_eq(ball_square_from_name("g5"), BALL_E_NOTATION);  /* upper case only */
-    ck_assert_int_eq(ball_square_from_name("G05"), BALL_E_NOTATION); /* no leading zero */
-    ck_assert_int_eq(ball_square_from_name("G5 "), BALL_E_NOTATION); /* nothing after */
-    ck_assert_int_eq(ball_square_from_name("G5x"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text(NULL), BALL_E_ARG);
+    ck_assert_int_eq(ball_square_from_text("B1"), BALL_E_NOTATION);  /* unplayable */
+    ck_assert_int_eq(ball_square_from_text("G10"), BALL_E_NOTATION); /* unplayable */
+    ck_assert_int_eq(ball_square_from_text("A2"), BALL_E_NOTATION);  /* unplayable */
+    ck_assert_int_eq(ball_square_from_text("N1"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("A0"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("A19"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("M19"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text(""), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("G"), BALL_E_NOTATION);
+    ck_assert_int_eq(ball_square_from_text("g5"), BALL_E_NOTATION);  /* upper case only */
+    ck_assert_int_eq(ball_square_from_text("G05"), BALL_E_NOTATION); /* no leading zero */
+    ck_assert_int_eq(ball_square_from_text("G5 "), BALL_E_NOTATION); /* nothing after */
+    ck_assert_int_eq(ball_square_from_text("G5x"), BALL_E_NOTATION);
 }
 END_TEST
 
-START_TEST(test_R1_1_square_name)
+START_TEST(test_R1_1_square_to_text)
 {
     char buf[8];
-    ck_assert_int_eq(ball_square_name(0, buf, sizeof buf), 2);
+    ck_assert_int_eq(BALL_SQUARE_TEXT_MAX, 4);
+    ck_assert_int_eq(ball_square_to_text(0, buf, sizeof buf), 2);
     ck_assert_str_eq(buf, "A1");
-    ck_assert_int_eq(ball_square_name(55, buf, sizeof buf), 2);
+    ck_assert_int_eq(ball_square_to_text(55, buf, sizeof buf), 2);
     ck_assert_str_eq(buf, "G9");
-    ck_assert_int_eq(ball_square_name(110, buf, sizeof buf), 3);
+    ck_assert_int_eq(ball_square_to_text(110, buf, sizeof buf), 3);
     ck_assert_str_eq(buf, "M17");
-    ck_assert_int_eq(ball_square_name(62, buf, sizeof buf), 3);
+    ck_assert_int_eq(ball_square_to_text(62, buf, sizeof buf), 3);
     ck_assert_str_eq(buf, "H10");
-    ck_assert_int_eq(ball_square_name(7, buf, sizeof buf), 2);
+    ck_assert_int_eq(ball_square_to_text(7, buf, sizeof buf), 2);
     ck_assert_str_eq(buf, "B2");
-    /* 4 bytes suffice, 3 do not for "M17". */
-    ck_assert_int_eq(ball_square_name(110, buf, 4), 3);
-    ck_assert_int_eq(ball_square_name(110, buf, 3), BALL_E_BUFFER);
-    ck_assert_int_eq(ball_square_name(111, buf, sizeof buf), BALL_E_RANGE);
-    ck_assert_int_eq(ball_square_name(-1, buf, sizeof buf), BALL_E_RANGE);
-    ck_assert_int_eq(ball_square_name(0, NULL, 4), BALL_E_ARG);
+    /* BALL_SQUARE_TEXT_MAX (4) bytes suffice, 3 do not for "M17". */
+    ck_assert_int_eq(ball_square_to_text(110, buf, BALL_SQUARE_TEXT_MAX), 3);
+    ck_assert_int_eq(ball_square_to_text(110, buf, 3), BALL_E_BUFFER);
+    ck_assert_int_eq(ball_square_to_text(111, buf, sizeof buf), BALL_E_RANGE);
+    ck_assert_int_eq(ball_square_to_text(-1, buf, sizeof buf), BALL_E_RANGE);
+    ck_assert_int_eq(ball_square_to_text(0, NULL, 4), BALL_E_ARG);
     /* Round trip over all squares. */
     for (int s = 0; s < BALL_NUM_SQUARES; s++) {
-        ck_assert_int_gt(ball_square_name(s, buf, sizeof buf), 0);
-        ck_assert_int_eq(ball_square_from_name(buf), s);
+        ck_assert_int_gt(ball_square_to_text(s, buf, sizeof buf), 0);
+        ck_assert_int_eq(ball_square_from_text(buf), s);
     }
 }
 END_TEST
@@ -148,7 +149,7 @@ END_TEST
 /* R1.3 distance = max(|dc|, |dr|). */
 START_TEST(test_R1_3_distance)
 {
-#define D(a, b) ball_square_distance(ball_square_from_name(a), ball_square_from_name(b))
+#define D(a, b) ball_square_distance(ball_square_from_text(a), ball_square_from_text(b))
     ck_assert_int_eq(D("G9", "G9"), 0);
     ck_assert_int_eq(D("G5", "F6"), 1);
     ck_assert_int_eq(D("A1", "B2"), 1);
@@ -179,23 +180,23 @@ START_TEST(test_R1_4_rules_defaults_and_range)
 
     ball_game *g = (ball_game *)1;
     r.end_zone_depth = 0;
-    ck_assert_int_eq(ball_game_new(&g, &r), BALL_E_RANGE);
+    ck_assert_int_eq(ball_game_new(&g, &r, NULL, 0), BALL_E_RANGE);
     ck_assert_ptr_null(g);
     g = (ball_game *)1;
     r.end_zone_depth = 4;
-    ck_assert_int_eq(ball_game_new(&g, &r), BALL_E_RANGE);
+    ck_assert_int_eq(ball_game_new(&g, &r, NULL, 0), BALL_E_RANGE);
     ck_assert_ptr_null(g);
 
     for (int d = 1; d <= 3; d++) {
         r.end_zone_depth = d;
-        ck_assert_int_eq(ball_game_new(&g, &r), BALL_OK);
+        ck_assert_int_eq(ball_game_new(&g, &r, NULL, 0), BALL_OK);
         ball_rules got;
         ball_rules_init(&got, sizeof got);
         ck_assert_int_eq(ball_game_rules(g, &got), BALL_OK);
         ck_assert_int_eq(got.end_zone_depth, d);
         ball_game_free(g);
     }
-    ck_assert_int_eq(ball_game_new(&g, NULL), BALL_OK);
+    ck_assert_int_eq(ball_game_new(&g, NULL, NULL, 0), BALL_OK);
     ball_rules got;
     ball_rules_init(&got, sizeof got);
     ck_assert_int_eq(ball_game_rules(g, &got), BALL_OK);
@@ -227,7 +228,7 @@ START_TEST(test_R1_4_depth2_row16_touchdown)
     tu_apply(g, "G15-F16");
     ck_assert_int_eq(ball_result(g), BALL_ATK_WON);
     ck_assert_int_eq(ball_legal_actions(g, NULL, 0), 0);
-    ck_assert_int_eq(ball_ball_square(g), ball_square_from_name("F16"));
+    ck_assert_int_eq(ball_square_of_ball(g), ball_square_from_text("F16"));
     ball_game_free(g);
 }
 END_TEST
@@ -302,20 +303,20 @@ START_TEST(test_R1_4_depth2_non_carrier_no_touchdown)
 END_TEST
 
 /* R2.2, R2.3, N1: the standard start. */
-START_TEST(test_R2_standard_start_state)
+START_TEST(test_R2_3_standard_start_state)
 {
     ball_game *g = NULL;
-    ck_assert_int_eq(ball_game_new(&g, NULL), BALL_OK);
+    ck_assert_int_eq(ball_game_new(&g, NULL, NULL, 0), BALL_OK);
     ck_bpn(g, BALL_START_BPN);
     ck_bpn(g, "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1");
     ck_assert_int_eq(ball_side(g), BALL_DEF);
     ck_assert_int_eq(ball_phase(g), BALL_PHASE_ACTION);
     ck_assert_int_eq(ball_pa(g), 2);
     ck_assert_int_eq(ball_handoff_last(g), 0);
-    ck_assert_uint_eq(ball_turn(g), 1);
+    ck_assert_int_eq(ball_turn(g), 1);
     ck_assert_int_eq(ball_result(g), BALL_ONGOING);
-    ck_assert_int_eq(ball_restricted_square(g), -1);
-    ck_assert_int_eq(ball_ball_square(g), ball_square_from_name("G5"));
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
+    ck_assert_int_eq(ball_square_of_ball(g), ball_square_from_text("G5"));
     ball_game_free(g);
 }
 END_TEST
@@ -348,15 +349,15 @@ START_TEST(test_R2_2_formation_pieces)
     }
     ck_assert_int_eq(pieces, 14);
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        int s = ball_square_from_name(want[i].sq);
+        int s = ball_square_from_text(want[i].sq);
         ck_assert_msg(ball_piece(g, s, BALL_UPPER) == want[i].code,
                       "piece on %s: got %d want %d", want[i].sq,
                       ball_piece(g, s, BALL_UPPER), want[i].code);
     }
-    ck_assert_int_eq(ball_square_state(g, ball_square_from_name("G5")),
+    ck_assert_int_eq(ball_square_state(g, ball_square_from_text("G5")),
                      BALL_SQ_PIECE | BALL_SQ_BALL);
-    ck_assert_int_eq(ball_square_state(g, ball_square_from_name("G9")), 0);
-    ck_assert_int_eq(ball_square_state(g, ball_square_from_name("G13")), BALL_SQ_PIECE);
+    ck_assert_int_eq(ball_square_state(g, ball_square_from_text("G9")), 0);
+    ck_assert_int_eq(ball_square_state(g, ball_square_from_text("G13")), BALL_SQ_PIECE);
     /* bad arguments */
     ck_assert_int_eq(ball_piece(g, 111, BALL_UPPER), BALL_E_RANGE);
     ck_assert_int_eq(ball_piece(g, -1, BALL_UPPER), BALL_E_RANGE);
@@ -385,9 +386,9 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_R1_1_square_at_known);
     tcase_add_test(tc, test_R1_2_square_at_rejects_unplayable_and_offboard);
     tcase_add_test(tc, test_R1_2_all_111_squares_numbered_in_order);
-    tcase_add_test(tc, test_R1_1_square_from_name);
-    tcase_add_test(tc, test_R1_2_square_from_name_rejects);
-    tcase_add_test(tc, test_R1_1_square_name);
+    tcase_add_test(tc, test_R1_1_square_from_text);
+    tcase_add_test(tc, test_R1_2_square_from_text_rejects);
+    tcase_add_test(tc, test_R1_1_square_to_text);
     tcase_add_test(tc, test_R1_3_distance);
     tcase_add_test(tc, test_R1_4_rules_defaults_and_range);
     tcase_add_test(tc, test_R1_4_depth1_row16_no_touchdown);
@@ -396,7 +397,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_R1_4_depth3_row15);
     tcase_add_test(tc, test_R1_4_depth_def_zone);
     tcase_add_test(tc, test_R1_4_depth2_non_carrier_no_touchdown);
-    tcase_add_test(tc, test_R2_standard_start_state);
+    tcase_add_test(tc, test_R2_3_standard_start_state);
     tcase_add_test(tc, test_R2_2_formation_pieces);
     tcase_add_test(tc, test_R2_4_start_bpn_roundtrip);
     suite_add_tcase(s, tc);

@@ -1,6 +1,6 @@
 /* R4 the turn: PA accounting, `end`, restriction, acting twice.
  *
- * All expected lists and BPNs are derived by hand from RULES.md; the
+ * All expected lists and BPNs are derived by hand from docs/spec.md; the
  * comment of each test says how. Moves follow R5.1 (X: 1 or 2 squares
  * diagonally), costs R4.3, hand-off network R8.2, passes R8.3/R8.4.
  */
@@ -8,19 +8,6 @@
 #include <string.h>
 
 #include "testutil.h"
-
-static int cost_of(ball_game *g, const char *text)
-{
-    ball_action a = BALL_ACTION_NONE;
-    ck_assert_int_eq(ball_action_parse(g, text, &a), BALL_OK);
-    return ball_action_cost(a);
-}
-
-static int parse_rc(ball_game *g, const char *text)
-{
-    ball_action a = BALL_ACTION_NONE;
-    return ball_action_parse(g, text, &a);
-}
 
 /* ATK X* G5, ATK X F6 (adjacent to G5), ATK O M1, DEF x G13. */
 #define PA_POS "7/6/7/6/3x3/6/7/6/7/6/7/2X3/3X*3/6/7/6/6O ATK a 2 - 0/0 1"
@@ -31,11 +18,11 @@ static int parse_rc(ball_game *g, const char *text)
 START_TEST(test_R4_3_action_costs)
 {
     ball_game *g = tu_game(PA_POS);
-    ck_assert_int_eq(cost_of(g, "M1-L2"), 1);
-    ck_assert_int_eq(cost_of(g, "G5-H6"), 1);
-    ck_assert_int_eq(cost_of(g, "G5=F6"), 0);
-    ck_assert_int_eq(cost_of(g, "G5^E7"), 1);
-    ck_assert_int_eq(cost_of(g, "G5^^G11"), 2);
+    ck_assert_int_eq(ball_action_cost(tu_action(g, "M1-L2")), 1);
+    ck_assert_int_eq(ball_action_cost(tu_action(g, "G5-H6")), 1);
+    ck_assert_int_eq(ball_action_cost(tu_action(g, "G5=F6")), 0);
+    ck_assert_int_eq(ball_action_cost(tu_action(g, "G5^E7")), 1);
+    ck_assert_int_eq(ball_action_cost(tu_action(g, "G5^^G11")), 2);
     ball_game_free(g);
 }
 END_TEST
@@ -67,13 +54,13 @@ END_TEST
 START_TEST(test_R4_3_long_pass_needs_two_pa)
 {
     ball_game *g = tu_game(PA_POS);
-    ck_assert_int_eq(parse_rc(g, "G5^^G11"), BALL_OK);
+    ck_assert_int_eq(tu_parse_rc(g, "G5^^G11"), BALL_OK);
     tu_apply(g, "M1-L2");
-    ck_assert_int_eq(parse_rc(g, "G5^^G11"), BALL_E_ILLEGAL);
+    ck_assert_int_eq(tu_parse_rc(g, "G5^^G11"), BALL_E_ILLEGAL);
     ck_legal_prefix(g, "G5^^", "");
-    ck_assert_int_eq(parse_rc(g, "G5^E7"), BALL_OK);
+    ck_assert_int_eq(tu_parse_rc(g, "G5^E7"), BALL_OK);
     tu_apply(g, "L2-K3");
-    ck_assert_int_eq(parse_rc(g, "G5^E7"), BALL_E_ILLEGAL);
+    ck_assert_int_eq(tu_parse_rc(g, "G5^E7"), BALL_E_ILLEGAL);
     ck_legal_prefix(g, "G5^", "");
     ball_game_free(g);
 }
@@ -100,7 +87,7 @@ START_TEST(test_R4_2_end_with_two_pa_passes_turn)
     tu_apply(g, "end");
     ck_bpn(g, "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 ATK a 2 - 0/0 2");
     ck_assert_int_eq(ball_side(g), BALL_ATK);
-    ck_assert_uint_eq(ball_turn(g), 2);
+    ck_assert_int_eq(ball_turn(g), 2);
     ball_game_free(g);
 }
 END_TEST
@@ -139,8 +126,8 @@ START_TEST(test_R4_4_restricted_after_pickup)
     ball_game *g = tu_game(RESTR_POS);
     tu_apply(g, "G5-F6");
     ck_bpn(g, "7/6/7/6/3x3/6/7/6/7/6/7/2X*!3/2X4/6/7/6/7 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_restricted_square(g), ball_square_from_name("F6"));
-    ck_assert_int_eq(ball_piece(g, ball_square_from_name("F6"), BALL_UPPER),
+    ck_assert_int_eq(ball_restricted_square(g), ball_square_from_text("F6"));
+    ck_assert_int_eq(ball_piece(g, ball_square_from_text("F6"), BALL_UPPER),
                      BALL_X | BALL_PIECE_BALL | BALL_PIECE_RESTRICTED);
     ck_legal_prefix(g, "F6", "");
     ck_legal(g, "E5-C3 E5-C7 E5-D4 E5-D6 E5-F4 E5-F6 E5-G3 E5-G7 end");
@@ -155,7 +142,7 @@ START_TEST(test_R4_4_restriction_cleared_by_end)
     tu_apply(g, "G5-F6");
     tu_apply(g, "end");
     ck_bpn(g, "7/6/7/6/3x3/6/7/6/7/6/7/2X*3/2X4/6/7/6/7 DEF a 2 - 0/0 2");
-    ck_assert_int_eq(ball_restricted_square(g), -1);
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
     ball_game_free(g);
 }
 END_TEST
@@ -169,7 +156,7 @@ START_TEST(test_R4_4_handoff_receiver_not_restricted)
     ball_game *g = tu_game("7/6/7/6/3x3/6/7/6/7/6/7/2X3/3X*3/6/7/6/7 ATK a 2 - 0/0 1");
     tu_apply(g, "G5=F6");
     ck_bpn(g, "7/6/7/6/3x3/6/7/6/7/6/7/2X*3/3X3/6/7/6/7 ATK a 2 h 0/0 1");
-    ck_assert_int_eq(ball_restricted_square(g), -1);
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
     ck_legal_prefix(g, "F6-", "F6-D4 F6-D8 F6-E5 F6-E7 F6-G5 F6-G7 F6-H4 F6-H8");
     ck_legal_prefix(g, "F6=", "");
     /* The receiver moves with the ball (R5.5), then may pass: receiver G5
@@ -215,7 +202,7 @@ START_TEST(test_R4_3_no_move_at_zero_pa)
 {
     ball_game *g = tu_game("x6/6/7/6/7/6/7/6/3X3/6/7/6/7/6/7/6/6@ ATK a 0 - 0/0 1");
     ck_legal(g, "end");
-    ck_assert_int_eq(parse_rc(g, "G9-H10"), BALL_E_ILLEGAL);
+    ck_assert_int_eq(tu_parse_rc(g, "G9-H10"), BALL_E_ILLEGAL);
     ball_game_free(g);
 }
 END_TEST

@@ -12,13 +12,6 @@
 
 #include "testutil.h"
 
-static int flags_of(ball_game *g, const char *text)
-{
-    ball_action a = BALL_ACTION_NONE;
-    ck_assert_int_eq(ball_action_parse(g, text, &a), BALL_OK);
-    return ball_action_flags(a);
-}
-
 /* R5.1 X on G9 in the open (loose ball M1, DEF x A17): 4 one-square
  * diagonals F8 H8 F10 H10 and 4 two-square diagonals E7 I7 E11 I11. */
 START_TEST(test_R5_1_x_open_board)
@@ -183,11 +176,11 @@ START_TEST(test_R5_4_pickup_by_moving_onto_ball)
 {
     ball_game *g = tu_game("x6/6/7/6/7/6/7/2@3/3X3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 1");
     ck_legal(g, "G9-E11 G9-E7 G9-F10 G9-F8 G9-H10 G9-H8 G9-I11 G9-I7 end");
-    ck_assert_int_eq(flags_of(g, "G9-F10") & BALL_FLAG_PICKUP, BALL_FLAG_PICKUP);
-    ck_assert_int_eq(flags_of(g, "G9-E11") & BALL_FLAG_PICKUP, 0);
+    ck_assert_int_eq(ball_action_flags(tu_action(g, "G9-F10")) & BALL_FLAG_PICKUP, BALL_FLAG_PICKUP);
+    ck_assert_int_eq(ball_action_flags(tu_action(g, "G9-E11")) & BALL_FLAG_PICKUP, 0);
     tu_apply(g, "G9-F10");
     ck_bpn(g, "x6/6/7/6/7/6/7/2X*!3/7/6/7/6/7/6/7/6/7 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_ball_square(g), ball_square_from_name("F10"));
+    ck_assert_int_eq(ball_square_of_ball(g), ball_square_from_text("F10"));
     ck_legal(g, "end");
     ball_game_free(g);
 }
@@ -199,11 +192,11 @@ END_TEST
 START_TEST(test_R8_1_passing_over_loose_ball_leaves_it)
 {
     ball_game *g = tu_game("x6/6/7/6/7/6/7/3@2/3X3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 1");
-    ck_assert_int_eq(flags_of(g, "G9-I11") & BALL_FLAG_PICKUP, 0);
+    ck_assert_int_eq(ball_action_flags(tu_action(g, "G9-I11")) & BALL_FLAG_PICKUP, 0);
     tu_apply(g, "G9-I11");
     ck_bpn(g, "x6/6/7/6/7/6/4X2/3@2/7/6/7/6/7/6/7/6/7 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_ball_square(g), ball_square_from_name("H10"));
-    ck_assert_int_eq(ball_restricted_square(g), -1);
+    ck_assert_int_eq(ball_square_of_ball(g), ball_square_from_text("H10"));
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
     ck_legal(g, "I11-G13 I11-G9 I11-H10 I11-H12 I11-J10 I11-J12 I11-K13 I11-K9 end");
     ball_game_free(g);
 }
@@ -216,8 +209,8 @@ START_TEST(test_R5_5_carrier_moves_with_ball)
     ball_game *g = tu_game("x6/6/7/6/7/6/7/6/3X*3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 1");
     tu_apply(g, "G9-I11");
     ck_bpn(g, "x6/6/7/6/7/6/4X*2/6/7/6/7/6/7/6/7/6/7 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_ball_square(g), ball_square_from_name("I11"));
-    ck_assert_int_eq(ball_restricted_square(g), -1);
+    ck_assert_int_eq(ball_square_of_ball(g), ball_square_from_text("I11"));
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
     /* It can still move: the full R5.1 X list from I11 (all squares open). */
     ck_legal_prefix(g, "I11-", "I11-G13 I11-G9 I11-H10 I11-H12 I11-J10 I11-J12 I11-K13 I11-K9");
     ball_game_free(g);

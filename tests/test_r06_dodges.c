@@ -1,6 +1,6 @@
 /* R6 dodges: dodge / forced fumble (R6.1), tactical dodge / fumble (R6.2).
  *
- * Lists and BPNs derived by hand from RULES.md: R5.1 patterns, R5.3/R5.4
+ * Lists and BPNs derived by hand from docs/spec.md: R5.1 patterns, R5.3/R5.4
  * what a move may cross or end on, R6.1 exits (open squares adjacent to
  * the target T), R6.2 push squares (adjacent to M, vacant after the mover
  * landed, not L) and ball square B = M + (M - P), R8.1 pickups, R4.4
@@ -10,20 +10,6 @@
 #include <string.h>
 
 #include "testutil.h"
-
-static int flags_of(ball_game *g, const char *text)
-{
-    ball_action a = BALL_ACTION_NONE;
-    ck_assert_int_eq(ball_action_parse(g, text, &a), BALL_OK);
-    return ball_action_flags(a);
-}
-
-static int kind_of(ball_game *g, const char *text)
-{
-    ball_action a = BALL_ACTION_NONE;
-    ck_assert_int_eq(ball_action_parse(g, text, &a), BALL_OK);
-    return ball_action_kind(a);
-}
 
 /* ATK X G9, DEF x I11, loose ball A1. G9 over open H10 onto the active
  * opponent I11: dodge (R5.4) with exits H10 H12 J10 J12 (all open, R6.1).
@@ -35,8 +21,8 @@ START_TEST(test_R6_1_dodge_exit_choices)
     ball_game *g = tu_game(DODGE_POS);
     ck_legal(g, "G9-E11 G9-E7 G9-F10 G9-F8 G9-H10 G9-H8 "
                 "G9-I11/H10 G9-I11/H12 G9-I11/J10 G9-I11/J12 G9-I7 end");
-    ck_assert_int_eq(kind_of(g, "G9-I11/J12"), BALL_DODGE);
-    ck_assert_int_eq(flags_of(g, "G9-I11/J12"), 0);
+    ck_assert_int_eq(ball_action_kind(tu_action(g, "G9-I11/J12")), BALL_DODGE);
+    ck_assert_int_eq(ball_action_flags(tu_action(g, "G9-I11/J12")), 0);
     ball_game_free(g);
 }
 END_TEST
@@ -47,7 +33,7 @@ START_TEST(test_R6_1_dodge_result)
     ball_game *g = tu_game(DODGE_POS);
     tu_apply(g, "G9-I11/J12");
     ck_bpn(g, "7/6/7/6/7/4X1/4x_2/6/7/6/7/6/7/6/7/6/@6 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_restricted_square(g), -1);
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
     ball_game_free(g);
 }
 END_TEST
@@ -59,11 +45,11 @@ START_TEST(test_R6_1_dodge_exits_open_only_and_pickup)
 {
     ball_game *g = tu_game("7/6/7/6/7/3X_x_1/4x2/4@1/3X3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 1");
     ck_legal(g, "G9-E11 G9-E7 G9-F10 G9-F8 G9-H10 G9-H8 G9-I11/H10 G9-I11/J10 G9-I7 end");
-    ck_assert_int_eq(flags_of(g, "G9-I11/J10") & BALL_FLAG_PICKUP, BALL_FLAG_PICKUP);
-    ck_assert_int_eq(flags_of(g, "G9-I11/H10") & BALL_FLAG_PICKUP, 0);
+    ck_assert_int_eq(ball_action_flags(tu_action(g, "G9-I11/J10")) & BALL_FLAG_PICKUP, BALL_FLAG_PICKUP);
+    ck_assert_int_eq(ball_action_flags(tu_action(g, "G9-I11/H10")) & BALL_FLAG_PICKUP, 0);
     tu_apply(g, "G9-I11/J10");
     ck_bpn(g, "7/6/7/6/7/3X_x_1/4x_2/4X*!1/7/6/7/6/7/6/7/6/7 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_restricted_square(g), ball_square_from_name("J10"));
+    ck_assert_int_eq(ball_restricted_square(g), ball_square_from_text("J10"));
     ck_legal(g, "end");
     ball_game_free(g);
 }
@@ -78,12 +64,12 @@ START_TEST(test_R6_1_dodge_forced_fumble)
     ball_game *g = tu_game("7/6/7/6/7/6/4x*2/6/3X3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 1");
     ck_legal(g, "G9-E11 G9-E7 G9-F10 G9-F8 G9-H10 G9-H8 "
                 "G9-I11/H10 G9-I11/H12 G9-I11/J10 G9-I11/J12 G9-I7 end");
-    ck_assert_int_eq(flags_of(g, "G9-I11/H10") & BALL_FLAG_FORCED_FUMBLE,
+    ck_assert_int_eq(ball_action_flags(tu_action(g, "G9-I11/H10")) & BALL_FLAG_FORCED_FUMBLE,
                      BALL_FLAG_FORCED_FUMBLE);
     tu_apply(g, "G9-I11/H10");
     ck_bpn(g, "7/6/7/6/7/6/4x_2/3X*!2/7/6/7/6/7/6/7/6/7 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_restricted_square(g), ball_square_from_name("H10"));
-    ck_assert_int_eq(ball_piece(g, ball_square_from_name("I11"), BALL_UPPER),
+    ck_assert_int_eq(ball_restricted_square(g), ball_square_from_text("H10"));
+    ck_assert_int_eq(ball_piece(g, ball_square_from_text("I11"), BALL_UPPER),
                      BALL_X | BALL_PIECE_DEF | BALL_PIECE_DOWN);
     ck_legal(g, "end");
     ball_game_free(g);
@@ -117,8 +103,7 @@ START_TEST(test_R6_1_dodge_without_exit_not_listed)
     ball_game *g = tu_game("7/6/7/6/7/3x_x_1/4x2/3Xx_1/3X3/6/7/6/7/6/7/6/@6 ATK a 2 - 0/0 1");
     ck_legal(g, "G9-E11 G9-E7 G9-F10 G9-F8 G9-H10 G9-H8 G9-I7 "
                 "H10-F12 H10-F8 H10-G11 H10-G9 H10-I11 H10-I9 H10-J8 end");
-    ball_action a;
-    ck_assert_int_eq(ball_action_parse(g, "G9-I11/J10", &a), BALL_E_ILLEGAL);
+    ck_assert_int_eq(tu_parse_rc(g, "G9-I11/J10"), BALL_E_ILLEGAL);
     ball_game_free(g);
 }
 END_TEST
@@ -146,7 +131,7 @@ START_TEST(test_R6_1_carrier_dodges_keeps_ball)
     ball_game *g = tu_game("7/6/7/6/7/6/4x2/6/3X*3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 1");
     tu_apply(g, "G9-I11/J12");
     ck_bpn(g, "7/6/7/6/7/4X*1/4x_2/6/7/6/7/6/7/6/7/6/7 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_restricted_square(g), -1);
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
     ck_legal_prefix(g, "J12-", "J12-H14 J12-I11 J12-I13 J12-K11 J12-K13 J12-L10 J12-L14");
     ball_game_free(g);
 }
@@ -163,8 +148,8 @@ START_TEST(test_R6_2_tactical_dodge_push_choices)
 {
     ball_game *g = tu_game(TD_POS);
     ck_legal(g, TD_LIST);
-    ck_assert_int_eq(kind_of(g, "E7-G9/G7"), BALL_TACTICAL_DODGE);
-    ck_assert_int_eq(flags_of(g, "E7-G9/G7") & BALL_FLAG_FUMBLE, BALL_FLAG_FUMBLE);
+    ck_assert_int_eq(ball_action_kind(tu_action(g, "E7-G9/G7")), BALL_TACTICAL_DODGE);
+    ck_assert_int_eq(ball_action_flags(tu_action(g, "E7-G9/G7")) & BALL_FLAG_FUMBLE, BALL_FLAG_FUMBLE);
     ball_game_free(g);
 }
 END_TEST
@@ -178,8 +163,8 @@ START_TEST(test_R6_2_tactical_dodge_ball_opposite_push)
     ball_game *g = tu_game(TD_POS);
     tu_apply(g, "E7-G9/G7");
     ck_bpn(g, "7/6/7/6/7/6/7/6/2@X3/6/3x_3/6/7/6/7/6/7 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_ball_square(g), ball_square_from_name("E9"));
-    ck_assert_int_eq(ball_restricted_square(g), -1);
+    ck_assert_int_eq(ball_square_of_ball(g), ball_square_from_text("E9"));
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
     ck_legal(g, "G9-E11 G9-E7 G9-F10 G9-F8 G9-H10 G9-H8 G9-I11 G9-I7 end");
     ball_game_free(g);
 }
@@ -202,7 +187,7 @@ START_TEST(test_R6_2_tactical_dodge_push_to_start_square)
     ball_game *g = tu_game(TD_POS);
     tu_apply(g, "E7-G9/E7");
     ck_bpn(g, "7/6/7/6/7/6/7/6/3X3/2@3/2x_4/6/7/6/7/6/7 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_ball_square(g), ball_square_from_name("F8"));
+    ck_assert_int_eq(ball_square_of_ball(g), ball_square_from_text("F8"));
     ball_game_free(g);
 }
 END_TEST
@@ -232,16 +217,16 @@ START_TEST(test_R6_2_tactical_dodge_only_push_is_start)
 }
 END_TEST
 
-/* R6.2.1 + R8.1: landing on the loose ball (G9) picks it up; the mover is
+/* R6.2 + R8.1: landing on the loose ball (G9) picks it up; the mover is
  * restricted (R4.4). Q (no ball) pushed to E9; no fumble. */
 START_TEST(test_R6_2_tactical_dodge_landing_pickup)
 {
     ball_game *g = tu_game("7/6/7/6/7/6/7/6/3@3/2x3/2X4/6/7/6/7/6/7 ATK a 2 - 0/0 1");
     ck_legal(g, TD_LIST);
-    ck_assert_int_eq(flags_of(g, "E7-G9/E9"), BALL_FLAG_PICKUP);
+    ck_assert_int_eq(ball_action_flags(tu_action(g, "E7-G9/E9")), BALL_FLAG_PICKUP);
     tu_apply(g, "E7-G9/E9");
     ck_bpn(g, "7/6/7/6/7/6/7/6/2x_X*!3/6/7/6/7/6/7/6/7 ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_restricted_square(g), ball_square_from_name("G9"));
+    ck_assert_int_eq(ball_restricted_square(g), ball_square_from_text("G9"));
     ck_legal(g, "end");
     ball_game_free(g);
 }

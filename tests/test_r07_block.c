@@ -1,6 +1,6 @@
 /* R7 block and protection.
  *
- * Derived by hand from RULES.md: R7.1 (1-square move onto a square with
+ * Derived by hand from docs/spec.md: R7.1 (1-square move onto a square with
  * exactly one piece makes a stack, mover upper), R7.2 (stack pieces
  * inactive, lower keeps its state), R7.3 (upper takes the lower's ball;
  * restriction lost by a lower piece), R7.4 (fresh `+` for the rest of the
@@ -11,13 +11,6 @@
 #include <string.h>
 
 #include "testutil.h"
-
-static int kind_of(ball_game *g, const char *text)
-{
-    ball_action a = BALL_ACTION_NONE;
-    ck_assert_int_eq(ball_action_parse(g, text, &a), BALL_OK);
-    return ball_action_kind(a);
-}
 
 /* ATK X G9, DEF x H10 (standing), ball M1.
  * G9 list: F8 H8 F10, H10 = block (R7.1), E7 I7 E11, and I11 over the
@@ -30,11 +23,11 @@ START_TEST(test_R7_1_block_standing_opponent)
     ball_game *g = tu_game(BLOCK_POS);
     ck_legal(g, "G9-E11 G9-E7 G9-F10 G9-F8 G9-H10 G9-H8 "
                 "G9-I11/G11 G9-I11/G9 G9-I11/I9 G9-I7 end");
-    ck_assert_int_eq(kind_of(g, "G9-H10"), BALL_BLOCK);
+    ck_assert_int_eq(ball_action_kind(tu_action(g, "G9-H10")), BALL_BLOCK);
     tu_apply(g, "G9-H10");
     /* Blocking knocks nobody down (R7.2): lower x stays standing. */
     ck_bpn(g, "7/6/7/6/7/6/7/3[Xx]+2/7/6/7/6/7/6/7/6/6@ ATK a 1 - 0/0 1");
-    int h10 = ball_square_from_name("H10");
+    int h10 = ball_square_from_text("H10");
     ck_assert_int_eq(ball_square_state(g, h10), BALL_SQ_PIECE | BALL_SQ_STACK | BALL_SQ_FRESH);
     ck_assert_int_eq(ball_piece(g, h10, BALL_UPPER), BALL_X | BALL_PIECE_STACKED);
     ck_assert_int_eq(ball_piece(g, h10, BALL_LOWER),
@@ -54,7 +47,7 @@ START_TEST(test_R7_4_fresh_stack_not_released_and_cleared)
     tu_apply(g, "G9-H10");
     tu_apply(g, "end");
     ck_bpn(g, "7/6/7/6/7/6/7/3[Xx]2/7/6/7/6/7/6/7/6/6@ DEF a 2 - 0/0 2");
-    ck_assert_int_eq(ball_square_state(g, ball_square_from_name("H10")),
+    ck_assert_int_eq(ball_square_state(g, ball_square_from_text("H10")),
                      BALL_SQ_PIECE | BALL_SQ_STACK);
     ck_legal(g, "end");
     ball_game_free(g);
@@ -65,10 +58,10 @@ END_TEST
 START_TEST(test_R7_1_block_knocked_down_opponent)
 {
     ball_game *g = tu_game("7/6/7/6/7/6/7/3x_2/3X3/6/7/6/7/6/7/6/6@ ATK a 2 - 0/0 1");
-    ck_assert_int_eq(kind_of(g, "G9-H10"), BALL_BLOCK);
+    ck_assert_int_eq(ball_action_kind(tu_action(g, "G9-H10")), BALL_BLOCK);
     tu_apply(g, "G9-H10");
     ck_bpn(g, "7/6/7/6/7/6/7/3[Xx_]+2/7/6/7/6/7/6/7/6/6@ ATK a 1 - 0/0 1");
-    ck_assert_int_eq(ball_piece(g, ball_square_from_name("H10"), BALL_LOWER),
+    ck_assert_int_eq(ball_piece(g, ball_square_from_text("H10"), BALL_LOWER),
                      BALL_X | BALL_PIECE_DEF | BALL_PIECE_DOWN | BALL_PIECE_STACKED);
     ball_game_free(g);
 }
@@ -82,7 +75,7 @@ START_TEST(test_R7_1_protect_standing_ally)
     ball_game *g = tu_game("x6/6/7/6/7/6/7/3O2/3X3/6/7/6/7/6/7/6/6@ ATK a 2 - 0/0 1");
     ck_legal(g, "G9-E11 G9-E7 G9-F10 G9-F8 G9-H10 G9-H8 G9-I11 G9-I7 "
                 "H10-F10 H10-G11 H10-G9 H10-H12 H10-H8 H10-I11 H10-I9 H10-J10 end");
-    ck_assert_int_eq(kind_of(g, "G9-H10"), BALL_PROTECT);
+    ck_assert_int_eq(ball_action_kind(tu_action(g, "G9-H10")), BALL_PROTECT);
     tu_apply(g, "G9-H10");
     ck_bpn(g, "x6/6/7/6/7/6/7/3[XO]+2/7/6/7/6/7/6/7/6/6@ ATK a 1 - 0/0 1");
     ck_legal(g, "end");
@@ -94,7 +87,7 @@ END_TEST
 START_TEST(test_R7_1_protect_knocked_down_ally)
 {
     ball_game *g = tu_game("x6/6/7/6/7/6/7/3O_2/3X3/6/7/6/7/6/7/6/6@ ATK a 2 - 0/0 1");
-    ck_assert_int_eq(kind_of(g, "G9-H10"), BALL_PROTECT);
+    ck_assert_int_eq(ball_action_kind(tu_action(g, "G9-H10")), BALL_PROTECT);
     tu_apply(g, "G9-H10");
     ck_bpn(g, "x6/6/7/6/7/6/7/3[XO_]+2/7/6/7/6/7/6/7/6/6@ ATK a 1 - 0/0 1");
     ball_game_free(g);
@@ -106,12 +99,12 @@ END_TEST
 START_TEST(test_R7_3_block_carrier_upper_takes_ball)
 {
     ball_game *g = tu_game("7/6/7/6/7/6/7/3x*2/3X3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 1");
-    ck_assert_int_eq(kind_of(g, "G9-H10"), BALL_BLOCK);
+    ck_assert_int_eq(ball_action_kind(tu_action(g, "G9-H10")), BALL_BLOCK);
     tu_apply(g, "G9-H10");
     ck_bpn(g, "7/6/7/6/7/6/7/3[X*x]+2/7/6/7/6/7/6/7/6/7 ATK a 1 - 0/0 1");
-    int h10 = ball_square_from_name("H10");
-    ck_assert_int_eq(ball_ball_square(g), h10);
-    ck_assert_int_eq(ball_restricted_square(g), -1);
+    int h10 = ball_square_from_text("H10");
+    ck_assert_int_eq(ball_square_of_ball(g), h10);
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
     ck_assert_int_eq(ball_piece(g, h10, BALL_UPPER),
                      BALL_X | BALL_PIECE_BALL | BALL_PIECE_STACKED);
     ck_assert_int_eq(ball_piece(g, h10, BALL_LOWER),
@@ -153,11 +146,11 @@ START_TEST(test_R7_3_protect_restricted_carrier)
     tu_apply(g, "E11-F10");
     ck_bpn(g, "x6/6/7/6/7/6/7/2X*!3/3O3/6/7/6/7/6/7/6/7 ATK a 1 - 0/0 1");
     ck_legal(g, "G9-E9 G9-F10 G9-F8 G9-G11 G9-G7 G9-H10 G9-H8 G9-I9 end");
-    ck_assert_int_eq(kind_of(g, "G9-F10"), BALL_PROTECT);
+    ck_assert_int_eq(ball_action_kind(tu_action(g, "G9-F10")), BALL_PROTECT);
     tu_apply(g, "G9-F10");
     ck_bpn(g, "x6/6/7/6/7/6/7/2[O*X]+3/7/6/7/6/7/6/7/6/7 ATK a 0 - 0/0 1");
-    ck_assert_int_eq(ball_restricted_square(g), -1);
-    int f10 = ball_square_from_name("F10");
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
+    int f10 = ball_square_from_text("F10");
     ck_assert_int_eq(ball_piece(g, f10, BALL_UPPER),
                      BALL_O | BALL_PIECE_BALL | BALL_PIECE_STACKED);
     ck_assert_int_eq(ball_piece(g, f10, BALL_LOWER), BALL_X | BALL_PIECE_STACKED);
@@ -185,7 +178,7 @@ END_TEST
 START_TEST(test_R7_1_def_blocks_carrier)
 {
     ball_game *g = tu_game("7/6/7/6/7/6/7/6/3x3/3X*2/7/6/7/6/7/6/7 DEF a 2 - 0/0 1");
-    ck_assert_int_eq(kind_of(g, "G9-H8"), BALL_BLOCK);
+    ck_assert_int_eq(ball_action_kind(tu_action(g, "G9-H8")), BALL_BLOCK);
     tu_apply(g, "G9-H8");
     ck_bpn(g, "7/6/7/6/7/6/7/6/7/3[x*X]+2/7/6/7/6/7/6/7 DEF a 1 - 0/0 1");
     ck_legal(g, "end");
@@ -197,10 +190,10 @@ END_TEST
 START_TEST(test_R7_4_fresh_stack_owner_in_bpn)
 {
     ball_game *g = tu_game(NULL);
-    ck_assert_int_eq(ball_set_bpn(g, "7/6/7/6/7/6/7/3[xX]+2/3X3/6/7/6/7/6/7/6/6@ ATK a 2 - 0/0 1"),
+    ck_assert_int_eq(ball_position_from_text(g, "7/6/7/6/7/6/7/3[xX]+2/3X3/6/7/6/7/6/7/6/6@ ATK a 2 - 0/0 1"),
                      BALL_E_BPN);
     ck_bpn(g, BALL_START_BPN); /* unchanged on failure */
-    ck_assert_int_eq(ball_set_bpn(g, "7/6/7/6/7/6/7/3[Xx]+2/3X3/6/7/6/7/6/7/6/6@ ATK a 1 - 0/0 1"),
+    ck_assert_int_eq(ball_position_from_text(g, "7/6/7/6/7/6/7/3[Xx]+2/3X3/6/7/6/7/6/7/6/6@ ATK a 1 - 0/0 1"),
                      BALL_OK);
     ck_bpn(g, "7/6/7/6/7/6/7/3[Xx]+2/3X3/6/7/6/7/6/7/6/6@ ATK a 1 - 0/0 1");
     ball_game_free(g);

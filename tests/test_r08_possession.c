@@ -1,7 +1,7 @@
 /* R8 — possession: pickup and restriction, hand-off through the network,
  * short pass, long pass, and R8.5 (a restricted carrier neither hands off
  * nor passes). Every expected list and BPN below is derived by hand from
- * RULES.md; the comments say how. Squares are named as in R1.1. */
+ * docs/spec.md; the comments say how. Squares are named as in R1.1. */
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -28,7 +28,7 @@ static int has_action(ball_game *g, const char *text)
     int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
     ck_assert_int_ge(n, 0);
     for (int i = 0; i < n; i++) {
-        ck_assert_int_gt(ball_action_text(acts[i], buf, sizeof buf), 0);
+        ck_assert_int_gt(ball_action_to_text(acts[i], buf, sizeof buf), 0);
         if (strcmp(buf, text) == 0)
             return 1;
     }
@@ -42,13 +42,13 @@ static int has_action(ball_game *g, const char *text)
  * restricted (`!`); it cost 1 PA. The restricted X starts nothing more, the
  * O on C3 still moves: diagonal B2 D2 B4 D4, orthogonal A3 E3 C1 C5 (R5.1),
  * all open. */
-START_TEST(r8_1_pickup_restricts_the_picker)
+START_TEST(test_R8_1_pickup_restricts_the_picker)
 {
     ball_game *g = tu_game(POS_PICKUP);
     tu_apply(g, "G5-H6");
     ck_bpn(g, "7/6/7/6/3o3/6/7/6/7/6/7/3X*!2/7/6/1O5/6/7 ATK a 1 - 0/0 2");
     ck_assert_int_eq(ball_restricted_square(g), tu_sq("H6"));
-    ck_assert_int_eq(ball_ball_square(g), tu_sq("H6"));
+    ck_assert_int_eq(ball_square_of_ball(g), tu_sq("H6"));
     ck_legal(g, "C3-A3 C3-B2 C3-B4 C3-C1 C3-C5 C3-D2 C3-D4 C3-E3 end");
     ball_game_free(g);
 }
@@ -57,13 +57,13 @@ END_TEST
 /* R8.1: passing over the loose ball does not take it. G5-I7 is a 2-square
  * diagonal move over H6 (an open intermediate square, R5.3): the ball stays
  * loose on H6, X arrives on I7 without it and is not restricted. */
-START_TEST(r8_1_passing_over_loose_ball_does_not_pick_up)
+START_TEST(test_R8_1_passing_over_loose_ball_does_not_pick_up)
 {
     ball_game *g = tu_game(POS_PICKUP);
     tu_apply(g, "G5-I7");
     ck_bpn(g, "7/6/7/6/3o3/6/7/6/7/6/4X2/3@2/7/6/1O5/6/7 ATK a 1 - 0/0 2");
-    ck_assert_int_eq(ball_restricted_square(g), -1);
-    ck_assert_int_eq(ball_ball_square(g), tu_sq("H6"));
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
+    ck_assert_int_eq(ball_square_of_ball(g), tu_sq("H6"));
     ball_game_free(g);
 }
 END_TEST
@@ -72,7 +72,7 @@ END_TEST
  * X G5 dodges DEF o on I7 (2-square move over open H6), exits on J8 where
  * the ball lies: X holds it, restricted; o is knocked down on I7. X is the
  * only ATK piece and restricted, so only `end` remains. */
-START_TEST(r8_1_pickup_at_dodge_exit_restricts)
+START_TEST(test_R8_1_pickup_at_dodge_exit_restricts)
 {
     ball_game *g = tu_game("7/6/7/6/3x3/6/7/6/7/4@1/4o2/6/3X3/6/7/6/7 ATK a 2 - 0/0 2");
     tu_apply(g, "G5-I7/J8");
@@ -86,7 +86,7 @@ END_TEST
 /* R8.5: X*! on G5 (restricted carrier) next to its ally O on F4. With 0 PA
  * an unrestricted carrier could hand off (0 PA, R8.2): "G5=F4 end"; the
  * restricted one cannot: "end" only. */
-START_TEST(r8_5_restricted_carrier_cannot_hand_off)
+START_TEST(test_R8_5_restricted_carrier_cannot_hand_off)
 {
     ball_game *g = tu_game("7/6/7/6/3o3/6/7/6/7/6/7/6/3X*!3/2O3/7/6/7 ATK a 0 - 0/0 2");
     ck_legal(g, "end");
@@ -101,7 +101,7 @@ END_TEST
 /* R8.5 + R4.4: with 2 PA the restricted carrier starts no action at all:
  * no move, no hand-off, no short pass (O on F4 would be a receiver), no
  * long pass. */
-START_TEST(r8_5_restricted_carrier_cannot_pass)
+START_TEST(test_R8_5_restricted_carrier_cannot_pass)
 {
     ball_game *g = tu_game("7/6/7/6/3o3/6/7/6/7/6/7/6/3X*!3/2O3/7/6/7 ATK a 2 - 0/0 2");
     ck_legal_prefix(g, "G5", "");
@@ -124,7 +124,7 @@ END_TEST
  * (through F10). H10 is knocked down, so neither it nor I11 behind it is
  * reached; the stack on H8 is inactive, so neither its upper X nor I7 behind
  * it is reached; F8 is an opponent. Exactly two hand-offs. */
-START_TEST(r8_2_handoff_network_exact)
+START_TEST(test_R8_2_handoff_network_exact)
 {
     ball_game *g = tu_game(POS_NET);
     ck_legal_prefix(g, "G9=", "G9=E11 G9=F10");
@@ -139,12 +139,12 @@ END_TEST
  * C9 C13 G13 (2 diag, open intermediates D10 D12 F12), C11 G11 E9 E13
  * (orthogonal); not G9 (an allied piece after a 2-square move). No hand-off
  * directly after a hand-off. */
-START_TEST(r8_2_handoff_result_and_receiver_acts)
+START_TEST(test_R8_2_handoff_result_and_receiver_acts)
 {
     ball_game *g = tu_game(POS_NET);
     tu_apply(g, "G9=E11");
     ck_bpn(g, "7/6/3o3/6/7/6/2S*1X2/2OO_2/3X3/2x[Xs]2/4O2/6/7/6/7/6/7 ATK a 2 h 0/0 2");
-    ck_assert_int_eq(ball_restricted_square(g), -1);
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
     ck_assert_int_eq(ball_handoff_last(g), 1);
     ck_assert_int_eq(count_kind(g, BALL_HANDOFF), 0);
     ck_legal_prefix(g, "E11-", "E11-C11 E11-C13 E11-C9 E11-D10 E11-D12 E11-E13 "
@@ -163,7 +163,7 @@ END_TEST
 /* R8.2 + R4.5: a hand-off costs 0 PA, so it is legal with 0 PA; moves and
  * passes are not. After it only `end` remains: no hand-off directly after a
  * hand-off (back to G9 would otherwise be possible). */
-START_TEST(r8_2_handoff_legal_with_zero_pa)
+START_TEST(test_R8_2_handoff_legal_with_zero_pa)
 {
     ball_game *g = tu_game(POS_H0);
     ck_legal(g, "G9=F10 end");
@@ -176,7 +176,7 @@ END_TEST
 
 /* R8.2: after the hand-off G9=F10 no hand-off is legal; after another
  * action (S A1-B2, 1 PA) the `h` is cleared and F10 may hand back to G9. */
-START_TEST(r8_2_handoff_again_after_another_action)
+START_TEST(test_R8_2_handoff_again_after_another_action)
 {
     ball_game *g = tu_game(POS_H1);
     tu_apply(g, "G9=F10");
@@ -194,7 +194,7 @@ END_TEST
  * 1 PA left, F10 may short pass: the only eligible receiver is X on G9
  * (S on A1 is at distance 9); ball squares = vacant neighbours of G9:
  * F8 H8 H10 (F10 holds the carrier). 1 PA: no long pass (R4.3). */
-START_TEST(r8_3_short_pass_after_handoff)
+START_TEST(test_R8_3_short_pass_after_handoff)
 {
     ball_game *g = tu_game(POS_H1);
     tu_apply(g, "G9=F10");
@@ -218,7 +218,7 @@ END_TEST
  * H8 is shared and listed once. H10 is at distance 5 from the carrier but
  * allowed: the limit is on the receiver. None of C5's, E5's, B10's or G11's
  * neighbours (B4 D4 B6 D6 F4 F6 A9 C9 A11 C11 F12 H12) appear. */
-START_TEST(r8_3_short_pass_ball_squares_exact)
+START_TEST(test_R8_3_short_pass_ball_squares_exact)
 {
     ball_game *g = tu_game(POS_SP);
     ck_legal_prefix(g, "G5^", "G5^F8 G5^H10 G5^H6 G5^H8 G5^J6 G5^J8");
@@ -231,11 +231,11 @@ END_TEST
 /* R8.3: the short pass costs 1 PA and leaves the ball loose (`@`) on H10,
  * held by nobody; the carrier keeps its square. With 0 PA and no carrier
  * only `end` remains. */
-START_TEST(r8_3_short_pass_result)
+START_TEST(test_R8_3_short_pass_result)
 {
     ball_game *g = tu_game(POS_SP);
     ball_action a = BALL_ACTION_NONE;
-    ck_assert_int_eq(ball_action_parse(g, "G5^H10", &a), BALL_OK);
+    ck_assert_int_eq(ball_action_from_text(g, "G5^H10", &a), BALL_OK);
     ck_assert_int_eq(ball_action_kind(a), BALL_SHORT_PASS);
     ck_assert_int_eq(ball_action_cost(a), 1);
     ck_assert_int_eq(ball_apply(g, a), BALL_OK);
@@ -255,7 +255,7 @@ END_TEST
  * G5 F4 H4 F6 H6, C13 B12 D12 B14 D14, K13 J12 L12 J14 L14 = 15 squares;
  * G13 is occupied: 111 - 16 = 95 long passes. No short pass: no active
  * ally. */
-START_TEST(r8_4_long_pass_exclusion_zone)
+START_TEST(test_R8_4_long_pass_exclusion_zone)
 {
     ball_game *g = tu_game(POS_LP);
     ck_assert_int_eq(count_kind(g, BALL_LONG_PASS), 95);
@@ -274,7 +274,7 @@ END_TEST
 /* R8.4 + R4.3: the long pass costs 2 PA: none with 1 PA. With 2 PA,
  * G5^^M17 leaves the loose ball on M17 (a loose ball in the end zone is no
  * touchdown, R11.1) and 0 PA. */
-START_TEST(r8_4_long_pass_costs_two_pa)
+START_TEST(test_R8_4_long_pass_costs_two_pa)
 {
     ball_game *g = tu_game("7/6/7/6/1O_1x1[sX]1/6/7/6/7/6/7/6/3X*3/6/7/6/7 ATK a 1 - 0/0 2");
     ck_assert_int_eq(count_kind(g, BALL_LONG_PASS), 0);
@@ -294,12 +294,12 @@ END_TEST
  * and the lower X loses its `!`. The stack is fresh (R7.4). 0 PA left, no
  * active carrier: only `end`, after which the fresh stack is no task and
  * the turn passes (fresh mark cleared). */
-START_TEST(r8_restricted_carrier_protected_loses_restriction)
+START_TEST(test_R7_3_restricted_carrier_protected_loses_restriction)
 {
     ball_game *g = tu_game("7/6/7/6/3o3/6/7/6/7/6/7/6/3X*!3/2O3/7/6/7 ATK a 1 - 0/0 2");
     tu_apply(g, "F4-G5");
     ck_bpn(g, "7/6/7/6/3o3/6/7/6/7/6/7/6/3[O*X]+3/6/7/6/7 ATK a 0 - 0/0 2");
-    ck_assert_int_eq(ball_restricted_square(g), -1);
+    ck_assert_int_eq(ball_restricted_square(g), BALL_NO_SQUARE);
     ck_legal(g, "end");
     tu_apply(g, "end");
     ck_bpn(g, "7/6/7/6/3o3/6/7/6/7/6/7/6/3[O*X]3/6/7/6/7 DEF a 2 - 0/0 3");
@@ -309,7 +309,7 @@ END_TEST
 
 /* R8.2 + undo: taking back the move after a hand-off restores the `h`
  * mark (and with it the ban on a second hand-off). */
-START_TEST(r8_2_undo_restores_handoff_mark)
+START_TEST(test_R8_2_undo_restores_handoff_mark)
 {
     ball_game *g = tu_game(POS_H1);
     tu_apply_all(g, "G9=F10 A1-B2");
@@ -327,22 +327,22 @@ Suite *make_suite(void)
 {
     Suite *s = suite_create("R8 possession");
     TCase *tc = tcase_create("core");
-    tcase_add_test(tc, r8_1_pickup_restricts_the_picker);
-    tcase_add_test(tc, r8_1_passing_over_loose_ball_does_not_pick_up);
-    tcase_add_test(tc, r8_1_pickup_at_dodge_exit_restricts);
-    tcase_add_test(tc, r8_5_restricted_carrier_cannot_hand_off);
-    tcase_add_test(tc, r8_5_restricted_carrier_cannot_pass);
-    tcase_add_test(tc, r8_2_handoff_network_exact);
-    tcase_add_test(tc, r8_2_handoff_result_and_receiver_acts);
-    tcase_add_test(tc, r8_2_handoff_legal_with_zero_pa);
-    tcase_add_test(tc, r8_2_handoff_again_after_another_action);
-    tcase_add_test(tc, r8_3_short_pass_after_handoff);
-    tcase_add_test(tc, r8_3_short_pass_ball_squares_exact);
-    tcase_add_test(tc, r8_3_short_pass_result);
-    tcase_add_test(tc, r8_4_long_pass_exclusion_zone);
-    tcase_add_test(tc, r8_4_long_pass_costs_two_pa);
-    tcase_add_test(tc, r8_restricted_carrier_protected_loses_restriction);
-    tcase_add_test(tc, r8_2_undo_restores_handoff_mark);
+    tcase_add_test(tc, test_R8_1_pickup_restricts_the_picker);
+    tcase_add_test(tc, test_R8_1_passing_over_loose_ball_does_not_pick_up);
+    tcase_add_test(tc, test_R8_1_pickup_at_dodge_exit_restricts);
+    tcase_add_test(tc, test_R8_5_restricted_carrier_cannot_hand_off);
+    tcase_add_test(tc, test_R8_5_restricted_carrier_cannot_pass);
+    tcase_add_test(tc, test_R8_2_handoff_network_exact);
+    tcase_add_test(tc, test_R8_2_handoff_result_and_receiver_acts);
+    tcase_add_test(tc, test_R8_2_handoff_legal_with_zero_pa);
+    tcase_add_test(tc, test_R8_2_handoff_again_after_another_action);
+    tcase_add_test(tc, test_R8_3_short_pass_after_handoff);
+    tcase_add_test(tc, test_R8_3_short_pass_ball_squares_exact);
+    tcase_add_test(tc, test_R8_3_short_pass_result);
+    tcase_add_test(tc, test_R8_4_long_pass_exclusion_zone);
+    tcase_add_test(tc, test_R8_4_long_pass_costs_two_pa);
+    tcase_add_test(tc, test_R7_3_restricted_carrier_protected_loses_restriction);
+    tcase_add_test(tc, test_R8_2_undo_restores_handoff_mark);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -11,11 +11,12 @@
  * digits) as names or verb digits, space-joined; "" when complete. */
 static char *choices_after(ball_game *g, const char *path, ball_action *complete)
 {
-    int chosen[5], n = 0, choices[BALL_NUM_SQUARES];
+    int chosen[BALL_SELECT_STEPS], n = 0, choices[BALL_NUM_SQUARES];
     char buf[128];
     strncpy(buf, path, sizeof buf - 1);
     buf[sizeof buf - 1] = '\0';
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+        ck_assert_int_lt(n, BALL_SELECT_STEPS);
         chosen[n] = n == 1 ? atoi(tok) : tu_sq(tok);
         n++;
     }
@@ -23,11 +24,11 @@ static char *choices_after(ball_game *g, const char *path, ball_action *complete
     ck_assert_msg(k >= 0, "select '%s': %s", path, ball_errmsg(g));
     char *out = calloc(1, 512);
     for (int i = 0; i < k; i++) {
-        char name[8];
+        char name[BALL_SQUARE_TEXT_MAX];
         if (n == 1)
             snprintf(name, sizeof name, "%d", choices[i]);
         else
-            ball_square_name(choices[i], name, sizeof name);
+            ball_square_to_text(choices[i], name, sizeof name);
         if (i)
             strcat(out, " ");
         strcat(out, name);
@@ -44,7 +45,7 @@ static char *choices_after(ball_game *g, const char *path, ball_action *complete
 #define ck_complete(g, path, text) do { ball_action a_; char t_[BALL_ACTION_TEXT_MAX]; \
     char *got_ = choices_after((g), (path), &a_); \
     ck_assert_str_eq(got_, ""); free(got_); \
-    ck_assert_int_gt(ball_action_text(a_, t_, sizeof t_), 0); \
+    ck_assert_int_gt(ball_action_to_text(a_, t_, sizeof t_), 0); \
     ck_assert_str_eq(t_, (text)); } while (0)
 
 /* Start, DEF to act: every DEF piece can move (R5.1), listed in square
@@ -136,20 +137,21 @@ static int walk(ball_game *g, int *chosen, size_t n, ball_action *found, int nfo
 }
 
 /* In positions of random games, the selection tree completes exactly the
- * legal actions that have a piece (all but `end`). */
+ * legal actions that have a piece (all but `end`, whose from square is
+ * BALL_NO_SQUARE). */
 START_TEST(test_R12_selection_tree_is_the_legal_list)
 {
     uint64_t seed = 2024;
     ball_game *g = tu_game(NULL);
     ball_action acts[BALL_MAX_ACTIONS], found[BALL_MAX_ACTIONS];
-    int chosen[5];
+    int chosen[BALL_SELECT_STEPS];
     for (int d = 0; d < 600; d++) {
         int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
         if (n == 0)
             break;
         int nf = walk(g, chosen, 0, found, 0), with_piece = 0;
         for (int i = 0; i < n; i++) {
-            if (ball_action_from(acts[i]) < 0)
+            if (ball_action_from(acts[i]) == BALL_NO_SQUARE)
                 continue;
             with_piece++;
             int seen = 0;

@@ -9,10 +9,16 @@
 #include <stdint.h>
 #include "ball.h"
 
-/* A game at the given BPN under default rules (aborts the test on error). */
+/* A game at the given BPN (NULL: the standard start) under default rules
+ * (aborts the test on error). */
 ball_game *tu_game(const char *bpn);
 /* Same with explicit end-zone depth and turn limit. */
 ball_game *tu_game_rules(const char *bpn, int end_zone_depth, unsigned turn_limit);
+/* Same under `rules` (set up with ball_rules_init()). */
+ball_game *tu_game_with(const ball_rules *rules, const char *bpn);
+/* Same under the ruleset text `rules_text` (ball_rules_from_text(), e.g.
+ * TU_DECK); the card set it makes is freed once the game holds its copy. */
+ball_game *tu_game_text(const char *rules_text, const char *bpn);
 /* The BPN of a game, in a static-per-call buffer owned by the caller. */
 void tu_bpn(ball_game *g, char out[BALL_BPN_MAX]);
 /* The legal actions as texts sorted in byte order, joined by single spaces,
@@ -20,6 +26,12 @@ void tu_bpn(ball_game *g, char out[BALL_BPN_MAX]);
 char *tu_legal(ball_game *g);
 /* Legal actions whose text starts with `prefix`, sorted, space-joined. */
 char *tu_legal_prefix(ball_game *g, const char *prefix);
+/* The action of text `text` in the position of g; fails the test when the
+ * text is not a legal action there. */
+ball_action tu_action(ball_game *g, const char *text);
+/* The result code of reading `text` as an action of g (BALL_OK,
+ * BALL_E_NOTATION, BALL_E_ILLEGAL, ...). */
+int tu_parse_rc(ball_game *g, const char *text);
 /* Parses and applies an action text; fails the test on error. */
 void tu_apply(ball_game *g, const char *text);
 /* Applies each space-separated action text in turn. */
@@ -40,9 +52,38 @@ void tu_check_random_action(ball_game *g, const ball_action *acts, int n);
  * ball_legal_action_at(g, i) is acts[i] (PICK) and out of range is an
  * error, ball_random_action() draws each action once (DRAW). */
 void tu_check_generator_modes(ball_game *g, const ball_action *acts, int n);
-/* Plays a, checks that undo restores the BPN and the hash exactly, and
- * plays it again (the game ends after a). */
+/* Plays a (which must change the BPN: every decision does), checks that
+ * undo restores the BPN and the hash exactly, and plays it again (the game
+ * ends up after a). */
 void tu_apply_undo_round_trip(ball_game *g, ball_action a);
+/* The BPN of g read into `scratch` (a game under the same rules) writes
+ * back the same text, with the same result and the same hash (the
+ * incremental hash equals one computed from scratch). */
+void tu_check_bpn_round_trip(ball_game *g, ball_game *scratch);
+/* perft through the public API without bulk counting: every decision is
+ * applied, recursed into and undone (N3). */
+uint64_t tu_perft_by_apply(ball_game *g, int depth);
+
+/* Sets up `alloc` (ball_allocator_init()) with the C library's functions
+ * behind hooks that count the calls of malloc_fn and realloc_fn in
+ * *calls (the user pointer). */
+void tu_counting_allocator(ball_allocator *alloc, long *calls);
+
+/* The deck of the card-mode tests (R10), hand numbers from 1, hand
+ * indices from 0:
+ *   ATK card1 Sprint  1 PE  gain 1 PA
+ *       card2 Rally   0 PE  unrestrict ("again")
+ *       card3 Surge   5 PE  gain 2 PA
+ *   DEF card1 Dash    2 PE  gain 2 PA
+ *       card2 Again   1 PE  unrestrict
+ * so a full-hand BPN ends in `123/12`. */
+#define TU_DECK "atk=Sprint:1:pa+1,Rally:0:again,Surge:5:pa+2 def=Dash:2:pa+2,Again:1:again"
+/* The same deck built with the ball_cardset calls, every earning entry 0;
+ * the caller frees it with ball_cardset_free(). */
+ball_cardset *tu_deck(void);
+/* 1 when the two card sets have the same earning table and the same hands
+ * (names, costs, effects, amounts), read through the public calls. */
+int tu_cardset_equal(const ball_cardset *a, const ball_cardset *b);
 
 /* Assert the sorted legal actions equal `expected` (space-separated, byte
  * order). */

@@ -3,13 +3,17 @@
 # root by `make check`). Prints each failure; exits non-zero if any.
 
 BALL=${BALL:-build/bin/ball}
+# The example that prints the same board as `ball show` (examples/play).
+PLAY=${PLAY:-$(dirname "$BALL")/../examples/play}
 START='7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1'
-# Derived by hand from RULES.md: DEF's X on E11 steps to F10 (1 PA left);
+# Derived by hand from docs/spec.md: DEF's X on E11 steps to F10 (1 PA left);
 # `end` then passes the turn (no release task) to ATK, whose carrier X on G5
 # steps to F6 taking the ball with it (R5.5).
 AFTER_E11F10='7/6/3s3/6/3x3/6/1o1sxo1/2x3/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 1 - 0/0 1'
 AFTER_END='7/6/3s3/6/3x3/6/1o1sxo1/2x3/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 ATK a 2 - 0/0 2'
 AFTER_G5F6='7/6/3s3/6/3x3/6/1o1sxo1/2x3/7/6/1OXSXO1/2X*3/7/6/3S3/6/7 ATK a 1 - 0/0 2'
+# A stack [X* o] on G9 with ATK O and S next to it (R9.3): cells with marks.
+KEEP='7/6/7/6/7/6/7/2OS2/3[X*o]3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 2'
 
 tab=$(printf '\t')
 . tests/lib/shell-test.sh
@@ -30,6 +34,48 @@ expect_error() {
     [ -s "$tmp/err.err" ] || fail "$what: no message on stderr"
 }
 
+# expect_message WHAT TEXT CMD...: like expect_error, and the message on
+# stderr contains TEXT (a fixed string).
+expect_message() {
+    what=$1
+    text=$2
+    shift 2
+    expect_error "$what" "$@"
+    grep -qF -- "$text" "$tmp/err.err" || fail "$what: message lacks '$text': $(head -c 300 "$tmp/err.err")"
+}
+
+# square_order FILE: prints the lines of FILE (one action text each) in
+# the tool's documented order, computed here independently: token by
+# token, squares first by (row, column), then digit runs by value, then
+# other bytes. Each line gets a key of fixed-width tokens sorted bytewise.
+square_order() {
+    awk '
+    function key(t,    k, sq, col, row) {
+        k = ""
+        while (length(t) > 0) {
+            if (match(t, /^[A-M][0-9][0-9]?/)) {
+                sq = substr(t, 1, RLENGTH)
+                col = index("ABCDEFGHIJKLM", substr(sq, 1, 1))
+                row = substr(sq, 2) + 0
+                if (substr(sq, 2, 1) != "0" && row <= 17 && (col + row) % 2 == 0) {
+                    k = k sprintf("0%02d%02d", row, col)
+                    t = substr(t, RLENGTH + 1)
+                    continue
+                }
+            }
+            if (match(t, /^[0-9]+/)) {
+                k = k sprintf("1%020d", substr(t, 1, RLENGTH) + 0)
+                t = substr(t, RLENGTH + 1)
+                continue
+            }
+            k = k "2" substr(t, 1, 1)
+            t = substr(t, 2)
+        }
+        return k
+    }
+    { print key($0) "\t" $0 }' "$1" | LC_ALL=C sort | cut -f2-
+}
+
 if [ ! -x "$BALL" ]; then
     echo "FAIL: $BALL not built"
     exit 1
@@ -40,8 +86,19 @@ fi
 p1=$("$BALL" perft 1) || fail "ball perft 1 exited $?"
 expect_eq "perft 1 = number of legal actions" "$p1" "$(wc -l <"$tmp/legal" | tr -d ' ')"
 [ "$p1" -gt 0 ] 2>/dev/null || fail "perft 1 is not a positive number: '$p1'"
-LC_ALL=C sort "$tmp/legal" >"$tmp/legal.sorted"
-cmp -s "$tmp/legal" "$tmp/legal.sorted" || fail "ball legal output is not in byte order"
+square_order "$tmp/legal" >"$tmp/legal.sorted"
+cmp -s "$tmp/legal" "$tmp/legal.sorted" || fail "ball legal output is not in square order"
+# Square order, not byte order: G9 before G13, I11 (row 11) before G13.
+line_of() { grep -nx -- "$1" "$tmp/legal" | cut -d: -f1; }
+[ "$(line_of E11-C9)" -lt "$(line_of E11-C13)" ] 2>/dev/null || fail "ball legal: E11-C13 before E11-C9"
+[ "$(line_of I11-G9)" -lt "$(line_of G13-F12)" ] 2>/dev/null || fail "ball legal: G13-F12 before I11-G9"
+expect_eq "ball legal: end is last" "$(tail -n 1 "$tmp/legal")" "end"
+# R9.2 stand-ups of ATK's knocked-down X on F4 (ball loose on A1): row 3
+# before row 5, where byte order would put F4-E5 before F4-G3.
+"$BALL" legal '7/6/7/6/7/6/7/6/7/6/7/6/7/2X_3/7/6/@6 ATK r 0 - 0/0 2' >"$tmp/legal.release" ||
+    fail "ball legal (release phase) exited $?"
+expect_eq "ball legal (release phase) in square order" "$(tr '\n' ' ' <"$tmp/legal.release")" \
+    "F4-E3 F4-G3 F4-E5 F4-G5 "
 [ -z "$(uniq -d "$tmp/legal")" ] || fail "ball legal lists an action twice"
 grep -qx 'E11-F10' "$tmp/legal" || fail "ball legal lacks E11-F10"
 grep -qx 'end' "$tmp/legal" || fail "ball legal lacks end"
@@ -57,13 +114,26 @@ expect_eq "perft 4 from the start (N3)" "$p4" "761170"
 expect_eq "perft --threads 2 4" "$("$BALL" perft --threads 2 4)" "$p4"
 expect_eq "perft --threads 3 4 (BPN)" "$("$BALL" perft --threads 3 4 "$START")" "$p4"
 expect_eq "perft --threads 2 1" "$("$BALL" perft --threads 2 1)" "$p1"
+# Threads on other positions, and more threads than root decisions (the
+# release phase below has 4): each count equals the single-thread one.
+for bpn in "$AFTER_END" "$AFTER_G5F6" "$KEEP" '7/6/7/6/7/6/7/6/7/6/7/6/7/2X_3/7/6/@6 ATK r 0 - 0/0 2'; do
+    one=$("$BALL" perft 3 "$bpn") || fail "perft 3 '$bpn' exited $?"
+    expect_eq "perft --threads 2 3 '$bpn'" "$("$BALL" perft --threads 2 3 "$bpn")" "$one"
+    expect_eq "perft --threads 7 3 '$bpn'" "$("$BALL" perft --threads 7 3 "$bpn")" "$one"
+done
+expect_eq "perft --threads=4 4" "$("$BALL" perft --threads=4 4)" "$p4"
+expect_eq "perft --threads 256 3 = divide 3 total" "$("$BALL" perft --threads 256 3)" \
+    "$("$BALL" divide 3 | sed -n 's/^total //p')"
 expect_error "perft --threads 0" "$BALL" perft --threads 0 3
+expect_message "perft --threads 257" "1 to 256" "$BALL" perft --threads 257 3
+expect_message "perft --threads twice" "given twice" "$BALL" perft --threads 2 --threads 3 3
+expect_message "--threads before the command" "unknown option" "$BALL" --threads 2 perft 3
 expect_eq "last divide line is the total" "$(tail -n 1 "$tmp/divide" | cut -d' ' -f1)" "total"
 sed '$d' "$tmp/divide" >"$tmp/divide.body"
 cut -d' ' -f1 "$tmp/divide.body" >"$tmp/divide.actions"
 cmp -s "$tmp/divide.actions" "$tmp/legal" || fail "divide actions differ from ball legal"
-LC_ALL=C sort "$tmp/divide.body" >"$tmp/divide.sorted"
-cmp -s "$tmp/divide.body" "$tmp/divide.sorted" || fail "divide lines are not sorted"
+square_order "$tmp/divide.actions" >"$tmp/divide.sorted"
+cmp -s "$tmp/divide.actions" "$tmp/divide.sorted" || fail "divide lines are not in square order"
 sum=$(awk '{ s += $2 } END { printf "%d", s }' "$tmp/divide.body")
 expect_eq "sum of divide counts" "$sum" "$p2"
 grep -qv '^[^ ]* [0-9][0-9]*$' "$tmp/divide.body" && fail "divide line not 'ACTION COUNT'"
@@ -95,6 +165,22 @@ st=$?
 expect_eq "trace illegal action: exit status" "$st" "2"
 expect_eq "trace illegal action: lines printed" "$(wc -l <"$tmp/trace.bad" | tr -d ' ')" "2"
 [ -s "$tmp/trace.err" ] || fail "trace illegal action: no message on stderr"
+grep -qF "line 2 'A1-A1'" "$tmp/trace.err" || fail "trace illegal action: message does not name line 2: $(cat "$tmp/trace.err")"
+
+# A NUL byte in a line is reported as such, with the line's number; the
+# lines before it are traced.
+printf 'E11-F10\nen\000d\n' | "$BALL" trace >"$tmp/trace.nul" 2>"$tmp/trace.nul.err"
+st=$?
+expect_eq "trace NUL byte: exit status" "$st" "2"
+expect_eq "trace NUL byte: lines printed" "$(wc -l <"$tmp/trace.nul" | tr -d ' ')" "2"
+grep -q 'NUL byte in line 2' "$tmp/trace.nul.err" || fail "trace NUL byte: message '$(cat "$tmp/trace.nul.err")'"
+grep -q 'too long' "$tmp/trace.nul.err" && fail "trace NUL byte: reported as a line too long"
+# A line too long is reported as that, with its number.
+{ echo E11-F10; awk 'BEGIN { for (i = 0; i < 300; i++) printf "x"; print "" }'; } |
+    "$BALL" trace >/dev/null 2>"$tmp/trace.long.err"
+st=$?
+expect_eq "trace long line: exit status" "$st" "2"
+grep -q 'line 2 too long' "$tmp/trace.long.err" || fail "trace long line: message '$(cat "$tmp/trace.long.err")'"
 
 # ---- errors: status 2, nothing on stdout
 expect_error "bad BPN (perft)" "$BALL" perft 1 'not a position'
@@ -107,7 +193,15 @@ expect_error "illegal action after legal one" "$BALL" apply "$START" E11-F10 E11
 expect_error "malformed action" "$BALL" apply "$START" 'Z99~'
 expect_error "bad depth -1" "$BALL" perft -1
 expect_error "bad depth x" "$BALL" perft x
-expect_error "bad depth 65" "$BALL" perft 65
+# The maximum depth is BALL_MAX_PERFT_DEPTH, and the message names it.
+maxdepth=$(sed -n 's/^#define BALL_MAX_PERFT_DEPTH \([0-9]*\).*/\1/p' include/ball.h)
+expect_message "perft 65" "maximum is $maxdepth" "$BALL" perft 65
+expect_message "divide 65" "maximum is $maxdepth" "$BALL" divide 65
+expect_message "perft with a huge depth" "maximum is $maxdepth" "$BALL" perft 99999999999999999999999999
+expect_message "perft --threads 2 65" "maximum is $maxdepth" "$BALL" perft --threads 2 65
+# The maximum itself is accepted: after ATK's touchdown (R11.1) it counts 0.
+expect_eq "perft $maxdepth after a touchdown" \
+    "$("$BALL" perft "$maxdepth" '2X*4/6/7/6/7/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 0 - 0/0 2')" "0"
 expect_error "divide depth 0" "$BALL" divide 0
 expect_error "perft missing depth" "$BALL" perft
 expect_error "unknown command" "$BALL" frobnicate
@@ -122,6 +216,55 @@ grep -q 'usage' "$tmp/help" || fail "ball --help prints no usage"
 version=$(sed -n 's/^#define BALL_VERSION_STRING "\(.*\)"/\1/p' include/ball.h)
 "$BALL" --version | grep -q "$version" || fail "ball --version does not print $version"
 "$BALL" --depth-zone 2 --turn-limit 10 perft 1 >/dev/null || fail "ruleset options rejected"
+grep -q -- '--threads N' "$tmp/help" || fail "ball --help lacks --threads"
+for opt in --rules --depth-zone --turn-limit --version; do
+    grep -q -- "^  $opt" "$tmp/help" || fail "ball --help lacks $opt"
+done
+grep -q 'square order' "$tmp/help" || fail "ball --help does not document the order of actions"
+
+# ---- one ruleset: --depth-zone / --turn-limit are set over --rules,
+# whatever the order (R1.4 end zones, R11.2 turn limit as `show` prints them)
+# zone_rows ARGS...: the rows `ball ARGS show` marks as end zones.
+zone_rows() {
+    "$BALL" "$@" show | awk '/end zone/ { printf "%s ", $1 }'
+}
+expect_eq "default end zones" "$(zone_rows)" "17 1 "
+expect_eq "--depth-zone 2 --rules turns=5: zones" "$(zone_rows --depth-zone 2 --rules turns=5)" "17 16 2 1 "
+"$BALL" --depth-zone 2 --rules turns=5 show | grep -q 'turn 1 of 5;' ||
+    fail "--depth-zone 2 --rules turns=5: turn limit 5 lost"
+expect_eq "--rules 'zone=3 turns=5' --depth-zone 2: zones" \
+    "$(zone_rows --rules 'zone=3 turns=5' --depth-zone 2)" "17 16 2 1 "
+"$BALL" --rules 'zone=3 turns=5' --depth-zone 2 show | grep -q 'turn 1 of 5;' ||
+    fail "--rules 'zone=3 turns=5' --depth-zone 2: turn limit 5 lost"
+expect_eq "--turn-limit 7 --rules zone=3: zones" "$(zone_rows --turn-limit 7 --rules zone=3)" "17 16 15 3 2 1 "
+"$BALL" --turn-limit 7 --rules 'zone=3 turns=5' show | grep -q 'turn 1 of 7;' ||
+    fail "--turn-limit 7 --rules 'zone=3 turns=5': turn limit not 7"
+expect_eq "--depth-zone=2 (one word)" "$(zone_rows --depth-zone=2)" "17 16 2 1 "
+expect_message "--rules twice" "given twice" "$BALL" --rules zone=2 --rules zone=3 show
+expect_message "--depth-zone twice" "given twice" "$BALL" --depth-zone 2 --depth-zone 2 show
+expect_message "bad --rules text" "--rules" "$BALL" --rules 'zone=9' show
+expect_message "bad end zone depth names the range" "1-3" "$BALL" --depth-zone 9 show
+expect_message "bad --turn-limit names the option" "--turn-limit" "$BALL" --turn-limit x show
+expect_message "unknown option after a command" "unknown option" "$BALL" legal --threads 2
+expect_message "illegal action names it" "action 2 'E11-F10'" "$BALL" apply "$START" E11-F10 E11-F10
+# Card mode: `show` lists the hands (ball_cardset).
+"$BALL" --rules 'earn.dodge=1 atk=Sprint:2:pa+1,Rally:3:again def=Sprint:2:pa+1' show >"$tmp/cards" ||
+    fail "show in card mode exited $?"
+grep -q '^ATK: 0 PE; cards: card1 Sprint (2 PE, +1 PA) card2 Rally (3 PE, a restricted piece acts again)$' \
+    "$tmp/cards" || fail "show in card mode: ATK's hand: $(grep '^ATK' "$tmp/cards")"
+grep -q '^DEF: 0 PE; cards: card1 Sprint (2 PE, +1 PA)$' "$tmp/cards" ||
+    fail "show in card mode: DEF's hand: $(grep '^DEF' "$tmp/cards")"
+
+# ---- no crash on odd input: every one is refused with status 2
+for args in "perft" "perft x" "perft --threads" "perft --threads 2" "divide" "legal a b" \
+    "apply" "show a b" "--rules" "--rules cards=1 show" "--depth-zone -1 show" \
+    "--turn-limit 99999999999999999999 show" "--help=1" "--version=1" "--" "-- frob"; do
+    # shellcheck disable=SC2086
+    "$BALL" $args </dev/null >/dev/null 2>"$tmp/odd.err"
+    st=$?
+    [ "$st" -eq 2 ] || fail "ball $args: exit status $st, expected 2"
+    [ -s "$tmp/odd.err" ] || fail "ball $args: no message"
+done
 
 # ---- show
 "$BALL" show >"$tmp/show" || fail "ball show exited $?"
@@ -132,6 +275,28 @@ grep -q 'A  *B  *C  *D  *E  *F  *G  *H  *I  *J  *K  *L  *M' "$tmp/show" ||
     fail "ball show lacks column labels"
 grep -q 'X\*' "$tmp/show" || fail "ball show does not mark the ball carrier"
 "$BALL" show "$AFTER_END" | grep -q 'ATK' || fail "ball show does not name ATK"
+
+# ---- one board printer: `ball show` and examples/play print the same
+# board (examples/common/board.c), stack, marks and end zones included.
+# board FILE: the diagram, from the first column header to the second.
+board() {
+    awk '/^   A     B/ { n++; print; if (n == 2) exit; next } n == 1' "$1"
+}
+if [ -x "$PLAY" ]; then
+    for zone in 1 2 3; do
+        "$BALL" --depth-zone "$zone" show "$KEEP" >"$tmp/show.keep" || fail "ball show KEEP exited $?"
+        "$PLAY" --atk human --def human --depth-zone "$zone" --bpn "$KEEP" </dev/null >"$tmp/play.keep" 2>&1 ||
+            fail "play --bpn KEEP exited $?"
+        board "$tmp/show.keep" >"$tmp/show.board"
+        board "$tmp/play.keep" >"$tmp/play.board"
+        expect_eq "zone $zone: board lines of ball show" "$(wc -l <"$tmp/show.board" | tr -d ' ')" "19"
+        cmp -s "$tmp/show.board" "$tmp/play.board" ||
+            fail "zone $zone: ball show and examples/play print different boards: $(diff "$tmp/show.board" "$tmp/play.board" | head -5)"
+    done
+    grep -q '^ 9 .*X\*o ' "$tmp/show.board" || fail "ball show: stack [X* o] on G9 not shown as X*o"
+else
+    fail "$PLAY not built (needed to compare the board printers)"
+fi
 
 if [ "$failures" -ne 0 ]; then
     echo "tool_test: $failures failure(s)"

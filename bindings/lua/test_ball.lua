@@ -1,14 +1,31 @@
--- Tests of the LuaJIT binding. Run from anywhere: luajit bindings/lua/test_ball.lua
--- (BALL_TOOL overrides the path of the `ball` tool used for cross-checks).
+-- Tests of the Lua bindings: the LuaJIT FFI module (bindings/lua/ball.lua)
+-- and the PUC Lua C module (bindings/lua/c/ballc.c, ball.so), which have
+-- one API. Run from anywhere:
+--   luajit bindings/lua/test_ball.lua                      (the FFI module)
+--   LUA_CPATH='DIR/?.so' lua5.4 bindings/lua/test_ball.lua  (ball.so in DIR;
+--   also lua5.1 ..., or luajit with BALL_LUA_BACKEND=c)
+-- Under PUC Lua (no `jit`) or with BALL_LUA_BACKEND=c, `require "ball"`
+-- finds the C module through package.cpath; the FFI-only tests (cdef,
+-- library search) are skipped there.
+-- The library under test is LIBBALL_PATH when set, else $B/libball.so.1 of
+-- the repository (B: the Makefile's build directory, "build" by default);
+-- BALL_TOOL overrides the `ball` tool used for cross-checks ($B/bin/ball).
 -- Prints one line per failure and closes with "N passed, N failed".
 
 local here = debug.getinfo(1, "S").source:sub(2):match("^(.*)/[^/]*$") or "."
 if here:sub(1, 1) ~= "/" then here = (os.getenv("PWD") or ".") .. "/" .. here end
-package.path = here .. "/?.lua;" .. package.path
+local want_c = os.getenv("BALL_LUA_BACKEND") == "c" or not rawget(_G, "jit")
+if not want_c then package.path = here .. "/?.lua;" .. package.path end
 local repo = here .. "/../.."
-local BALL_TOOL = os.getenv("BALL_TOOL") or (repo .. "/build/bin/ball")
+local B = os.getenv("B") or "build"
+local BUILD = B:sub(1, 1) == "/" and B or (repo .. "/" .. B)
+local BALL_TOOL = os.getenv("BALL_TOOL") or (BUILD .. "/bin/ball")
 
 local ball = require("ball")
+local FFI = ball.backend == "ffi"
+assert(FFI ~= want_c, "loaded the " .. tostring(ball.backend) .. " module, not the one asked for")
+local ffi = FFI and require("ffi") or nil
+local SONAME = "libball.so." .. ball.ABI_MAJOR
 
 local START = "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1"
 -- R5.4: DEF's X on E11 steps diagonally to F10, spending 1 PA.
@@ -101,13 +118,13 @@ end)
 test("diagram matches ball show", function()
     local shown, i = {}, 0
     for line in run(q(BALL_TOOL) .. " show"):gmatch("([^\n]*)\n") do
-        shown[#shown + 1] = (line:gsub("   end zone.*", ""))
+        shown[#shown + 1] = line
     end
-    for line in (ball.new():diagram() .. "\n"):gmatch("([^\n]*)\n") do
+    for line in ball.new():diagram{ legend = true }:gmatch("([^\n]*)\n") do
         i = i + 1
         eq(line, shown[i], "line " .. i)
     end
-    eq(i, 18, "header and 17 rows")
+    eq(i, 21, "letters, 17 rows, letters, two lines of legend")
 end)
 
 test("R1 squares", function()
@@ -150,8 +167,11 @@ end)
 -- ------------------------------------------------------------ actions
 
 test("legal actions match ball legal", function()
-    local want = run(q(BALL_TOOL) .. " legal"):gsub("\n$", ""):gsub("\n", " ")
-    eq(texts(ball.new():legal_actions()), want)
+    -- the same set (the tool has an order of its own, see `ball --help`)
+    local want = {}
+    for a in run(q(BALL_TOOL) .. " legal"):gmatch("%S+") do want[#want + 1] = a end
+    table.sort(want)
+    eq(texts(ball.new():legal_actions()), table.concat(want, " "))
 end)
 
 test("legal_action(i) is legal_actions()[i], fetched alone", function()
@@ -172,7 +192,10 @@ test("random_action draws legal decisions", function()
     for _, a in ipairs(g:legal_actions()) do codes[a.code] = true end
     ok(codes[g:random_action().code], "default draw is legal")
     ok(codes[g:random_action(0).code], "0 draws a legal action")
-    ok(codes[g:random_action(0xffffffffffffffffULL).code], "2^64-1 draws a legal action")
+    -- the largest number each backend takes: a uint64_t 2^64-1 (FFI), the
+    -- largest integer (C module; 2^53 - 1 for Lua 5.1-5.2 doubles)
+    local big = FFI and (ffi.new("uint64_t", 0) - 1) or math.maxinteger or (2 ^ 53 - 1)
+    ok(codes[g:random_action(big).code], "the largest r draws a legal action")
     raises("arg", g.random_action, g, -1)
     raises("arg", g.random_action, g, "1")
     eq(g:bpn(), START)
@@ -344,29 +367,270 @@ test("position hash", function()
 end)
 
 test("LIBBALL_PATH: a file, a directory, a missing file", function()
-    local lib = repo .. "/build/libball.so.0"
+    if not FFI then return end -- the C module is linked with its library
+    local env = os.getenv("LIBBALL_PATH")
+    local lib = env and env ~= "" and env or (BUILD .. "/" .. SONAME)
+    if lib:sub(1, 1) ~= "/" then lib = (os.getenv("PWD") or ".") .. "/" .. lib end
+    local dir = lib:match("^(.*)/[^/]*$")
+    if lib:sub(-#SONAME) ~= SONAME then dir = lib; lib = lib .. "/" .. SONAME end -- a directory
     local function load_with(value)
         return run("cd / && LIBBALL_PATH=" .. q(value) .. " LUA_PATH=" .. q(here .. "/?.lua;;")
                    .. " luajit -e 'print(select(2, pcall(function() return require(\"ball\").library_path end)))' 2>&1")
     end
     eq(load_with(lib), lib .. "\n")
-    eq(load_with(repo .. "/build"), repo .. "/build/libball.so.0\n")
-    ok(load_with("/nonexistent/libball.so.0"):find("LIBBALL_PATH", 1, true), "missing library reported")
+    eq(load_with(dir), dir .. "/" .. SONAME .. "\n")
+    ok(load_with("/nonexistent/" .. SONAME):find("LIBBALL_PATH", 1, true), "missing library reported")
 end)
 
 test("version", function()
-    eq(math.floor(ball.version_number / 10000), 0)
-    ok(ball.version:match("^0%.%d+%.%d+$"), "version string")
+    eq(ball.ABI_MAJOR, 1)
+    eq(math.floor(ball.version_number / 10000), ball.ABI_MAJOR)
+    ok(ball.version:match("^1%.%d+%.%d+$"), "version string")
+    ok(ball.library_path:find(SONAME, 1, true) or os.getenv("LIBBALL_PATH"), "soname")
+end)
+
+-- ------------------------------------------------------------ ball.h: nothing drifts
+
+local HEADER = repo .. "/include/ball.h"
+
+local function read_file(path)
+    local f = io.open(path, "rb")
+    if not f then return nil end
+    local s = f:read("*a")
+    f:close()
+    return s
+end
+
+-- The C code of a header or cdef text, comparable token for token: no
+-- comments, no preprocessor lines (nor the C++ guard), no static consts,
+-- no BALL_API, single spaces and none around punctuation.
+local function c_code(text)
+    text = text:gsub("/%*.-%*/", " "):gsub("//[^\n]*", " "):gsub("\\\n", " ")
+    local lines, cplusplus = {}, false
+    for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+        if line:match("^%s*#%s*ifdef%s+__cplusplus") then cplusplus = true
+        elseif cplusplus and line:match("^%s*#%s*endif") then cplusplus = false
+        elseif not cplusplus and not line:match("^%s*#") then lines[#lines + 1] = line end
+    end
+    text = table.concat(lines, "\n")
+    text = text:gsub("static%s+const%s+[^;]*;", " "):gsub("BALL_API%s+", "")
+    text = text:gsub("%s+", " "):gsub(" ?([%(%)%*,;{}=%[%]]) ?", "%1")
+    return (text:gsub("^ ", ""):gsub(" $", ""))
+end
+
+-- #define BALL_NAME <integer> and enumerators BALL_NAME = <integer>.
+local function header_constants(text)
+    local defines, enumerators = {}, {}
+    for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+        local name, value = line:match("^%s*#%s*define%s+BALL_([%w_]+)%s+(%-?%w+)%s*$")
+        if not name then -- a parenthesised value: #define BALL_E_RECORD (-11)
+            name, value = line:match("^%s*#%s*define%s+BALL_([%w_]+)%s+%((%-?%w+)%)%s*$")
+        end
+        if name then
+            local v = tonumber((value:gsub("[uU]$", "")))
+            if v then defines[name] = v end
+        end
+    end
+    for name, value in c_code(text):gmatch("BALL_([%w_]+)=(%-?%w+)") do
+        enumerators[name] = assert(tonumber(value), value)
+    end
+    return defines, enumerators
+end
+
+local function header_or_skip()
+    local text = read_file(HEADER)
+    if not text then print("skipped: " .. HEADER .. " is absent") end
+    return text
+end
+
+test("ball.h: every constant and enumerator, same value", function()
+    local text = header_or_skip()
+    if not text then return end
+    local defines, enumerators = header_constants(text)
+    local nd, ne = 0, 0
+    for name, value in pairs(defines) do
+        nd = nd + 1
+        eq(ball[name], value, "ball." .. name)
+        if FFI then eq(tonumber(ball.C["BALL_" .. name]), value, "cdef BALL_" .. name) end
+    end
+    for name, value in pairs(enumerators) do
+        ne = ne + 1
+        eq(ball[name], value, "ball." .. name)
+        if FFI then eq(tonumber(ball.C["BALL_" .. name]), value, "cdef BALL_" .. name) end
+    end
+    ok(nd >= 20 and ne >= 100, "parsed " .. nd .. " defines and " .. ne .. " enumerators")
+    eq(enumerators.E_RULES, -9); eq(enumerators.E_LIMIT, -10); eq(defines.NO_SQUARE, 127)
+    -- every constant of the module is one of the header's
+    for name, value in pairs(ball) do
+        if type(value) == "number" and name:match("^[A-Z][A-Z0-9_]*$") and name ~= "ABI_MAJOR"
+            and name ~= "VERSION_NUMBER" then
+            local want = defines[name] or enumerators[name]
+            eq(value, want, "ball." .. name .. " in ball.h")
+        end
+    end
+    eq(ball.VERSION_NUMBER, defines.VERSION_MAJOR * 10000 + defines.VERSION_MINOR * 100
+                            + defines.VERSION_PATCH, "VERSION_NUMBER")
+    eq(ball.ABI_MAJOR, defines.VERSION_MAJOR, "ABI_MAJOR")
+    eq(ball.START_BPN, text:match('#define BALL_START_BPN%s*\\?%s*"([^"]*)"'), "START_BPN")
+    -- the error names cover every error code
+    for name, value in pairs(enumerators) do
+        if name:match("^E_") then ok(ball.error_names[value], "no error name for BALL_" .. name) end
+    end
+    eq(ball.error_names[ball.E_RULES], "rules"); eq(ball.error_names[ball.E_LIMIT], "limit")
+end)
+
+test("ball.h: the cdef declares everything, as the header does", function()
+    local text = header_or_skip()
+    if not text or not FFI then return end
+    local want, got = c_code(text), c_code(ball._CDEF)
+    if want ~= got then
+        local i = 1
+        while want:sub(i, i) == got:sub(i, i) do i = i + 1 end
+        error(("cdef differs from ball.h at character %d:\n  ball.h: ...%s...\n  cdef:   ...%s..."):format(
+            i, want:sub(math.max(1, i - 60), i + 60), got:sub(math.max(1, i - 60), i + 60)))
+    end
+    local n = 0
+    for _ in want:gmatch("ball_[%w_]+%(") do n = n + 1 end
+    ok(n >= 60, "parsed " .. n .. " functions")
+    -- the declared rules struct is a size the library accepts
+    local r = ffi.new("ball_rules")
+    ball.C.ball_rules_init(r, ffi.sizeof(r))
+    eq(tonumber(r.size), ffi.sizeof("ball_rules"))
+    eq(ball.C.ball_rules_check(r, nil, 0), ball.OK, "ball_rules_check")
+    local alloc = ffi.new("ball_allocator")
+    ball.C.ball_allocator_init(alloc, ffi.sizeof(alloc))
+    eq(tonumber(alloc.size), ffi.sizeof("ball_allocator"))
+end)
+
+test("ball.h: a changed value would be caught", function()
+    local text = header_or_skip()
+    if not text then return end
+    local changed = text:gsub("BALL_E_LIMIT = %-10", "BALL_E_LIMIT = -11")
+                        :gsub("#define BALL_MAX_TASKS 14", "#define BALL_MAX_TASKS 15")
+    local defines, enumerators = header_constants(changed)
+    eq(enumerators.E_LIMIT, -11); eq(defines.MAX_TASKS, 15)
+    if FFI then ok(c_code(changed) ~= c_code(ball._CDEF), "cdef comparison sees the change") end
+end)
+
+-- ------------------------------------------------------------ arguments are never truncated
+
+-- R2.3, N1: the start at the last turn BPN can write (BALL_MAX_TURN).
+local LAST_TURN = START:sub(1, -2) .. "999999999"
+-- R10: a move earns 1 PE; ATK holds Sprint (2 PE: +1 PA) and Rally (3 PE),
+-- DEF a free Sprint.
+local CARDS = "earn.move=1 atk=Sprint:2:pa+1,Rally:3:again def=Sprint:0:pa+1"
+
+test("numbers: non-integral or out of range raise", function()
+    local g = ball.new()
+    raises("arg", g.perft, g, 2.9)        -- would be perft(2)
+    raises("range", g.perft, g, 2 ^ 32 + 3) -- would be perft(3)
+    raises("range", g.perft, g, -1)
+    raises("range", g.perft, g, ball.MAX_PERFT_DEPTH + 1)
+    raises("range", g.perft, g, math.huge)
+    raises("arg", g.perft, g, 0 / 0)
+    raises("arg", g.perft, g, "2")
+    eq(g:perft(1), 55)
+    raises("range", ball.new, { turn_limit = -1 })  -- would be 4294967295
+    raises("range", ball.new, { turn_limit = 2 ^ 32 })
+    raises("range", ball.new, { turn_limit = ball.MAX_TURN })
+    raises("arg", ball.new, { turn_limit = 1.5 })
+    raises("range", ball.new, { end_zone_depth = 2 ^ 32 + 2 }) -- would be 2
+    raises("arg", ball.new, { end_zone_depth = 2.5 })
+    raises("arg", ball.new, { end_zone_depth = "2" })
+    eq(ball.new({ turn_limit = ball.MAX_TURN - 1 }):rules().turn_limit, ball.MAX_TURN - 1)
+    raises("arg", ball.square_at, 7.5, 9)
+    raises("range", ball.square_at, 2 ^ 32 + 7, 9) -- would be G9
+    raises("range", ball.square_at, 7, -2 ^ 40)
+    eq(ball.square_at(7, 9), "G9")
+    raises("range", g.legal_action, g, 2 ^ 31 + 1)
+    raises("arg", g.legal_action, g, 0 / 0)
+    raises("arg", g.apply, g, 2.5)
+    raises("arg", g.apply, g, 2 ^ 32 + 1)
+    ok(not g:is_legal(1.5))
+    raises("arg", g.pe, g, 2.5)
+    raises("arg", g.pe, g, 2)
+    raises("arg", g.pe, g, "XYZ")
+    raises("range", g.hand, g, 2 ^ 32)
+    raises("arg", g.select, g, { "E11", 1.5 })
+    raises("range", g.select, g, { "E11", 2 ^ 32 + 1 })
+    raises("arg", g.select, g, { "E11", "-", "F10", "F10", "F10", "F10" })
+    eq(g:bpn(), START)
+end)
+
+test("texts: an embedded NUL is refused, not cut off", function()
+    local g = ball.new()
+    g:apply("E11-F10")
+    for _, bad in ipairs { START .. "\0x", START .. "\0", "\0" .. START } do
+        local e = raises("bpn", g.set_bpn, g, bad)
+        ok(e.message:find("NUL", 1, true), "message names the NUL")
+        raises("bpn", ball.from_bpn, bad)
+    end
+    eq(g:bpn(), AFTER_E11_F10); eq(g:history_length(), 1)
+    g:undo()
+    for _, bad in ipairs { "E11-F10\0x", "E11-F10\0", "end\0G5-F6" } do
+        raises("notation", g.parse_action, g, bad)
+        raises("notation", g.apply, g, bad)
+        ok(not g:is_legal(bad), "not legal: " .. bad)
+    end
+    raises("notation", ball.square_index, "G5\0")
+    raises("rules", ball.new, { rules_text = "zone=2\0 turns=5" })
+    eq(g:bpn(), START)
+end)
+
+test("errors rules and limit", function()
+    local e = raises("rules", ball.new, { rules_text = "zone=9" })
+    eq(e.code, ball.E_RULES); eq(e.code, -9)
+    ok(e.message:find("zone=9", 1, true), "message quotes the word")
+    raises("arg", ball.new, { rules_text = 3 })
+    local g = ball.from_bpn(LAST_TURN)
+    eq(g:turn(), ball.MAX_TURN)
+    e = raises("limit", g.apply, g, "end") -- the hand-over would pass BALL_MAX_TURN
+    eq(e.code, ball.E_LIMIT); eq(e.code, -10)
+    ok(#e.message > 0)
+    eq(g:bpn(), LAST_TURN); eq(g:history_length(), 0)
+end)
+
+test("1.0 contracts: no square is nil, int getters", function()
+    local g = ball.new()
+    local e = g:parse_action("end")
+    eq(e.from, nil); eq(e.to, nil); eq(e.option, nil); eq(e.value, nil)
+    eq(g:parse_action("E11-F10").value, nil)
+    eq(g:restricted_square(), nil)
+    eq(type(g:turn()), "number"); eq(type(g:history_length()), "number")
+    eq(g:pe("ATK"), 0); eq(g:hand(1), 0); eq(#g:cards("DEF"), 0); eq(g:rules_text(), "")
+end)
+
+test("R10 card mode through rules text", function()
+    local g = ball.new({ rules_text = CARDS })
+    eq(g:rules_text(), CARDS)
+    local atk = g:cards("ATK")
+    eq(#atk, 2)
+    eq(atk[1].name, "Sprint"); eq(atk[1].cost, 2); eq(atk[1].effect, "gain_pa"); eq(atk[1].amount, 1)
+    eq(atk[2].name, "Rally"); eq(atk[2].effect, "unrestrict"); eq(atk[2].amount, 0)
+    eq(g:hand("ATK"), 3)
+    g:apply("E11-F10") -- DEF earns 1 PE
+    eq(g:pe("DEF"), 1); eq(g:pe(0), 0); eq(g:pa(), 1)
+    local byname = {}
+    for _, a in ipairs(g:legal_actions()) do byname[a.text] = a end
+    local pe1, card = byname["pe+1"], byname["card1"]
+    eq(pe1.kind, "convert_pa"); eq(pe1.value, 1); eq(pe1.cost, 1); eq(pe1.from, nil)
+    eq(card.kind, "play_card"); eq(card.value, 0); eq(card.from, nil)
+    g:apply(card)
+    eq(g:pa(), 2); eq(g:hand("DEF"), 0)
+    g:undo()
+    eq(g:hand("DEF"), 1)
+    eq(g:clone():rules_text(), CARDS)
+    local z = ball.new({ rules_text = CARDS, end_zone_depth = 2, turn_limit = 9 })
+    eq(z:rules().end_zone_depth, 2); eq(z:rules().turn_limit, 9)
+    ok(z:rules_text():find("zone=2", 1, true) and z:rules_text():find("turns=9", 1, true))
 end)
 
 -- ------------------------------------------------------------ random game vs ball trace
 
+-- The Park-Miller generator: exact in doubles and in Lua 5.3+ integers,
+-- so every Lua plays the same games.
 local function xorshift32(state)
-    local x = state
-    x = bit.bxor(x, bit.lshift(x, 13))
-    x = bit.bxor(x, bit.rshift(x, 17))
-    x = bit.bxor(x, bit.lshift(x, 5))
-    return x
+    return state * 48271 % 2147483647
 end
 
 test("random game matches ball trace", function()
@@ -388,9 +652,301 @@ test("random game matches ball trace", function()
     local i = 0
     for got in out:gmatch("([^\n]*)\n") do
         i = i + 1
-        eq(got, lines[i], "trace line " .. i)
+        -- the tool lists the actions in an order of its own: compare sets
+        local bpn, list = got:match("^([^\t]*)\t?(.*)$")
+        local acts = {}
+        for a in list:gmatch("%S+") do acts[#acts + 1] = a end
+        table.sort(acts)
+        eq(bpn .. "\t" .. table.concat(acts, " "), lines[i], "trace line " .. i)
     end
     eq(i, #lines, "number of trace lines")
+end)
+
+-- ------------------------------------------------------------ card mode (R10)
+
+-- The ruleset of tests/test_r10_games.c (RANDOM_RULES).
+local RANDOM_RULES = "earn.move=1 earn.pickup=2 earn.dodge=3 earn.fumble=5 earn.tactical=7 "
+    .. "earn.block=11 earn.protect=13 earn.handoff=17 earn.short=19 earn.long=23 "
+    .. "earn.standup=29 earn.unblock=31 earn.unprotect=37 "
+    .. "atk=A:0:pa+1,B:0:again,C:1:pa+2,D:2:again,E:3:pa+1,F:0:again,G:40:pa+9,H:9:again,I:0:pa+3 "
+    .. "def=A:0:pa+1,B:0:again,C:1:pa+2,D:2:again,E:3:pa+1,F:0:again,G:40:pa+9,H:9:again"
+local EARN = { move = 1, pickup = 2, dodge = 3, fumble = 5, tactical = 7, block = 11,
+               protect = 13, handoff = 17, short = 19, long = 23, standup = 29,
+               unblock = 31, unprotect = 37 }
+local function deck(extra)
+    local d = { { "A", 0, "pa+1" }, { "B", 0, "again" }, { "C", 1, "gain_pa", 2 },
+                { "D", 2, "unrestrict", 0 }, { "E", 3, "pa+1" }, { "F", 0, "again" },
+                { "G", 40, "pa+9" }, { "H", 9, "again" } }
+    if extra then d[#d + 1] = extra end
+    return d
+end
+
+test("R10 card ruleset from options equals the rules text", function()
+    local a = ball.new({ rules_text = RANDOM_RULES })
+    local b = ball.new({ earn = EARN, cards = { ATK = deck({ "I", 0, "pa+3" }), DEF = deck() } })
+    eq(b:rules_text(), a:rules_text(), "rules text")
+    eq(b:bpn(), a:bpn(), "bpn")
+    ok(b:card_mode(), "card mode")
+    eq(b:earnings().tactical, 7); eq(b:earnings().unprotect, 37)
+    eq(#b:cards("ATK"), 9); eq(b:cards("DEF")[3].amount, 2)
+    eq(ball.new({ earn = {} }):card_mode(), true)
+    eq(ball.new():card_mode(), false)
+    eq(next(ball.new():earnings()), nil)
+    eq(ball.new({ cards = { DEF = { { "Go", 1, "pa+2" } } } }):rules_text(), "def=Go:1:pa+2")
+    raises("arg", ball.new, { earn = { nosuch = 1 } })
+    raises("range", ball.new, { earn = { move = 1000 } })
+    raises("range", ball.new, { cards = { ATK = { { "bad name", 1, "pa+1" } } } })
+    raises("arg", ball.new, { cards = { ATK = { { "X", 0, "fly" } } } })
+    raises("arg", ball.new, { cards = { XYZ = {} } })
+    raises("arg", ball.new, { rules_text = "atk=S:1:pa+1", earn = { move = 1 } })
+end)
+
+test("R10.2 R10.4 conversions and card plays, undone", function()
+    local g = ball.new({ rules_text = CARDS })
+    eq(texts(g:conversions()), "pe+1 pe+2")
+    g:apply("E11-F10")
+    eq(texts(g:conversions()), "pe+1"); eq(texts(g:card_plays()), "card1")
+    local play = g:play_card("Sprint")
+    ok(play.is_card_play and not play.is_conversion, "a card play")
+    eq(g:pa(), 2); eq(g:hand("DEF"), 0); eq(#g:hand_cards("DEF"), 0)
+    raises("illegal", g.play_card, g, "Sprint")
+    local conv = g:convert(2)
+    ok(conv.is_conversion, "a conversion"); eq(conv.value, 2)
+    eq(g:pa(), 0); eq(g:pe("DEF"), 3)
+    g:undo(); g:undo()
+    eq(g:pa(), 1); eq(g:pe("DEF"), 1); eq(g:hand("DEF"), 1)
+    eq(g:hand_cards("ATK")[2].name, "Rally"); eq(g:hand_cards("ATK")[2].index, 1)
+    raises("illegal", g.convert, g, 3)
+end)
+
+test("R10 random card games match ball --rules trace", function()
+    local kinds = {}
+    for seed = 1, 3 do
+        local g = seed == 3 and ball.new({ earn = EARN, cards = { ATK = deck({ "I", 0, "pa+3" }), DEF = deck() } })
+            or ball.new({ rules_text = RANDOM_RULES })
+        local function line() return g:bpn() .. "\t" .. texts(g:legal_actions()) end
+        local lines, played, rng = { line() }, {}, 777 * seed
+        while #played < 300 and not g:is_over() do
+            local acts = g:legal_actions()
+            rng = xorshift32(rng)
+            local a = acts[rng % #acts + 1]
+            local before = g:bpn() .. g:pe(0) .. g:pe(1) .. g:hand(0) .. g:hand(1)
+            g:apply(a); g:undo()
+            eq(g:bpn() .. g:pe(0) .. g:pe(1) .. g:hand(0) .. g:hand(1), before, "undo")
+            g:apply(a)
+            kinds[a.kind] = true
+            played[#played + 1] = a.text
+            lines[#lines + 1] = line()
+        end
+        local out = run(q(BALL_TOOL) .. " --rules " .. q(RANDOM_RULES) .. " trace",
+                        table.concat(played, "\n") .. "\n")
+        local i = 0
+        for got in out:gmatch("([^\n]*)\n") do
+            i = i + 1
+            local bpn, list = got:match("^([^\t]*)\t?(.*)$")
+            local acts = {}
+            for a in list:gmatch("%S+") do acts[#acts + 1] = a end
+            table.sort(acts)
+            eq(bpn .. "\t" .. table.concat(acts, " "), lines[i], "seed " .. seed .. " trace line " .. i)
+        end
+        eq(i, #lines, "number of trace lines")
+    end
+    ok(kinds.convert_pa and kinds.play_card, "conversions and cards were played")
+end)
+
+-- ------------------------------------------------------------ metamethods
+
+test("games: ==, tostring, close, errors carry the library's message", function()
+    local a, b = ball.new(), ball.new()
+    ok(a == b, "same start, same rules")
+    ok(a ~= ball.new({ rules_text = CARDS }), "other rules")
+    a:apply("E11-F10")
+    ok(a ~= b, "other position")
+    eq(tostring(b), b:diagram():sub(1, -2)) -- the board, drawn by the library
+    local good, err = pcall(b.set_bpn, b, "7/6/3s3 DEF")
+    ok(not good and ball.is_error(err, "bpn"), "a bpn error")
+    ok(#err.message > 10 and tostring(err):find(err.message, 1, true), "the library's message")
+    eq(err.code, ball.E_BPN)
+    if _VERSION == "Lua 5.4" then -- to-be-closed variables
+        local chunk = assert(load([[
+            local ball = ...
+            local keep
+            do
+                local g <close> = ball.new()
+                keep = g
+            end
+            return keep:is_closed()
+        ]]))
+        eq(chunk(ball), true, "closed at the end of the block")
+    end
+end)
+
+-- ------------------------------------------------------------ whole games
+
+-- A game of up to n decisions drawn by a Park-Miller generator from seed
+-- (the same on every Lua: the products stay below 2^53).
+local function random_game(seed, n, opts)
+    local g = ball.new(opts)
+    local x = seed
+    while g:history_length() < n and not g:is_over() do
+        x = (x * 16807) % 2147483647
+        g:apply(g:legal_action(x % g:count_legal_actions() + 1))
+    end
+    return g
+end
+local RANDOM_GAMES = {
+    { 1, 40 }, { 2, 400 }, { 2024, 600 }, { 3, 300, { end_zone_depth = 2 } },
+    { 7, 400, { end_zone_depth = 2, turn_limit = 30 } }, { 11, 200, { turn_limit = 5 } },
+    { 5, 150, { rules_text = CARDS } }, { 9, 120, { bpn = DODGE } },
+    { 13, 120, { bpn = KEEP, end_zone_depth = 3 } }, { 17, 0 },
+}
+
+test("history: move_stack, peek, pop and positions read from the library", function()
+    for _, spec in ipairs(RANDOM_GAMES) do
+        local g = random_game(spec[1], spec[2], spec[3])
+        local played = g:history()
+        eq(#played, g:history_length(), "history length")
+        eq(#g:move_stack(), #played, "move_stack")
+        local again = ball.new{ bpn = g:history_position(1), rules_text = g:rules_text() }
+        for i, a in ipairs(played) do
+            eq(g:history_action(i), a, "history_action " .. i)
+            again:apply(a)
+        end
+        ok(again == g, "the history replays into the game")
+        eq(g:history_position(#played + 1), g:bpn(), "last position")
+        for i = #played, 1, -1 do
+            eq(g:peek(), played[i], "peek")
+            eq(g:history_position(i + 1), g:bpn(), "position " .. i)
+            eq(g:pop(), played[i], "pop")
+        end
+        eq(g:peek(), nil, "nothing left")
+        raises("no_history", g.pop, g)
+    end
+    local g = ball.new()
+    eq(g:push("E11-F10").text, "E11-F10")
+    eq(g:history_position(1), START); eq(g:history_position(2), AFTER_E11_F10)
+    raises("range", g.history_position, g, 3)
+    raises("range", g.history_action, g, 2)
+    raises("range", g.history_action, g, 0)
+    g:set_bpn(START)
+    eq(#g:history(), 0, "a new position starts a new history")
+end)
+
+test("records: round trip over random games", function()
+    for _, spec in ipairs(RANDOM_GAMES) do
+        local g = random_game(spec[1], spec[2], spec[3])
+        local text = g:record{ event = "Seed " .. spec[1], date = "2026-11-30", ATK = "random",
+                               DEF = "random too" }
+        eq(g:tags().Event, "", "record{} leaves the game's tags alone")
+        local back = ball.from_record(text)
+        ok(back == g, "same position and rules")
+        eq(back:result(), g:result())
+        eq(texts(back:history()), texts(g:history()), "same history")
+        eq(back:history_position(1), g:history_position(1), "same start")
+        local tags = back:tags()
+        eq(tags.Event, "Seed " .. spec[1]); eq(tags.Site, ""); eq(tags.DEF, "random too")
+        eq(back:record(), text, "the record writes back the same")
+    end
+    local draw = random_game(7, 100000, { end_zone_depth = 2, turn_limit = 30 })
+    eq(draw:result(), "draw")
+    eq(ball.from_record(draw:record()):result(), "draw", "a draw on the turn limit survives")
+end)
+
+test("records: several per text, tags", function()
+    local parts, games = {}, {}
+    for i, spec in ipairs(RANDOM_GAMES) do
+        games[i] = random_game(spec[1], spec[2], spec[3])
+        parts[i] = games[i]:record()
+    end
+    local text = table.concat(parts, "\n") .. "\n\n"
+    local n = 0
+    for g in ball.read_records(text) do
+        n = n + 1
+        ok(g == games[n], "game " .. n)
+        eq(#g:history(), games[n]:history_length(), "history of game " .. n)
+    end
+    eq(n, #games, "every record read")
+    local count = 0
+    for _ in ball.read_records("\n  \n") do count = count + 1 end
+    eq(count, 0, "blank text: no record")
+    raises("record", ball.from_record, text)
+    raises("record", ball.from_record, "")
+    local g = ball.new()
+    g:set_tag("event", "Club night"); g:set_tag("DEF", "Bo")
+    eq(g:tags().Event, "Club night")
+    eq(g:record{ site = "Lyon", DEF = false },
+       '[Event "Club night"]\n[Site "Lyon"]\n[Rules ""]\n[Result "*"]\n\n*\n')
+    eq(g:tags().DEF, "Bo", "record's tags are its own")
+    g:set_tag("Event", 'say "hi" \\ bye')
+    eq(ball.from_record(g:record()):tags().Event, 'say "hi" \\ bye')
+    g:set_tag("Event", nil)
+    eq(g:tags().Event, "")
+    raises("range", g.set_tag, g, "Site", ("x"):rep(128))
+    raises("range", g.set_tag, g, "Site", "line\nbreak")
+    raises("arg", g.set_tag, g, "Round", "1")
+    raises("arg", g.record, g, { round = "1" })
+    eq(ball.TAGS[4], "ATK")
+end)
+
+test("records: malformed ones raise a 'record' error with the line", function()
+    local good = '[Rules ""]\n[Result "*"]\n\n1. DEF: E11-F10 end\n2. ATK: G5-H6 end\n*\n'
+    eq(ball.from_record(good):history_length(), 4)
+    local cases = {
+        { good:gsub("%[Rules", "[Rulez"), 1, ball.E_RECORD },
+        { good:gsub("G5%-H6", "G5-G7"), 5, ball.E_ILLEGAL },
+        { good:gsub("G5%-H6", "G5-"), 5, ball.E_NOTATION },
+        { good:gsub("2%. ATK", "3. ATK"), 5, ball.E_RECORD },
+        { good:gsub('"%]\n%[Result', 'zone=9"]\n[Result'), 1, ball.E_RULES },
+        { good:sub(1, -3), 6, ball.E_RECORD },
+        { good:gsub("\n%*\n$", "\n1-0\n"), 6, ball.E_RECORD },
+    }
+    for i, case in ipairs(cases) do
+        local err = raises("record", ball.from_record, case[1])
+        eq(err.code, case[3], "code of case " .. i .. ": " .. err.message)
+        eq(err.line, case[2], "line of case " .. i .. ": " .. err.message)
+        ok(err.column and err.column >= 1, "column of case " .. i)
+        ok(err.message:find("line " .. case[2], 1, true), "message of case " .. i)
+    end
+    local next_game = ball.read_records(good .. "\n" .. (good:gsub("G5%-H6", "G5-G7")))
+    ok(next_game() ~= nil, "the good record first")
+    eq(raises("record", next_game).line, 12, "then the error")
+    raises("record", ball.from_record, "1. DEF: end\0\n")
+end)
+
+-- The pieces drawn in an SVG text: { [square] = "classes" }.
+local function svg_pieces(svg)
+    local t, n = {}, 0
+    for classes, square in svg:gmatch('<g class="piece ([^"]*)" data%-square="(%w+)"') do
+        t[square] = classes
+        n = n + 1
+    end
+    return t, n
+end
+
+test("drawings: SVG and the text diagram", function()
+    local g = ball.new()
+    local svg = g:svg()
+    ok(svg:find("^<%?xml") and svg:find("</svg>\n$"), "an SVG document")
+    local pieces, n = svg_pieces(svg)
+    eq(n, 14, "the pieces of the start")
+    eq(pieces.G5, "atk x ball"); eq(pieces.G3, "atk s"); eq(pieces.E11, "def x")
+    local marked = g:svg{ highlight = { "E11", "F10" }, action = "E11-F10" }
+    local _, highlights = marked:gsub('class="highlight"', "")
+    eq(highlights, 2, "highlighted squares")
+    local _, arrows = marked:gsub('class="arrow"', "")
+    eq(arrows, 1, "one arrow")
+    local _, one = g:svg{ highlight = "G5" }:gsub('class="highlight"', "")
+    eq(one, 1, "one square alone")
+    ok(#g:svg{ coords = false } < #svg, "no coordinates")
+    raises("illegal", g.svg, g, { action = "E11-E9" })
+    raises("notation", g.svg, g, { highlight = { "Z99" } })
+    -- the text diagram: the library's, as `ball show` prints it
+    local text = g:diagram{ legend = true }
+    eq(run(BALL_TOOL .. " show"):sub(1, #text), text, "ball show")
+    ok(g:diagram{ highlight = { "G5" } }:find(">X%*"), "a highlighted square")
+    eq(tostring(g), g:diagram():sub(1, -2))
+    local k = ball.new{ bpn = KEEP }
+    ok(tostring(k):find("X*o", 1, true), "a stack: upper then lower")
 end)
 
 -- ------------------------------------------------------------ runner

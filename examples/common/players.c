@@ -1,10 +1,51 @@
 /* The built-in players of the examples; see players.h. */
 #include "players.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* A fixed non-zero seed, so that runs without --seed repeat. */
 #define DEFAULT_SEED 2463534242u
+
+/* Reads the MCTS settings "key=value,key=value" of @p spec into @p cfg. */
+static int parse_mcts_settings(const char *spec, ball_mcts_config *cfg)
+{
+    while (*spec) {
+        char key[16];
+        const char *eq = strchr(spec, '='), *end;
+        char *stop;
+        size_t klen;
+        if (eq == NULL || (klen = (size_t)(eq - spec)) == 0 || klen >= sizeof key)
+            return -1;
+        memcpy(key, spec, klen);
+        key[klen] = '\0';
+        end = eq + 1;
+        if (strcmp(key, "c") == 0) {
+            double v = strtod(end, &stop);
+            if (stop == end || v < 0 || v > 100)
+                return -1;
+            cfg->exploration = v;
+        } else {
+            long v = strtol(end, &stop, 10);
+            if (stop == end || v < 0 || v > 1000000000L)
+                return -1;
+            if (strcmp(key, "playouts") == 0)
+                cfg->playouts = (int)v;
+            else if (strcmp(key, "ms") == 0)
+                cfg->time_ms = (int)v;
+            else if (strcmp(key, "turns") == 0)
+                cfg->playout_turns = (int)v;
+            else
+                return -1;
+        }
+        if (*stop == ',')
+            stop++;
+        else if (*stop != '\0')
+            return -1;
+        spec = stop;
+    }
+    return 0;
+}
 
 int player_parse(const char *name, int allow_human, uint32_t seed, player *out)
 {
@@ -14,6 +55,23 @@ int player_parse(const char *name, int allow_human, uint32_t seed, player *out)
     } kinds[] = {
         {"human", PLAYER_HUMAN}, {"random", PLAYER_RANDOM}, {"greedy", PLAYER_GREEDY},
     };
+    memset(out, 0, sizeof *out);
+    if (strncmp(name, "mcts", 4) == 0 && (name[4] == '\0' || name[4] == ':')) {
+        ball_mcts_config_init(&out->mcts_config, sizeof out->mcts_config);
+        if (name[4] == ':') {
+            /* "ms=T" alone means a time budget only */
+            if (strstr(name, "ms=") != NULL && strstr(name, "playouts=") == NULL)
+                out->mcts_config.playouts = 0;
+            if (parse_mcts_settings(name + 5, &out->mcts_config) != 0)
+                return -1;
+        }
+        out->kind = PLAYER_MCTS;
+        out->rng = seed ? seed : DEFAULT_SEED;
+        out->mcts_config.seed = out->rng;
+        if (ball_mcts_new(&out->mcts, &out->mcts_config, NULL, 0) != BALL_OK)
+            return -1;
+        return 0;
+    }
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         if (strcmp(name, kinds[i].name) != 0)
             continue;
@@ -26,11 +84,25 @@ int player_parse(const char *name, int allow_human, uint32_t seed, player *out)
     return -1;
 }
 
+void player_free(player *p)
+{
+    ball_mcts_free(p->mcts);
+    p->mcts = NULL;
+}
+
+void player_seed(player *p, uint32_t seed)
+{
+    p->rng = seed ? seed : 1u;
+    if (p->mcts != NULL)
+        ball_mcts_seed(p->mcts, p->rng);
+}
+
 const char *player_name(const player *p)
 {
     switch (p->kind) {
     case PLAYER_HUMAN: return "human";
     case PLAYER_RANDOM: return "random";
+    case PLAYER_MCTS: return "mcts";
     default: return "greedy";
     }
 }
@@ -57,7 +129,7 @@ long player_evaluate(ball_game *g, int team)
     int result = ball_result(g);
     int won = team == BALL_ATK ? BALL_ATK_WON : BALL_DEF_WON;
     int lost = team == BALL_ATK ? BALL_DEF_WON : BALL_ATK_WON;
-    int ball_sq = ball_ball_square(g);
+    int ball_sq = ball_square_of_ball(g);
     int carrier = ball_piece(g, ball_sq, BALL_UPPER);
     int ball_row = forward_row(ball_sq, team);
     int own_flag = team == BALL_ATK ? 0 : BALL_PIECE_DEF;
@@ -124,6 +196,8 @@ int player_choose(player *p, ball_game *g, const ball_action *acts, int n, ball_
     }
     case PLAYER_GREEDY:
         return greedy_choice(g, acts, n, out);
+    case PLAYER_MCTS:
+        return ball_mcts_choose(p->mcts, g, out, NULL);
     default:
         return BALL_E_ARG;
     }

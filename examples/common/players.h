@@ -1,7 +1,8 @@
 /*
  * players — the built-in players shared by the examples (demo, play,
  * selfplay): a uniformly random player with a small xorshift generator,
- * and a greedy player that looks one decision ahead with apply/undo.
+ * a greedy player that looks one decision ahead with apply/undo, and the
+ * library's Monte-Carlo tree search (ball_mcts_choose(), docs/players.md).
  * Nothing here is global: each player carries its own state.
  */
 #ifndef EXAMPLES_PLAYERS_H
@@ -15,21 +16,42 @@
 enum player_kind {
     PLAYER_HUMAN = 0,  /**< Decisions typed by a person (play only). */
     PLAYER_RANDOM = 1, /**< Any legal decision, uniformly. */
-    PLAYER_GREEDY = 2  /**< The best decision by player_evaluate(), one ply. */
+    PLAYER_GREEDY = 2, /**< The best decision by player_evaluate(), one ply. */
+    PLAYER_MCTS = 3    /**< Monte-Carlo tree search (ball_mcts_choose()). */
 };
 
-/** A player: its kind and, for the random player, its generator state. */
+/** A player: its kind, its generator state and, for MCTS, its searcher. */
 typedef struct player {
     enum player_kind kind;
-    uint32_t rng; /**< xorshift32 state; never 0. */
+    uint32_t rng;     /**< xorshift32 state; never 0. */
+    ball_mcts *mcts;  /**< The searcher of an MCTS player, else NULL. */
+    ball_mcts_config mcts_config; /**< Its settings (valid for PLAYER_MCTS). */
 } player;
 
-/** Fills @p out for the player named @p name ("random", "greedy", and
- *  "human" when @p allow_human). @p seed 0 is replaced by a fixed non-zero
- *  seed. Returns 0, or -1 for an unknown name. */
+/** The player names player_parse() accepts, for help texts. */
+#define PLAYER_NAMES_HELP \
+    "random, greedy or mcts[:playouts=N][,ms=T][,turns=K][,c=X]"
+
+/**
+ * Fills @p out for the player named @p name: "random", "greedy", "human"
+ * when @p allow_human, or "mcts" with optional settings after a colon,
+ * separated by commas: `playouts=N` (iterations per decision, default
+ * 1000; 0 = no limit), `ms=T` (milliseconds per decision, default 0 = no
+ * limit), `turns=K` (playout length in hand-overs, 0 = to the end; default
+ * 2), `c=X` (exploration, default 0.7) — e.g. "mcts:ms=100,playouts=0".
+ * @p seed 0 is replaced by a fixed non-zero seed. Returns 0, or -1 for an
+ * unknown name or a bad setting (or no memory for the searcher). Release
+ * the player with player_free().
+ */
 int player_parse(const char *name, int allow_human, uint32_t seed, player *out);
 
-/** The name of the player's kind: "human", "random" or "greedy". */
+/** Frees what player_parse() allocated (the MCTS searcher). */
+void player_free(player *p);
+
+/** Restarts the player's random choices from @p seed (0 is replaced by 1). */
+void player_seed(player *p, uint32_t seed);
+
+/** The name of the player's kind: "human", "random", "greedy" or "mcts". */
 const char *player_name(const player *p);
 
 /** xorshift32: the next pseudo-random number; *state must not be 0. */
@@ -47,6 +69,8 @@ long player_evaluate(ball_game *g, int team);
  * no list; a playout loop would not build one). The greedy player plays
  * each decision, scores it and takes it back (the game is unchanged
  * afterwards); ties go to the first decision in the library's order.
+ * The MCTS player searches within its budget (the game is unchanged
+ * afterwards too).
  * Returns #BALL_OK, or the negative ball_error of a failed apply/undo.
  * A human player cannot choose here (#BALL_E_ARG).
  */

@@ -1,11 +1,11 @@
 /* Fuzz target: the BPN parser (N1).
  *
  * Input: a BPN text on the first line; an optional second line with the
- * ruleset in the text form of ball_rules_parse() ("zone=2 turns=9",
+ * ruleset in the text form of ball_rules_from_text() ("zone=2 turns=9",
  * card mode: "cards earn.move=1 atk=Sprint:1:pa+1 ...").
  *
  * Properties:
- *  - ball_set_bpn() never crashes; a refused text returns BALL_E_BPN with a
+ *  - ball_position_from_text() never crashes; a refused text returns BALL_E_BPN with a
  *    "BPN: ..." message and leaves the game exactly as it was (BPN, hash,
  *    undo history);
  *  - an accepted text clears the undo history and gives a position that
@@ -14,7 +14,7 @@
  *    FUZZ_BPN_STRICT=1 in the environment) to a canonical text that parses
  *    to the same position: format(parse(format(parse(x)))) == format(parse(x))
  *    and every public query agrees;
- *  - ball_get_bpn() reports a too small buffer;
+ *  - ball_position_to_text() reports a too small buffer;
  *  - every legal action of the position is consistent (kind, cost, squares,
  *    order, N2 text round trip, release tasks) and applies and undoes
  *    without error, restoring BPN and hash.
@@ -39,21 +39,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_cstr(data, size, text, sizeof text);
     char *rules_line = fuzz_split_line(text);
     ball_rules rules;
-    ball_cards cards;
+    ball_cardset *cards = NULL;
     fuzz_note("input BPN '%.300s', rules '%.300s'", text, rules_line ? rules_line : "");
     int rc = fuzz_parse_rules(rules_line, &rules, &cards);
     if (rc != BALL_OK) { /* a bad rules text */
-        FUZZ_CHECK(NULL, rc == BALL_E_RANGE);
+        FUZZ_CHECK(NULL, rc == BALL_E_RULES);
         return 0;
     }
 
     ball_game *g = NULL, *scratch = NULL;
-    rc = ball_game_new(&g, &rules);
+    char err[256] = "";
+    rc = ball_game_new(&g, &rules, err, sizeof err);
     if (rc != BALL_OK) { /* a ruleset out of range */
-        FUZZ_CHECK(NULL, rc == BALL_E_RANGE && g == NULL);
+        FUZZ_CHECK(NULL, rc == BALL_E_RANGE && g == NULL && err[0] != '\0');
+        ball_cardset_free(cards);
         return 0;
     }
-    FUZZ_CHECK(g, ball_game_new(&scratch, &rules) == BALL_OK);
+    FUZZ_CHECK(g, ball_game_new(&scratch, &rules, NULL, 0) == BALL_OK);
+    ball_cardset_free(cards); /* the games have their own copies */
 
     /* Leave one decision in the history: a refused text must keep it. */
     char start[BALL_BPN_MAX], before[BALL_BPN_MAX], got[BALL_BPN_MAX], again[BALL_BPN_MAX];
@@ -63,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_bpn(g, before);
     uint64_t hash_before = ball_hash(g);
 
-    rc = ball_set_bpn(g, text);
+    rc = ball_position_from_text(g, text);
     if (rc != BALL_OK) {
         FUZZ_CHECK(g, rc == BALL_E_BPN);
         FUZZ_CHECK(g, strncmp(ball_errmsg(g), "BPN: ", 5) == 0 && strlen(ball_errmsg(g)) > 5);
@@ -83,18 +86,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(g, ball_undo(g) == BALL_E_NO_HISTORY);
     fuzz_check_invariants(g, NULL);
 
-    int len = ball_get_bpn(g, got, sizeof got);
+    int len = ball_position_to_text(g, got, sizeof got);
     FUZZ_CHECK(g, len > 0 && (size_t)len == strlen(got));
-    FUZZ_CHECK(g, ball_get_bpn(g, again, (size_t)len) == BALL_E_BUFFER);
-    FUZZ_CHECK(g, ball_get_bpn(g, again, (size_t)len + 1) == len);
-    FUZZ_CHECK(g, ball_get_bpn(g, NULL, 0) == BALL_E_ARG);
+    FUZZ_CHECK(g, ball_position_to_text(g, again, (size_t)len) == BALL_E_BUFFER);
+    FUZZ_CHECK(g, ball_position_to_text(g, again, (size_t)len + 1) == len);
+    FUZZ_CHECK(g, ball_position_to_text(g, NULL, 0) == BALL_E_ARG);
 
     if (strcmp(got, text) != 0) {
         /* A text the strict N1 should not accept (each position has exactly
          * one text); tolerated only if it names the canonical position. */
         fuzz_note("accepted non-canonical '%.300s', canonical '%s'", text, got);
         FUZZ_CHECK(g, !strict_canonical());
-        FUZZ_CHECK(scratch, ball_set_bpn(scratch, got) == BALL_OK);
+        FUZZ_CHECK(scratch, ball_position_from_text(scratch, got) == BALL_OK);
         fuzz_snapshot(g, &snap_a);
         fuzz_snapshot(scratch, &snap_b);
         FUZZ_CHECK(g, memcmp(&snap_a, &snap_b, sizeof snap_a) == 0);

@@ -58,14 +58,14 @@ static inline void fuzz_note(const char *fmt, ...)
 static inline void fuzz_fail(ball_game *g, const char *file, int line, const char *what)
 {
     char bpn[BALL_BPN_MAX] = "(no game)";
-    if (g && ball_get_bpn(g, bpn, sizeof bpn) < 0)
+    if (g && ball_position_to_text(g, bpn, sizeof bpn) < 0)
         strcpy(bpn, "(BPN unavailable)");
     fprintf(stderr, "\n*** fuzz check failed at %s:%d: %s\n    position: %s\n    note: %s\n"
                     "    last error message: %s\n",
             file, line, what, bpn, fuzz_note_buf, g ? ball_errmsg(g) : "");
     if (fuzz_act_note.what) {
         char text[BALL_ACTION_TEXT_MAX] = "?";
-        ball_action_text(fuzz_act_note.a, text, sizeof text);
+        ball_action_to_text(fuzz_act_note.a, text, sizeof text);
         fprintf(stderr, "    action: %s, %d of %d: 0x%08x '%s'\n", fuzz_act_note.what, fuzz_act_note.i,
                 fuzz_act_note.n, (unsigned)fuzz_act_note.a, text);
     }
@@ -113,17 +113,26 @@ static inline char *fuzz_split_line(char *text)
     "earn.unblock=1 earn.unprotect=1 atk=Sprint:1:pa+1,Again:2:again,Dash:3:pa+2 " \
     "def=Sprint:1:pa+1,Again:1:again"
 
-/* A ruleset from a line of text (the form of ball_rules_parse(); NULL is
- * the default ruleset) into r, with its cards in cards, which must outlive
- * the game's creation. Returns BALL_OK or the parser's error. */
-static inline int fuzz_parse_rules(const char *line, ball_rules *r, ball_cards *cards)
+/* A ruleset from a line of text (the form of ball_rules_from_text(); NULL is
+ * the default ruleset) into r. In card mode *cards receives the card set
+ * that r->cards names (NULL otherwise): it must outlive the creation of the
+ * games and is then freed with ball_cardset_free(). Returns BALL_OK or the
+ * parser's error (then *cards is NULL). */
+static inline int fuzz_parse_rules(const char *line, ball_rules *r, ball_cardset **cards)
 {
-    return ball_rules_parse(r, cards, line ? line : "", NULL, 0);
+    ball_rules_init(r, sizeof *r);
+    *cards = NULL;
+    int rc = ball_rules_from_text(r, cards, line ? line : "", NULL, 0);
+    if (rc != BALL_OK)
+        FUZZ_CHECK(NULL, *cards == NULL);
+    else
+        FUZZ_CHECK(NULL, (*cards != NULL) == (r->cards != NULL) && (const ball_cardset *)*cards == r->cards);
+    return rc;
 }
 
 static inline void fuzz_bpn(ball_game *g, char out[BALL_BPN_MAX])
 {
-    int n = ball_get_bpn(g, out, BALL_BPN_MAX);
+    int n = ball_position_to_text(g, out, BALL_BPN_MAX);
     FUZZ_CHECK(g, n > 0 && n < BALL_BPN_MAX && (size_t)n == strlen(out));
 }
 
@@ -144,9 +153,9 @@ typedef struct fuzz_snap {
     int piece[BALL_NUM_SQUARES][2];
     int state[BALL_NUM_SQUARES];
     int side, phase, pa, handoff, result, ball, restricted, ntasks;
-    unsigned turn;
+    int turn;
     uint64_t hash;
-    long pe[2];
+    int pe[2];
     int hand[2];
     int nlegal;
     ball_action legal[BALL_MAX_ACTIONS];
@@ -165,7 +174,7 @@ static inline void fuzz_snapshot(ball_game *g, fuzz_snap *s)
     s->pa = ball_pa(g);
     s->handoff = ball_handoff_last(g);
     s->result = ball_result(g);
-    s->ball = ball_ball_square(g);
+    s->ball = ball_square_of_ball(g);
     s->restricted = ball_restricted_square(g);
     s->ntasks = ball_release_tasks(g, NULL, 0);
     s->turn = ball_turn(g);
@@ -186,7 +195,7 @@ static inline void fuzz_check_invariants(ball_game *g, int team_count[2])
     const int cards = fuzz_card_mode(g);
     int side = ball_side(g), phase = ball_phase(g), pa = ball_pa(g);
     int handoff = ball_handoff_last(g), result = ball_result(g);
-    unsigned turn = ball_turn(g);
+    int turn = ball_turn(g);
     ball_rules rules;
     ball_rules_init(&rules, sizeof rules);
     FUZZ_CHECK(g, ball_game_rules(g, &rules) == BALL_OK);
@@ -195,15 +204,15 @@ static inline void fuzz_check_invariants(ball_game *g, int team_count[2])
     FUZZ_CHECK(g, handoff == 0 || handoff == 1);
     FUZZ_CHECK(g, result >= BALL_ONGOING && result <= BALL_DRAW);
     FUZZ_CHECK(g, turn >= 1);
-    FUZZ_CHECK(g, pa >= 0);
+    FUZZ_CHECK(g, pa >= 0 && pa <= BALL_MAX_PA);
     if (!cards)
         FUZZ_CHECK(g, pa <= 2);
     if (phase == BALL_PHASE_RELEASE) /* R9.5, N1 */
         FUZZ_CHECK(g, pa == 0 && handoff == 0);
 
-    int ball = ball_ball_square(g);
+    int ball = ball_square_of_ball(g);
     FUZZ_CHECK(g, ball >= 0 && ball < BALL_NUM_SQUARES);
-    int count[2] = {0, 0}, balls = 0, restricted = -1, nrestricted = 0;
+    int count[2] = {0, 0}, balls = 0, restricted = BALL_NO_SQUARE, nrestricted = 0;
     for (int sq = 0; sq < BALL_NUM_SQUARES; sq++) {
         int st = ball_square_state(g, sq);
         int up = ball_piece(g, sq, BALL_UPPER), low = ball_piece(g, sq, BALL_LOWER);
@@ -265,9 +274,10 @@ static inline void fuzz_check_invariants(ball_game *g, int team_count[2])
     else
         FUZZ_CHECK(g, touchdown == 0);
     if (result == BALL_ONGOING && rules.turn_limit)
-        FUZZ_CHECK(g, turn <= rules.turn_limit);
+        FUZZ_CHECK(g, (unsigned)turn <= rules.turn_limit);
     if (result == BALL_DRAW)
-        FUZZ_CHECK(g, rules.turn_limit && turn > rules.turn_limit);
+        FUZZ_CHECK(g, rules.turn_limit && (unsigned)turn > rules.turn_limit);
+    FUZZ_CHECK(g, turn <= BALL_MAX_TURN);
 
     /* R9.1: a release phase always has a task with a solution. */
     int tasks[16];
@@ -292,12 +302,12 @@ static inline void fuzz_check_invariants(ball_game *g, int team_count[2])
         FUZZ_CHECK(g, solvable > 0);
     }
     for (int t = 0; t < 2; t++) {
-        FUZZ_CHECK(g, ball_pe(g, t) >= 0);
+        FUZZ_CHECK(g, ball_pe(g, t) >= 0 && ball_pe(g, t) <= BALL_MAX_PE);
         FUZZ_CHECK(g, ball_hand(g, t) >= 0);
         if (!cards)
             FUZZ_CHECK(g, ball_pe(g, t) == 0 && ball_hand(g, t) == 0);
         else if (rules.cards)
-            FUZZ_CHECK(g, ball_hand(g, t) < (1 << rules.cards->hand_size[t]));
+            FUZZ_CHECK(g, ball_hand(g, t) < (1 << ball_cardset_hand_size(rules.cards, t)));
     }
 }
 
@@ -347,7 +357,7 @@ static inline int fuzz_check_actions(ball_game *g, ball_action *acts, int every,
     FUZZ_CHECK(g, ball_perft(g, 1, &perft) == BALL_OK && perft == (uint64_t)n);
 
     int result = ball_result(g), phase = ball_phase(g), side = ball_side(g), pa = ball_pa(g);
-    int ball = ball_ball_square(g), cards = fuzz_card_mode(g);
+    int ball = ball_square_of_ball(g), cards = fuzz_card_mode(g);
     if (result != BALL_ONGOING) {
         FUZZ_CHECK(g, n == 0);
         return 0;
@@ -371,6 +381,23 @@ static inline int fuzz_check_actions(ball_game *g, ball_action *acts, int every,
             FUZZ_CHECK(g, kind == BALL_STAND_UP || kind == BALL_UNBLOCK || kind == BALL_UNPROTECT);
         else
             FUZZ_CHECK(g, kind <= BALL_END || cards);
+        /* The 1.0 contracts: no negative value but errors, BALL_NO_SQUARE
+         * for a square the action does not have, a number only for the
+         * card-mode actions. */
+        FUZZ_CHECK(g, ball_action_flags(a) >= 0 && ball_action_flags(a) <= 7);
+        FUZZ_CHECK(g, keeper >= BALL_KEEPER_NONE && keeper <= BALL_KEEPER_LOWER);
+        if (kind == BALL_END || kind == BALL_CONVERT_PA || kind == BALL_PLAY_CARD)
+            FUZZ_CHECK(g, to == BALL_NO_SQUARE && opt == BALL_NO_SQUARE);
+        if (kind == BALL_END || kind == BALL_CONVERT_PA)
+            FUZZ_CHECK(g, from == BALL_NO_SQUARE);
+        if (kind == BALL_CONVERT_PA)
+            FUZZ_CHECK(g, ball_action_value(a) >= 1 && ball_action_value(a) == cost);
+        else if (kind == BALL_PLAY_CARD)
+            FUZZ_CHECK(g, ball_action_value(a) >= 0 && ball_action_value(a) < BALL_MAX_HAND
+                              && (ball_hand(g, side) >> ball_action_value(a) & 1)
+                              && (from == BALL_NO_SQUARE || (from >= 0 && from < BALL_NUM_SQUARES)));
+        else
+            FUZZ_CHECK(g, ball_action_value(a) == BALL_E_ARG);
         if (kind <= BALL_UNPROTECT && kind != BALL_END) {
             FUZZ_CHECK(g, from >= 0 && from < BALL_NUM_SQUARES && to >= 0 && to < BALL_NUM_SQUARES);
             if (phase == BALL_PHASE_RELEASE) /* task by task, in square order */
@@ -401,7 +428,7 @@ static inline int fuzz_check_actions(ball_game *g, ball_action *acts, int every,
             } else {
                 FUZZ_CHECK(g, low && !(ball_square_state(g, from) & BALL_SQ_FRESH));
                 FUZZ_CHECK(g, (kind == BALL_UNPROTECT) == (fuzz_team(low) == side));
-                FUZZ_CHECK(g, opt >= 0 && opt != to);
+                FUZZ_CHECK(g, opt >= 0 && opt < BALL_NUM_SQUARES && opt != to);
                 FUZZ_CHECK(g, ball_square_state(g, to) == 0 && ball_square_state(g, opt) == 0);
                 FUZZ_CHECK(g, (keeper != BALL_KEEPER_NONE) == (ball == from));
                 if (keeper == BALL_KEEPER_LOWER)
@@ -411,12 +438,12 @@ static inline int fuzz_check_actions(ball_game *g, ball_action *acts, int every,
                 FUZZ_CHECK(g, keeper == BALL_KEEPER_NONE);
         }
         char text[BALL_ACTION_TEXT_MAX], small[BALL_ACTION_TEXT_MAX];
-        int len = ball_action_text(a, text, sizeof text);
+        int len = ball_action_to_text(a, text, sizeof text);
         FUZZ_CHECK(g, len > 0 && (size_t)len == strlen(text));
-        FUZZ_CHECK(g, ball_action_text(a, small, (size_t)len) == BALL_E_BUFFER);
+        FUZZ_CHECK(g, ball_action_to_text(a, small, (size_t)len) == BALL_E_BUFFER);
         if (fuzz_sampled(i, every, first)) {
             ball_action back = BALL_ACTION_NONE;
-            FUZZ_CHECK(g, ball_action_parse(g, text, &back) == BALL_OK);
+            FUZZ_CHECK(g, ball_action_from_text(g, text, &back) == BALL_OK);
             FUZZ_CHECK(g, back == a);
         }
         sorted[i] = a;
@@ -446,6 +473,26 @@ static inline int fuzz_check_actions(ball_game *g, ball_action *acts, int every,
     return n;
 }
 
+/* ball_apply() (or its unchecked form) of a legal action: BALL_OK, or
+ * BALL_E_LIMIT when it would hand the turn over past BALL_MAX_TURN, which
+ * then changes nothing. Returns 1 when the action was played. */
+static inline int fuzz_apply(ball_game *g, ball_action a, int checked)
+{
+    int turn = ball_turn(g);
+    uint64_t hash = ball_hash(g);
+    int hist = ball_history_length(g);
+    int rc = checked ? ball_apply(g, a) : ball_apply_unchecked(g, a);
+    if (rc == BALL_E_LIMIT) {
+        FUZZ_CHECK(g, turn == BALL_MAX_TURN);
+        FUZZ_CHECK(g, ball_turn(g) == turn && ball_hash(g) == hash && ball_history_length(g) == hist);
+        FUZZ_CHECK(g, ball_errmsg(g)[0] != '\0');
+        return 0;
+    }
+    FUZZ_CHECK(g, rc == BALL_OK);
+    FUZZ_CHECK(g, ball_history_length(g) == hist + 1);
+    return 1;
+}
+
 /* Plays each action, checks the child position, and takes it back: the
  * state must come back bit for bit. The sampled actions (fuzz_sampled())
  * go through ball_apply() and are compared by BPN, the others through
@@ -457,13 +504,13 @@ static inline void fuzz_check_children(ball_game *g, const ball_action *acts, in
     char before[BALL_BPN_MAX], after[BALL_BPN_MAX];
     fuzz_bpn(g, before);
     uint64_t hash = ball_hash(g);
-    unsigned turn = ball_turn(g);
-    size_t hist = ball_history_length(g);
+    int turn = ball_turn(g);
+    int hist = ball_history_length(g);
     for (int i = 0; i < n; i++) {
         int full = fuzz_sampled(i, every, first);
         fuzz_note_action("apply+undo of legal action", i, n, acts[i]);
-        FUZZ_CHECK(g, (full ? ball_apply(g, acts[i]) : ball_apply_unchecked(g, acts[i])) == BALL_OK);
-        FUZZ_CHECK(g, ball_history_length(g) == hist + 1);
+        if (!fuzz_apply(g, acts[i], full))
+            continue;
         if (deep)
             fuzz_check_invariants(g, team_count);
         FUZZ_CHECK(g, ball_undo(g) == BALL_OK);
@@ -476,24 +523,43 @@ static inline void fuzz_check_children(ball_game *g, const ball_action *acts, in
     }
 }
 
+/* R12: the choices that select action a step by step (ball_select()), in
+ * comp[0 .. BALL_SELECT_STEPS - 1]; returns their number, 0 for an action
+ * without a piece square (`end`, `pe+k`, a card without target), which is
+ * not selected this way. */
+static inline int fuzz_select_path(ball_action a, int comp[BALL_SELECT_STEPS])
+{
+    int kind = ball_action_kind(a), from = ball_action_from(a);
+    if (kind <= 0 || from == BALL_NO_SQUARE)
+        return 0;
+    comp[0] = from;
+    comp[1] = kind == BALL_PLAY_CARD ? BALL_VERB_CARD : fuzz_verb(kind);
+    comp[2] = kind == BALL_PLAY_CARD ? ball_action_value(a) : ball_action_to(a);
+    if (kind == BALL_PLAY_CARD || ball_action_option(a) == BALL_NO_SQUARE)
+        return 3;
+    comp[3] = ball_action_option(a);
+    int keeper = ball_action_keeper(a);
+    if (keeper == BALL_KEEPER_NONE)
+        return 4;
+    comp[4] = keeper == BALL_KEEPER_UPPER ? ball_action_to(a) : ball_action_option(a);
+    return 5;
+}
+
 /* R12: the selection steps of a piece action lead to it, each step
  * offering the next component among its choices. */
 static inline void fuzz_check_select(ball_game *g, ball_action a)
 {
-    int kind = ball_action_kind(a);
-    if (kind < BALL_MOVE || kind > BALL_UNPROTECT || kind == BALL_END)
+    int comp[BALL_SELECT_STEPS];
+    int len = fuzz_select_path(a, comp);
+    if (len == 0)
         return;
-    int keeper = ball_action_keeper(a);
-    int comp[5] = {ball_action_from(a), fuzz_verb(kind), ball_action_to(a), ball_action_option(a),
-                   keeper == BALL_KEEPER_UPPER ? ball_action_to(a)
-                   : keeper == BALL_KEEPER_LOWER ? ball_action_option(a) : -1};
     int choices[BALL_NUM_SQUARES + 8];
-    for (size_t k = 0; k <= 5; k++) {
+    for (int k = 0; k <= len; k++) {
         ball_action done = 1;
-        int m = ball_select(g, comp, k, choices, sizeof choices / sizeof *choices, &done);
-        fuzz_note_action("selection steps (i = choices made)", (int)k, 5, a);
+        int m = ball_select(g, comp, (size_t)k, choices, sizeof choices / sizeof *choices, &done);
+        fuzz_note_action("selection steps (i = choices made)", k, len, a);
         FUZZ_CHECK(g, m >= 0);
-        if (k == 5 || comp[k] < 0) { /* complete */
+        if (k == len) { /* complete */
             FUZZ_CHECK(g, m == 0 && done == a);
             return;
         }
@@ -515,7 +581,7 @@ static inline void fuzz_check_round_trip(ball_game *g, ball_game *scratch)
     char text[BALL_BPN_MAX], again[BALL_BPN_MAX];
     fuzz_bpn(g, text);
     fuzz_note("BPN round trip of %s", text);
-    FUZZ_CHECK(scratch, ball_set_bpn(scratch, text) == BALL_OK);
+    FUZZ_CHECK(scratch, ball_position_from_text(scratch, text) == BALL_OK);
     fuzz_bpn(scratch, again);
     FUZZ_CHECK(g, strcmp(text, again) == 0);
     fuzz_snapshot(g, &a);

@@ -14,7 +14,9 @@
  *  - bpn/NAME:          the BPN (and a rules line when the game had one);
  *  - action_text/NAME:  the BPN, then the texts of a few legal decisions
  *                       played in turn, plus a few that are not legal;
- *  - actions/NAME:      the BPN, a rules byte, then random choice bytes.
+ *  - actions/NAME:      the BPN, a rules byte, then random choice bytes;
+ *  - diff/NAME:         the BPN, fuzz_diff's rules bytes, random choices.
+ * rules/ gets hand-made ruleset texts (RULES_SEEDS).
  * The same seeds always give the same files. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -46,6 +48,17 @@ static unsigned next(void)
     return (unsigned)(rng >> 11);
 }
 
+/* A second generator for the files added later (diff/), so that the
+ * older corpora stay the same. */
+static uint64_t rng2 = 0x9E3779B97F4A7C15ull;
+static unsigned next2(void)
+{
+    rng2 ^= rng2 << 13;
+    rng2 ^= rng2 >> 7;
+    rng2 ^= rng2 << 17;
+    return (unsigned)(rng2 >> 11);
+}
+
 static int features(ball_game *g, unsigned long *bits)
 {
     ball_action acts[BALL_MAX_ACTIONS];
@@ -66,7 +79,7 @@ static int features(ball_game *g, unsigned long *bits)
     }
     if (stacks >= 3) f |= 1ul << F_STACKS3;
     if (ball_phase(g) == BALL_PHASE_RELEASE) f |= 1ul << F_RELEASE;
-    if (ball_restricted_square(g) >= 0) f |= 1ul << F_RESTRICTED;
+    if (ball_restricted_square(g) != BALL_NO_SQUARE) f |= 1ul << F_RESTRICTED;
     if (ball_handoff_last(g)) f |= 1ul << F_HANDOFF;
     if (ball_phase(g) == BALL_PHASE_ACTION && ball_pa(g) == 0) f |= 1ul << F_PA0;
     if (ball_result(g) == BALL_ATK_WON) f |= 1ul << F_ATK_WON;
@@ -94,13 +107,23 @@ static void write_file(const char *dir, const char *sub, const char *name, const
     }
 }
 
-/* The three seed files of one position, in a game of the given rules
+/* FUZZ_CARD_RULES as fuzz_diff reads a card set from bytes (see
+ * read_cardset() there): 13 earning entries, the ATK hand (3 cards: cost,
+ * effect byte), the DEF hand (2 cards). The names differ, which BPN does
+ * not see. */
+static const unsigned char DIFF_CARD_BYTES[] = {
+    1, 2, 1, 3, 1, 1, 1, 1, 1, 2, 1, 1, 1, /* earn.move ... earn.unprotect */
+    3, 1, 0, 2, 1, 3, 2,                   /* Sprint:1:pa+1, Again:2:again, Dash:3:pa+2 */
+    2, 1, 0, 1, 1,                         /* Sprint:1:pa+1, Again:1:again */
+};
+
+/* The seed files of one position, in a game of the given rules
  * text (bpn/ gets it as its second line) and rules byte (actions/). */
 static void emit(const char *dir, ball_game *g, const char *name, const char *rules_text, int rules_byte)
 {
     char bpn[BALL_BPN_MAX], buf[8192];
     ball_action acts[BALL_MAX_ACTIONS];
-    ball_get_bpn(g, bpn, sizeof bpn);
+    ball_position_to_text(g, bpn, sizeof bpn);
     int len = *rules_text ? snprintf(buf, sizeof buf, "%s\n%s", bpn, rules_text)
                           : snprintf(buf, sizeof buf, "%s", bpn);
     write_file(dir, "bpn", name, buf, (size_t)len);
@@ -117,7 +140,7 @@ static void emit(const char *dir, ball_game *g, const char *name, const char *ru
             break;
         char text[BALL_ACTION_TEXT_MAX];
         ball_action a = acts[next() % (unsigned)n];
-        ball_action_text(a, text, sizeof text);
+        ball_action_to_text(a, text, sizeof text);
         len += snprintf(buf + len, sizeof buf - (size_t)len, "%s\n", text);
         ball_apply(c, a);
     }
@@ -132,6 +155,20 @@ static void emit(const char *dir, ball_game *g, const char *name, const char *ru
     for (int k = 0; k < 40; k++)
         buf[len++] = (char)(k == 20 ? 0xFF : k == 30 ? 0xFE : (int)(next() % 254));
     write_file(dir, "actions", name, buf, (size_t)len);
+
+    /* diff: the BPN, fuzz_diff's rules byte (card mode: the card set of
+     * FUZZ_CARD_RULES in its byte form), random choices with a take-back */
+    len = snprintf(buf, sizeof buf, "%s\n", bpn);
+    if (rules_byte & 0x80) {
+        buf[len++] = (char)0x80;
+        memcpy(buf + len, DIFF_CARD_BYTES, sizeof DIFF_CARD_BYTES);
+        len += (int)sizeof DIFF_CARD_BYTES;
+    } else {
+        buf[len++] = (char)(rules_byte ? 0x04 : 0x00); /* a limit one turn on */
+    }
+    for (int k = 0; k < 24; k++)
+        buf[len++] = (char)(k == 12 ? 0xFF : (int)(next2() % 254));
+    write_file(dir, "diff", name, buf, (size_t)len);
 }
 
 /* Hand-made texts: each error class of N1 and N2 once, the rules line. */
@@ -160,6 +197,38 @@ static const char *const BPN_SEEDS[][2] = {
     {"err-stack-close", "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3[X*x3/6/3S3/6/7 DEF a 2 - 0/0 1"},
 };
 
+/* Rules texts (fuzz_rules): each word, the examples of ball.h and
+ * docs/cards.md, and each error class once. */
+static const char *const RULES_SEEDS[][2] = {
+    {"empty", ""},
+    {"zone", "zone=3"},
+    {"turns", "zone=2 turns=9"},
+    {"turns-max", "turns=999999998"},
+    {"cards-only", "cards"},
+    {"earn-only", "earn.unprotect=999"},
+    {"header-example", "zone=2 earn.dodge=1 earn.fumble=2 atk=Sprint:2:pa+1,Rally:3:again def=Sprint:2:pa+1"},
+    {"fuzz-card-rules", FUZZ_CARD_RULES},
+    {"full-hands", "atk=A:0:pa+1,B:1:pa+2,C:2:pa+3,D:3:pa+4,E:4:pa+5,F:5:pa+6,G:6:pa+7,H:7:pa+8,I:999:pa+9 "
+                   "def=a_long_card_name-0123:0:again,b:0:again,c:0:again,d:0:again,e:0:again,f:0:again,"
+                   "g:0:again,h:0:again,i:0:again"},
+    {"spaces", "  zone=1   cards  "},
+    {"err-zone", "zone=4"},
+    {"err-turns", "turns=999999999"},
+    {"err-leading-zero", "turns=09"},
+    {"err-word", "zones=2"},
+    {"err-earn", "earn.walk=1"},
+    {"err-earn-range", "earn.move=1000"},
+    {"err-hand-twice", "atk=A:1:pa+1 atk=B:1:pa+1"},
+    {"err-hand-full", "atk=A:0:pa+1,B:0:pa+1,C:0:pa+1,D:0:pa+1,E:0:pa+1,F:0:pa+1,G:0:pa+1,H:0:pa+1,I:0:pa+1,J:0:pa+1"},
+    {"err-card-name", "atk=Sp.rint:1:pa+1"},
+    {"err-card-name-long", "atk=abcdefghijklmnopqrstuvwx:1:pa+1"},
+    {"err-card-effect", "def=Sprint:1:pa+10"},
+    {"err-card-again", "def=Again:1:again+1"},
+    {"err-trailing-comma", "atk=Sprint:1:pa+1,"},
+    {"err-empty-hand", "atk="},
+    {"err-tab", "zone=2\tturns=3"},
+};
+
 static const char *const TEXT_SEEDS[][2] = {
     {"texts-start", "E11-F10\nG13-F12\nend\nG5-F6\nF6=E7\nend"},
     {"texts-malformed", "\nG5\nG5-\nG5-F6/\nG5-F6/E7=\nZ9-A1\nA18-A1\nG5^^^F6\npe+0\npe+1\ncard\nend "},
@@ -169,7 +238,7 @@ static const char *const TEXT_SEEDS[][2] = {
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: %s CORPUS_DIR (with bpn/, action_text/, actions/)\n", argv[0]);
+        fprintf(stderr, "usage: %s CORPUS_DIR (with bpn/, action_text/, actions/, rules/, diff/)\n", argv[0]);
         return 2;
     }
     const char *dir = argv[1];
@@ -188,12 +257,13 @@ int main(int argc, char **argv)
             rules_byte = 3 * 4; /* a limit 3 turns after the start */
         }
         ball_rules rules;
-        ball_cards cards;
-        if (ball_rules_parse(&rules, &cards, rules_text, NULL, 0) != BALL_OK)
+        ball_cardset *cards = NULL;
+        if (fuzz_parse_rules(rules_text, &rules, &cards) != BALL_OK)
             return 1;
         ball_game *g = NULL;
-        if (ball_game_new(&g, &rules) != BALL_OK)
+        if (ball_game_new(&g, &rules, NULL, 0) != BALL_OK)
             return 1;
+        ball_cardset_free(cards);
         for (int d = 0; d < 600; d++) {
             unsigned long bits;
             ball_action acts[BALL_MAX_ACTIONS];
@@ -217,7 +287,7 @@ int main(int argc, char **argv)
             if (ball_action_kind(acts[pick]) == BALL_END && n > 1 && next() % 3)
                 pick = (int)(next() % (unsigned)(n - 1));
             if (next() % 3 == 0) {
-                int ball = ball_ball_square(g), best = -1, best_gain = 0;
+                int ball = ball_square_of_ball(g), best = -1, best_gain = 0;
                 int forward = ball_side(g) == BALL_ATK ? 1 : -1;
                 for (int i = 0; i < n; i++) {
                     int kind = ball_action_kind(acts[i]);
@@ -240,6 +310,8 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof BPN_SEEDS / sizeof *BPN_SEEDS; i++)
         write_file(dir, "bpn", BPN_SEEDS[i][0], BPN_SEEDS[i][1], strlen(BPN_SEEDS[i][1]));
+    for (size_t i = 0; i < sizeof RULES_SEEDS / sizeof *RULES_SEEDS; i++)
+        write_file(dir, "rules", RULES_SEEDS[i][0], RULES_SEEDS[i][1], strlen(RULES_SEEDS[i][1]));
     for (size_t i = 0; i < sizeof TEXT_SEEDS / sizeof *TEXT_SEEDS; i++)
         write_file(dir, "action_text", TEXT_SEEDS[i][0], TEXT_SEEDS[i][1], strlen(TEXT_SEEDS[i][1]));
     /* Long streams from the start: the undo history grows past its first
@@ -252,6 +324,24 @@ int main(int argc, char **argv)
             stream[i] = (unsigned char)(next() % 254);
         snprintf(name, sizeof name, "long-%d", k + 1);
         write_file(dir, "actions", name, stream, sizeof stream);
+    }
+    /* fuzz_diff: long games from the start, default and card rules */
+    for (int k = 0; k < 4; k++) {
+        unsigned char stream[400];
+        size_t len = 0;
+        char name[32];
+        stream[len++] = '\n'; /* no BPN */
+        if (k % 2) {
+            stream[len++] = 0x80 | (unsigned char)k;
+            memcpy(stream + len, DIFF_CARD_BYTES, sizeof DIFF_CARD_BYTES);
+            len += sizeof DIFF_CARD_BYTES;
+        } else {
+            stream[len++] = (unsigned char)k;
+        }
+        while (len < sizeof stream)
+            stream[len++] = (unsigned char)(next2() % 254);
+        snprintf(name, sizeof name, "long-%d", k + 1);
+        write_file(dir, "diff", name, stream, sizeof stream);
     }
     for (int f = 0; f < F_NFEATURES; f++)
         printf("%-14s %d, card mode %d\n", NAMES[f], saved[0][f], saved[1][f]);

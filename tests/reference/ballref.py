@@ -1,6 +1,7 @@
 """Independent reference implementation of BALL (Python 3, standard library).
 
-Written from /work/shared/RULES.md alone, to cross-check libball.  It covers
+Written from the rules text alone (the project's docs/spec.md restates it),
+to cross-check libball.  It covers
 R1-R9, R11 and the notations N1 (BPN), N2 (action text) and N3 (perft) of the
 default ruleset (no card mode, no turn limit); the end-zone depth is a
 parameter (R1.4).
@@ -8,13 +9,15 @@ parameter (R1.4).
 Public API:
     parse_bpn(text, depth=1) -> State     (ValueError on invalid text)
     format_bpn(state) -> str
-    legal_actions(state) -> sorted list of action texts (byte order)
+    legal_actions(state) -> list of action texts in square order (as `ball
+                            legal` prints them: G9 before G13, end last)
     apply(state, text) -> new State         (ValueError on illegal action)
     perft(state, depth) -> int
     winner(state) -> 'ATK' / 'DEF' / None
     START_BPN
 """
 
+import re
 import sys
 
 START_BPN = "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1"
@@ -545,8 +548,28 @@ def _gen(st):
     return out
 
 
+_TOK = re.compile(r"([A-M])([0-9]{1,2})|([0-9]+)|(.)", re.S)
+
+
+def square_order_key(text):
+    """Sort key of an action text: square names by (row, column), numbers
+    by value, other characters by code, so that G9 sorts before G13."""
+    key = []
+    for m in _TOK.finditer(text):
+        letter, row, num, other = m.groups()
+        if letter:
+            col, r = ord(letter) - 64, int(row)
+            if row[0] != "0" and r <= NROWS and (col + r) % 2 == 0:
+                key.append((0, r, col))
+                continue
+            key.append((2, ord(letter)))
+            num = row
+        key.append((1, int(num)) if num else (2, ord(other)))
+    return key, text
+
+
 def legal_actions(st):
-    return sorted(_gen(st))
+    return sorted(_gen(st), key=square_order_key)
 
 
 def _handover(st):
@@ -661,9 +684,9 @@ def apply(st, text):
 
 
 def successors(st):
-    """List of (text, new state), in byte order of the texts."""
+    """List of (text, new state), in square order of the texts."""
     ops = _gen(st)
-    return [(t, _execute(st, ops[t])) for t in sorted(ops)]
+    return [(t, _execute(st, ops[t])) for t in sorted(ops, key=square_order_key)]
 
 
 def perft(st, depth):
@@ -694,7 +717,7 @@ def _main():
 
 
 # --------------------------------------------------------------------------
-# Self-checks, derived by hand from RULES.md (run: python3 ballref.py --selftest)
+# Self-checks, derived by hand from the rules (docs/spec.md) (run: python3 ballref.py --selftest)
 
 
 def make_bpn(cells, rest):
@@ -725,12 +748,16 @@ def make_bpn(cells, rest):
 def _selftest():
     fails = []
 
+    def by_bytes(st):
+        # The hand-derived lists below are written in byte order.
+        return sorted(legal_actions(st))
+
     def check(label, got, want):
         if got != want:
             fails.append("%s:\n  got  %r\n  want %r" % (label, got, want))
 
     def acts(bpn):
-        return " ".join(legal_actions(parse_bpn(bpn)))
+        return " ".join(by_bytes(parse_bpn(bpn)))
 
     def after(bpn, *texts):
         st = parse_bpn(bpn)
@@ -741,7 +768,7 @@ def _selftest():
     # Start position: 54 moves by hand (7+7+9+7+7+6+11) plus end.
     s = start()
     check("start roundtrip", format_bpn(s), START_BPN)
-    la = legal_actions(s)
+    la = by_bytes(s)
     check("start count", len(la), 55)
     per = {}
     for a in la:
@@ -793,11 +820,11 @@ def _selftest():
           make_bpn({"F6": "O*!", "E5": "x_"}, "ATK a 1 - 0/0 2"))
     # exit squares must be open: an allied piece on D6 removes that exit
     d5 = make_bpn({"C5": "O", "E5": "x", "D6": "X", "A17": "@"}, "ATK a 2 - 0/0 2")
-    check("dodge exits", [a for a in legal_actions(parse_bpn(d5)) if a.startswith("C5-E5")],
+    check("dodge exits", [a for a in by_bytes(parse_bpn(d5)) if a.startswith("C5-E5")],
           ["C5-E5/D4", "C5-E5/F4", "C5-E5/F6"])
     # 2-square diagonal dodge over an active ally
     d6 = make_bpn({"C3": "X", "D4": "X", "E5": "x", "A17": "@"}, "ATK a 2 - 0/0 2")
-    check("dodge over ally", [a for a in legal_actions(parse_bpn(d6)) if a.startswith("C3-E5")],
+    check("dodge over ally", [a for a in by_bytes(parse_bpn(d6)) if a.startswith("C3-E5")],
           ["C3-E5/D6", "C3-E5/F4", "C3-E5/F6"])
 
     # knocked-down pieces: 1-square onto them stacks, 2-square over/onto illegal
@@ -813,16 +840,16 @@ def _selftest():
 
     # R9.3 releases
     rel = make_bpn({"E5": "[X*o]", "A17": "x"}, "ATK r 0 - 0/0 4")
-    la = legal_actions(parse_bpn(rel))
+    la = by_bytes(parse_bpn(rel))
     check("release count keeper both", len(la), 24)
     check("release keeper lower", after(rel, "E5-D4/F6=F6"),
           make_bpn({"D4": "X", "F6": "o*", "A17": "x"}, "DEF a 2 - 0/0 5"))
     rel2 = make_bpn({"E5": "[X*o_]", "A17": "x"}, "ATK r 0 - 0/0 4")
-    la = legal_actions(parse_bpn(rel2))
+    la = by_bytes(parse_bpn(rel2))
     check("release count keeper upper", len(la), 12)
     check("release keeper upper only", all(a.endswith("=" + a[3:5]) for a in la), True)
     rel3 = make_bpn({"E5": "[SX_]", "A1": "@", "A17": "x"}, "ATK r 0 - 0/0 4")
-    check("release no ball", len(legal_actions(parse_bpn(rel3))), 12)
+    check("release no ball", len(by_bytes(parse_bpn(rel3))), 12)
     r4 = after(rel3, "E5-D4/F6")
     check("R9.4 stand-up after release", r4,
           make_bpn({"D4": "S", "F6": "X_", "A1": "@", "A17": "x"}, "ATK r 0 - 0/0 4"))
@@ -848,21 +875,25 @@ def _selftest():
     # R8.3 short passes (dedup by ball square) with 1 PA
     h2 = make_bpn({"E5": "X*", "F6": "X", "G7": "X", "I9": "X", "D4": "O_", "A17": "x"},
                   "ATK a 1 - 0/0 1")
-    sp = [a for a in legal_actions(parse_bpn(h2)) if "^" in a]
+    sp = [a for a in by_bytes(parse_bpn(h2)) if "^" in a]
     check("short passes", sp, ["E5^E7", "E5^F8", "E5^G5", "E5^H10", "E5^H6", "E5^H8",
                                "E5^J10", "E5^J8"])
+    # The list order of `ball legal`: by square (row, then column), so that
+    # G5 (row 5) comes before E7 and H8 before J8 before H10.
+    check("square order", [a for a in legal_actions(parse_bpn(h2)) if "^" in a],
+          ["E5^G5", "E5^H6", "E5^E7", "E5^F8", "E5^H8", "E5^J8", "E5^H10", "E5^J10"])
     check("short pass result", after(h2, "E5^J10"),
           make_bpn({"E5": "X", "F6": "X", "G7": "X", "I9": "X", "D4": "O_", "A17": "x",
                     "J10": "@"}, "ATK a 0 - 0/0 1"))
     # R8.4 long passes: 111 squares - A1 - B2 - M17
     lp = make_bpn({"A1": "X*", "M17": "x"}, "ATK a 2 - 0/0 1")
-    la = legal_actions(parse_bpn(lp))
+    la = by_bytes(parse_bpn(lp))
     check("long passes", len([a for a in la if "^^" in a]), 108)
     check("long pass all", len(la), 111)
     lp2 = make_bpn({"A1": "X*", "E5": "[ox_]", "M17": "x"}, "ATK a 2 - 0/0 1")
-    check("long pass ignores other team's stack", len([a for a in legal_actions(parse_bpn(lp2)) if "^^" in a]), 107)
+    check("long pass ignores other team's stack", len([a for a in by_bytes(parse_bpn(lp2)) if "^^" in a]), 107)
     lp3 = make_bpn({"A1": "X*", "E5": "[oX_]", "M17": "x"}, "ATK a 2 - 0/0 1")
-    check("long pass counts own lower", len([a for a in legal_actions(parse_bpn(lp3)) if "^^" in a]), 107 - 4)
+    check("long pass counts own lower", len([a for a in by_bytes(parse_bpn(lp3)) if "^^" in a]), 107 - 4)
     check("long pass result", after(lp, "A1^^M1"),
           make_bpn({"A1": "X", "M1": "@", "M17": "x"}, "ATK a 0 - 0/0 1"))
 
@@ -870,7 +901,7 @@ def _selftest():
     t = make_bpn({"F16": "X*", "A1": "x"}, "ATK a 2 - 0/0 7")
     t1 = after(t, "F16-G17")
     check("touchdown", t1, make_bpn({"G17": "X*", "A1": "x"}, "ATK a 1 - 0/0 7"))
-    check("touchdown no actions", legal_actions(parse_bpn(t1)), [])
+    check("touchdown no actions", by_bytes(parse_bpn(t1)), [])
     check("touchdown winner", winner(parse_bpn(t1)), "ATK")
     # touchdown for the other team after a release (keeper = opponent lower)
     t2 = make_bpn({"B2": "[X*o]", "M17": "x"}, "ATK r 0 - 0/0 8")

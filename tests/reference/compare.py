@@ -31,7 +31,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import ballref as R  # noqa: E402
 
-DEFAULT_BIN = os.path.normpath(os.path.join(HERE, "..", "..", "build", "bin", "ball"))
+# The tool under test: $BALL (scripts/run-tests.sh sets it from the build
+# directory), else the default build's.
+DEFAULT_BIN = os.environ.get("BALL") or os.path.normpath(os.path.join(HERE, "..", "..", "build", "bin", "ball"))
 
 
 def line_of(st):

@@ -9,19 +9,23 @@
 
 See ``Game`` for everything a game does, ``Action`` for decisions,
 ``Selection`` for step-by-step choice (R12), and ``errors`` for the
-exceptions. Rule ids (R1...R12, N1...N3) refer to the project's RULES.md.
+exceptions. Rule ids (R1...R12, N1...N3) refer to the project's docs/spec.md.
+A Game may be shared by threads: its calls are serialised by a per-game
+lock (see ``Game``).
 """
 
-from . import _native
+from . import _native, learn
 from .errors import (ArgumentError, BallError, BpnError, BufferTooSmallError,
-                     ClosedGameError, IllegalActionError, NoHistoryError,
-                     NotationError, OutOfMemoryError, RangeError)
-from .game import (SQUARES, Action, ActionFlag, ActionKind, Game, Keeper, Phase,
-                   Piece, PieceType, Result, Rules, Selection, SquareContents,
-                   Task, TaskKind, Team, Verb, distance, square_at, square_col,
-                   square_index, square_name, square_row)
+                     ClosedGameError, IllegalActionError, LimitError, NoHistoryError,
+                     NotationError, OutOfMemoryError, RangeError, RecordError, RulesError)
+from .game import (SQUARES, Action, ActionFlag, ActionKind, Card, CardEffect, EarnEntry,
+                   Game, Keeper, LegalActions, Phase, Piece, PieceType, Result, Rules,
+                   Selection,
+                   SquareContents, Task, TaskKind, Team, Verb, distance, square_at,
+                   square_col, square_index, square_name, square_row, read_records, TAGS)
+from .learn import Batch, Env
 
-#: Version of the loaded shared library, e.g. "0.1.0".
+#: Version of the loaded shared library, e.g. "1.0.0".
 LIBRARY_VERSION = _native.version_string
 #: The same as a number, major * 10000 + minor * 100 + patch.
 LIBRARY_VERSION_NUMBER = _native.version_number
@@ -30,15 +34,16 @@ LIBRARY_PATH = _native.path
 #: The BPN of the standard start (N1).
 START_BPN = _native.START_BPN
 #: The version of this binding.
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 
 __all__ = [
-    "Action", "ActionFlag", "ActionKind", "ArgumentError", "BallError",
-    "BpnError", "BufferTooSmallError", "ClosedGameError", "Game",
-    "IllegalActionError", "Keeper", "LIBRARY_PATH", "LIBRARY_VERSION",
-    "LIBRARY_VERSION_NUMBER", "NoHistoryError", "NotationError",
+    "Action", "ActionFlag", "ActionKind", "ArgumentError", "BallError", "Batch",
+    "BpnError", "BufferTooSmallError", "Card", "CardEffect", "ClosedGameError",
+    "EarnEntry", "Env", "Game", "IllegalActionError", "Keeper", "LIBRARY_PATH",
+    "LIBRARY_VERSION", "LegalActions",
+    "LIBRARY_VERSION_NUMBER", "LimitError", "NoHistoryError", "NotationError",
     "OutOfMemoryError", "Phase", "Piece", "PieceType", "RangeError", "Result",
-    "Rules", "SQUARES", "START_BPN", "Selection", "SquareContents", "Task",
-    "TaskKind", "Team", "Verb", "distance", "square_at", "square_col",
-    "square_index", "square_name", "square_row",
+    "RecordError", "Rules", "RulesError", "SQUARES", "START_BPN", "Selection", "SquareContents",
+    "Task", "TaskKind", "Team", "Verb", "distance", "square_at", "square_col",
+    "square_index", "square_name", "square_row", "learn", "read_records", "TAGS",
 ]

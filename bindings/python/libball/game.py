@@ -1,92 +1,108 @@
 """The Pythonic layer over libball: Game, Action, Piece, SquareContents,
 Task and Selection. Squares are given as names ("G5") or indices (0-110)
-and returned as names."""
+and returned as names.
+
+Integer arguments are checked before they reach C: a value that the C
+parameter's type cannot hold raises RangeError (a ValueError) instead of
+being truncated by ctypes, and a non-integral value (a float, a str, or a
+bool: True/False are rejected, not read as 1/0) raises ArgumentError (a
+ValueError). Text arguments must be str without NUL characters (a NUL would
+cut the text short in C): BpnError, NotationError or RulesError otherwise.
+"""
 
 import ctypes
 import enum
+import operator
 import random as _random
+import threading
+from array import array
 from dataclasses import dataclass
-from typing import Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, NamedTuple,
+                    Optional, Sequence, Tuple, Union, overload)
 
 from . import _native as _n
-from .errors import (ArgumentError, ClosedGameError, IllegalActionError, NotationError,
-                     RangeError, error_for)
+from .errors import (ArgumentError, BallError, BpnError, ClosedGameError, IllegalActionError,
+                     NotationError, RangeError, RecordError, RulesError, error_for)
 
 _lib = _n.lib
+_apply = _lib.ball_apply
+_string_at = ctypes.string_at
 
 # ---------------------------------------------------------------- enums
+# The values come from _native's mirror of ball.h (one source, checked
+# against the header by tests/test_header_constants.py).
 
 
 class Team(enum.IntEnum):
     """The two teams (R2.1); the values are those of ball.h."""
 
-    ATK = 0
-    DEF = 1
+    ATK = _n.ATK
+    DEF = _n.DEF
 
     @property
     def opponent(self) -> "Team":
         return Team(1 - self)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
 
 class Phase(enum.IntEnum):
     """The phases of a turn (R4.1)."""
 
-    ACTION = 0
-    RELEASE = 1
+    ACTION = _n.PHASE_ACTION
+    RELEASE = _n.PHASE_RELEASE
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name.lower()
 
 
 class Result(enum.IntEnum):
     """The state of the game (R11)."""
 
-    ONGOING = 0
-    ATK_WON = 1
-    DEF_WON = 2
-    DRAW = 3
+    ONGOING = _n.ONGOING
+    ATK_WON = _n.ATK_WON
+    DEF_WON = _n.DEF_WON
+    DRAW = _n.DRAW
 
     @property
     def winner(self) -> Optional[Team]:
         return {Result.ATK_WON: Team.ATK, Result.DEF_WON: Team.DEF}.get(self)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name.lower()
 
 
 class PieceType(enum.IntEnum):
-    """Piece types (R2.1); S is the square piece."""
+    """Piece types (R2.1); S is the square piece (BALL_SQUARE)."""
 
-    X = 1
-    O = 2  # noqa: E741 - the rules' own name
-    S = 3
+    X = _n.X
+    O = _n.O  # noqa: E741 - the rules' own name
+    S = _n.SQUARE
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
 
 class ActionKind(enum.IntEnum):
-    """Kinds of decisions (R5-R9)."""
+    """Kinds of decisions (R5-R10)."""
 
-    MOVE = 1
-    DODGE = 2
-    TACTICAL_DODGE = 3
-    BLOCK = 4
-    PROTECT = 5
-    HANDOFF = 6
-    SHORT_PASS = 7
-    LONG_PASS = 8
-    END = 9
-    STAND_UP = 10
-    UNBLOCK = 11
-    UNPROTECT = 12
-    CONVERT_PA = 13  #: card mode (R10.2); this binding creates no card games yet
-    PLAY_CARD = 14   #: card mode (R10.4)
+    MOVE = _n.MOVE
+    DODGE = _n.DODGE
+    TACTICAL_DODGE = _n.TACTICAL_DODGE
+    BLOCK = _n.BLOCK
+    PROTECT = _n.PROTECT
+    HANDOFF = _n.HANDOFF
+    SHORT_PASS = _n.SHORT_PASS
+    LONG_PASS = _n.LONG_PASS
+    END = _n.END
+    STAND_UP = _n.STAND_UP
+    UNBLOCK = _n.UNBLOCK
+    UNPROTECT = _n.UNPROTECT
+    CONVERT_PA = _n.CONVERT_PA  #: card mode (R10.2): `pe+k`
+    PLAY_CARD = _n.PLAY_CARD    #: card mode (R10.4): `cardN`, `cardN@SQ`
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name.lower()
 
 
@@ -94,34 +110,34 @@ class ActionFlag(enum.IntFlag):
     """Flags of an action."""
 
     NONE = 0
-    PICKUP = 0x1         #: the mover takes the loose ball (R8.1)
-    FORCED_FUMBLE = 0x2  #: the dodged piece held the ball (R6.1)
-    FUMBLE = 0x4         #: the pushed piece held the ball (R6.2)
+    PICKUP = _n.FLAG_PICKUP                #: the mover takes the loose ball (R8.1)
+    FORCED_FUMBLE = _n.FLAG_FORCED_FUMBLE  #: the dodged piece held the ball (R6.1)
+    FUMBLE = _n.FLAG_FUMBLE                #: the pushed piece held the ball (R6.2)
 
 
 class Keeper(enum.IntEnum):
     """Who keeps the ball after a release (R9.3)."""
 
-    NONE = 0
-    UPPER = 1
-    LOWER = 2
+    NONE = _n.KEEPER_NONE
+    UPPER = _n.KEEPER_UPPER
+    LOWER = _n.KEEPER_LOWER
 
 
 class Verb(enum.IntEnum):
     """Step 2 of a selection (R12); ``text`` is the N2 separator."""
 
-    MOVE = 1
-    HANDOFF = 2
-    SHORT_PASS = 3
-    LONG_PASS = 4
-    CARD = 5  #: card mode: a card that targets the piece
+    MOVE = _n.VERB_MOVE
+    HANDOFF = _n.VERB_HANDOFF
+    SHORT_PASS = _n.VERB_SHORT_PASS
+    LONG_PASS = _n.VERB_LONG_PASS
+    CARD = _n.VERB_CARD  #: card mode: a card that targets the piece
 
     @property
     def text(self) -> str:
         return _VERB_TEXT[self]
 
     @classmethod
-    def parse(cls, value) -> "Verb":
+    def parse(cls, value: Union["Verb", int, str]) -> "Verb":
         """A Verb from a Verb, its number or its text ("-", "=", "^", "^^")."""
         if isinstance(value, str):
             for verb, text in _VERB_TEXT.items():
@@ -133,7 +149,7 @@ class Verb(enum.IntEnum):
                 raise NotationError("not a verb: %r" % value, _n.E_NOTATION) from None
         return cls(value)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.text
 
 
@@ -144,11 +160,61 @@ _VERB_TEXT = {Verb.MOVE: "-", Verb.HANDOFF: "=", Verb.SHORT_PASS: "^",
 class TaskKind(enum.IntEnum):
     """Kinds of release tasks (R9)."""
 
-    STAND_UP = 1
-    RELEASE = 2
+    STAND_UP = _n.TASK_STAND_UP
+    RELEASE = _n.TASK_RELEASE
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name.lower()
+
+
+class CardEffect(enum.IntEnum):
+    """Card effect primitives (R10.5), as read by ``Game.cards()``."""
+
+    GAIN_PA = _n.EFFECT_GAIN_PA        #: gain ``amount`` PA this action phase
+    UNRESTRICT = _n.EFFECT_UNRESTRICT  #: the restricted piece may act again
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+# ---------------------------------------------------------------- arguments
+
+
+def _c_int(value: object, what: str, lo: int = _n.INT_MIN, hi: int = _n.INT_MAX) -> int:
+    """``value`` as a Python int that fits the C type [lo, hi]: ArgumentError
+    for a non-integer (bool included), RangeError when out of range."""
+    if isinstance(value, bool):
+        raise ArgumentError("%s is an integer, not a bool" % what, _n.E_ARG)
+    try:
+        value = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ArgumentError("%s is an integer, not %r" % (what, value), _n.E_ARG) from None
+    if not lo <= value <= hi:
+        raise RangeError("%s %d out of range (%d to %d)" % (what, value, lo, hi), _n.E_RANGE)
+    return value
+
+
+def _c_text(text: object, what: str, error: Callable[[str, int], BallError] = ArgumentError,
+            code: int = _n.E_ARG) -> bytes:
+    """``text`` (a str without NUL) as bytes for a ``const char *``."""
+    if not isinstance(text, str):
+        raise ArgumentError("%s is a str, not %s" % (what, type(text).__name__), _n.E_ARG)
+    if "\0" in text:
+        raise error("%s contains a NUL character at index %d" % (what, text.index("\0")), code)
+    return text.encode()
+
+
+def _team(team: object) -> int:
+    """A team given as a Team, 0/1 or "ATK"/"DEF"."""
+    if isinstance(team, str):
+        try:
+            return Team[team.upper()]
+        except KeyError:
+            raise ArgumentError("a team is ATK or DEF, not %r" % team, _n.E_ARG) from None
+    value = _c_int(team, "team")
+    if value not in (Team.ATK, Team.DEF):
+        raise ArgumentError("a team is 0 (ATK) or 1 (DEF), not %d" % value, _n.E_ARG)
+    return value
 
 
 # ---------------------------------------------------------------- squares
@@ -157,8 +223,8 @@ SquareLike = Union[str, int]
 
 
 def _square_name(index: int) -> str:
-    buf = ctypes.create_string_buffer(8)
-    rc = _lib.ball_square_name(index, buf, len(buf))
+    buf = ctypes.create_string_buffer(_n.SQUARE_TEXT_MAX)
+    rc = _lib.ball_square_to_text(index, buf, len(buf))
     if rc < 0:
         raise error_for(rc, "no square %r" % (index,))
     return buf.value.decode()
@@ -190,7 +256,7 @@ def square_name(square: SquareLike) -> str:
 
 def square_at(col: int, row: int) -> str:
     """The name of the playable square at column 1-13 (A-M), row 1-17."""
-    rc = _lib.ball_square_at(col, row)
+    rc: int = _lib.ball_square_at(_c_int(col, "column"), _c_int(row, "row"))
     if rc < 0:
         raise error_for(rc, "no playable square at column %d, row %d" % (col, row))
     return SQUARES[rc]
@@ -198,56 +264,89 @@ def square_at(col: int, row: int) -> str:
 
 def square_col(square: SquareLike) -> int:
     """The column of a square, 1 (A) to 13 (M)."""
-    return _lib.ball_square_col(square_index(square))
+    return int(_lib.ball_square_col(square_index(square)))
 
 
 def square_row(square: SquareLike) -> int:
     """The row of a square, 1 to 17."""
-    return _lib.ball_square_row(square_index(square))
+    return int(_lib.ball_square_row(square_index(square)))
 
 
 def distance(a: SquareLike, b: SquareLike) -> int:
     """The distance between two squares (R1.3)."""
-    return _lib.ball_square_distance(square_index(a), square_index(b))
+    return int(_lib.ball_square_distance(square_index(a), square_index(b)))
 
 
-def _name_or_none(index: int) -> Optional[str]:
-    return SQUARES[index] if index >= 0 else None
+def _square_or_none(rc: int, what: str) -> Optional[str]:
+    """The name of square ``rc``, None for BALL_NO_SQUARE; raises for an
+    error code."""
+    if rc == _n.NO_SQUARE:
+        return None
+    if rc < 0:
+        raise error_for(rc, what)
+    return SQUARES[rc]
+
+
+def _ok(rc: int, what: str) -> int:
+    """``rc`` of a call that takes no game, or its exception."""
+    if rc < 0:
+        raise error_for(rc, what)
+    return rc
 
 
 # ---------------------------------------------------------------- actions
 
 
+_TEXTS: Dict[int, str] = {}      # action code -> N2 text, filled on demand
+_ACTIONS: Dict[int, "Action"] = {}  # action code -> its (interned) Action
+_CACHE_MAX = 1 << 16
+
+
+def _action_text(code: int) -> str:
+    """The N2 text of a valid action code (cached); raises for a bad code."""
+    text = _TEXTS.get(code)
+    if text is None:
+        buf = ctypes.create_string_buffer(_n.ACTION_TEXT_MAX)
+        rc = _lib.ball_action_to_text(code, buf, len(buf))
+        if rc < 0:
+            raise error_for(rc, "not an action code: %#x" % code)
+        text = buf.value.decode()
+        if len(_TEXTS) >= _CACHE_MAX:
+            _TEXTS.clear()
+        _TEXTS[code] = text
+    return text
+
+
 class Action:
     """One whole decision (an action, ``end`` or a release-task solution).
 
-    Immutable and hashable. ``str(action)`` is its N2 text. Two actions are
-    equal when they are the same decision (the same library code); an action
-    also compares equal to its text, so ``"end" in game.legal_actions()``
-    works. ``int(action)`` is the library's code.
+    An Action holds only the library's 32-bit code; its N2 text and its
+    fields are computed when read (the text once per code). Immutable and
+    hashable. ``str(action)`` is its N2 text. Two actions are equal when
+    they are the same decision (the same code); an action also compares
+    equal to its text, so ``"end" in game.legal_actions()`` works.
+    ``int(action)`` is the code.
     """
 
-    __slots__ = ("_code", "_text")
+    __slots__ = ("_code",)
+    if TYPE_CHECKING:
+        _code: int
 
-    def __init__(self, code: int):
+    def __init__(self, code: Union["Action", int]) -> None:
         if isinstance(code, Action):
-            code = code.code
+            code = code._code
         if not isinstance(code, int) or isinstance(code, bool) or not 0 < code < 2 ** 32:
             raise ArgumentError("not an action code: %r" % (code,), _n.E_ARG)
-        buf = ctypes.create_string_buffer(_n.ACTION_TEXT_MAX)
-        rc = _lib.ball_action_text(code, buf, len(buf))
-        if rc < 0:
-            raise error_for(rc, "not an action code: %#x" % code)
-        object.__setattr__(self, "_code", code)
-        object.__setattr__(self, "_text", buf.value.decode())
+        _action_text(code)  # validates the code
+        _set_code(self, code)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Action is immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("Action is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[type, Tuple[int]]:
         return (Action, (self._code,))
 
     @property
@@ -258,69 +357,175 @@ class Action:
     @property
     def text(self) -> str:
         """The N2 text ("G5-F6", "E9-E7/D6", "end", ...)."""
-        return self._text
+        return _TEXTS.get(self._code) or _action_text(self._code)
 
     @property
     def kind(self) -> ActionKind:
-        return ActionKind(_lib.ball_action_kind(self._code))
+        return ActionKind(_ok(_lib.ball_action_kind(self._code), "action kind"))
 
     @property
     def from_square(self) -> Optional[str]:
-        """The mover, carrier, knocked-down piece or stack; None for end."""
-        return _name_or_none(_lib.ball_action_from(self._code))
+        """The mover, carrier, knocked-down piece, stack or a card's target;
+        None when there is none (end, pe+k, a card without target)."""
+        return _square_or_none(_lib.ball_action_from(self._code), "action square")
 
     @property
     def to_square(self) -> Optional[str]:
         """Destination, dodge target, landing, receiver, ball square, or the
-        upper piece's square of a release; None for end."""
-        return _name_or_none(_lib.ball_action_to(self._code))
+        upper piece's square of a release; None for end and card actions."""
+        return _square_or_none(_lib.ball_action_to(self._code), "action square")
 
     @property
     def option_square(self) -> Optional[str]:
         """Dodge exit, push square, or the lower piece's square of a
         release; None otherwise."""
-        return _name_or_none(_lib.ball_action_option(self._code))
+        return _square_or_none(_lib.ball_action_option(self._code), "action square")
 
     @property
     def keeper(self) -> Keeper:
-        return Keeper(_lib.ball_action_keeper(self._code))
+        return Keeper(_ok(_lib.ball_action_keeper(self._code), "action keeper"))
 
     @property
     def flags(self) -> ActionFlag:
-        return ActionFlag(_lib.ball_action_flags(self._code))
+        return ActionFlag(_ok(_lib.ball_action_flags(self._code), "action flags"))
 
     @property
     def cost(self) -> int:
-        """PA cost (R4.3): 0, 1 or 2."""
-        return _lib.ball_action_cost(self._code)
+        """PA cost (R4.3): 0, 1 or 2; k for a conversion `pe+k`."""
+        return _ok(_lib.ball_action_cost(self._code), "action cost")
+
+    @property
+    def value(self) -> Optional[int]:
+        """The number a card-mode action carries: k of a conversion `pe+k`,
+        the 0-based hand index of a card play; None for other actions.
+        (Added with libball 1.0: ball_action_value().)"""
+        rc = _lib.ball_action_value(self._code)
+        return None if rc == _n.E_ARG else _ok(rc, "action value")
 
     @property
     def is_pickup(self) -> bool:
         return bool(self.flags & ActionFlag.PICKUP)
 
-    def __str__(self):
-        return self._text
+    @property
+    def is_conversion(self) -> bool:
+        """Card mode: a conversion `pe+k` of k PA into k PE (R10.2)."""
+        return bool(_lib.ball_action_kind(self._code) == _n.CONVERT_PA)
 
-    def __repr__(self):
-        return "Action(%r)" % self._text
+    @property
+    def is_card_play(self) -> bool:
+        """Card mode: the play of a card (R10.4); ``value`` is its hand
+        index, ``from_square`` its target (or None)."""
+        return bool(_lib.ball_action_kind(self._code) == _n.PLAY_CARD)
 
-    def __int__(self):
+    def __str__(self) -> str:
+        return _TEXTS.get(self._code) or _action_text(self._code)
+
+    def __repr__(self) -> str:
+        return "Action(%r)" % self.text
+
+    def __int__(self) -> int:
         return self._code
 
-    def __eq__(self, other):
+    def __index__(self) -> int:
+        return self._code
+
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, Action):
             return self._code == other._code
         if isinstance(other, str):
-            return self._text == other
+            return self.text == other
         return NotImplemented
 
-    def __ne__(self, other):
+    def __ne__(self, other: object) -> bool:
         eq = self.__eq__(other)
         return eq if eq is NotImplemented else not eq
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         # Equal codes have equal texts, and an action equals its text.
-        return hash(self._text)
+        return hash(self.text)
+
+
+_set_code: Callable[[Action, int], None] = getattr(Action, "_code").__set__  # the slot
+_new_action = object.__new__
+
+
+def _action(code: int) -> Action:
+    """The Action of a code the library gave (no validation needed)."""
+    action = _ACTIONS.get(code)
+    if action is None:
+        action = _new_action(Action)
+        _set_code(action, code)
+        if len(_ACTIONS) >= _CACHE_MAX:
+            _ACTIONS.clear()
+        _ACTIONS[code] = action
+    return action
+
+
+ActionLike = Union[Action, str, int]
+
+_CODES = "I" if array("I").itemsize == 4 else "L"
+
+
+class LegalActions(Sequence[Action]):
+    """The legal decisions of one position, as ``Game.legal_actions()``
+    returns them: a read-only sequence of Actions in the library's fixed
+    order, filled by one C call. It holds the 32-bit codes only; an Action
+    is made when an element is read. ``len()``, ``in`` (an Action, its N2
+    text or its code), iteration, indexing and slicing work as on a list
+    (and a LegalActions equals the list of the same actions). It is a
+    snapshot: it does not change when the game plays on."""
+
+    __slots__ = ("_codes",)
+
+    def __init__(self, codes: Sequence[int]) -> None:
+        self._codes = codes
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> List[Action]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[Action, List[Action]]:
+        if isinstance(index, slice):
+            return [_action(code) for code in self._codes[index]]
+        return _action(self._codes[index])
+
+    def __iter__(self) -> Iterator[Action]:
+        return map(_action, self._codes)
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, Action):
+            return item._code in self._codes
+        if isinstance(item, str):
+            return any(_action_text(code) == item for code in self._codes)
+        if isinstance(item, int) and not isinstance(item, bool):
+            return item in self._codes
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            return self._codes == other._codes
+        if isinstance(other, (list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "LegalActions([%s])" % ", ".join(map(str, self.texts()))
+
+    @property
+    def codes(self) -> Tuple[int, ...]:
+        """The library's codes, in order."""
+        return tuple(self._codes)
+
+    def texts(self) -> List[str]:
+        """The N2 texts, in order."""
+        return [_action_text(code) for code in self._codes]
 
 
 # ---------------------------------------------------------------- squares' contents
@@ -354,7 +559,7 @@ class Piece:
         """Standing and not stacked (R3.2)."""
         return not self.down and not self.stacked
 
-    def __str__(self):
+    def __str__(self) -> str:
         """The BPN letter and marks: upper case ATK, ``*`` ball, ``_`` down,
         ``!`` restricted."""
         letter = self.type.name
@@ -399,7 +604,7 @@ class SquareContents:
         """The ball is here, loose or held."""
         return self.loose_ball or (self.upper is not None and self.upper.has_ball)
 
-    def __str__(self):
+    def __str__(self) -> str:
         """As in ``ball show``: ``.`` vacant, ``@`` loose ball, a piece, or a
         stack (upper then lower, ``+`` when fresh)."""
         if self.upper is None:
@@ -418,18 +623,245 @@ class Task(NamedTuple):
 
 
 class Rules(NamedTuple):
-    """The rule options of a game (R1.4, R11.2)."""
+    """The rule options of a game (R1.4, R11.2). The whole ruleset,
+    card mode included, is ``Game.rules_text``."""
 
     end_zone_depth: int = 1
     turn_limit: int = 0
 
 
-def _make_rules(end_zone_depth: int, turn_limit: int) -> _n.BallRules:
-    if not isinstance(end_zone_depth, int) or not isinstance(turn_limit, int):
-        raise ArgumentError("rule values are integers", _n.E_ARG)
-    if turn_limit < 0 or turn_limit >= 2 ** 32:
-        raise RangeError("turn limit %d out of range" % turn_limit, _n.E_RANGE)
-    return _n.new_rules(end_zone_depth, turn_limit)
+class Card(NamedTuple):
+    """A card of a hand (card mode, R10), as listed by ``Game.cards()`` and
+    as given to ``Game(cards=...)``."""
+
+    name: str
+    cost: int
+    effect: CardEffect
+    amount: int
+
+
+class EarnEntry(enum.IntEnum):
+    """The entries of the PE earning table (R10.3); ``text`` is the word of
+    the rules text (``earn.<text>=N``)."""
+
+    MOVE = _n.EARN_MOVE
+    PICKUP = _n.EARN_PICKUP
+    DODGE = _n.EARN_DODGE
+    FORCED_FUMBLE = _n.EARN_FORCED_FUMBLE
+    TACTICAL_DODGE = _n.EARN_TACTICAL_DODGE
+    BLOCK = _n.EARN_BLOCK
+    PROTECT = _n.EARN_PROTECT
+    HANDOFF = _n.EARN_HANDOFF
+    SHORT_PASS = _n.EARN_SHORT_PASS
+    LONG_PASS = _n.EARN_LONG_PASS
+    STAND_UP = _n.EARN_STAND_UP
+    UNBLOCK = _n.EARN_UNBLOCK
+    UNPROTECT = _n.EARN_UNPROTECT
+
+    @property
+    def text(self) -> str:
+        return _EARN_TEXT[self]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_EARN_TEXT = dict(zip(EarnEntry, ("move", "pickup", "dodge", "fumble", "tactical", "block",
+                                  "protect", "handoff", "short", "long", "standup", "unblock",
+                                  "unprotect")))
+_EARN_BY_NAME: Dict[str, EarnEntry] = {text: entry for entry, text in _EARN_TEXT.items()}
+_EARN_BY_NAME.update({entry.name.lower(): entry for entry in EarnEntry})
+
+#: An earning-table key: an EarnEntry, its number, its rules-text word
+#: ("move", "fumble", "short", ...) or its enum name ("forced_fumble").
+EarnKey = Union[EarnEntry, int, str]
+#: A card: (name, cost, effect, amount) with effect a CardEffect, its
+#: number or name ("gain_pa", "unrestrict"); or (name, cost, effect text)
+#: with the text of the rules form ("pa+2", "again").
+CardLike = Union[Card, Tuple[str, int, Union[CardEffect, int, str], int],
+                 Tuple[str, int, str]]
+TeamLike = Union["Team", int, str]
+
+
+def _earn_entry(key: EarnKey) -> int:
+    if isinstance(key, str):
+        entry = _EARN_BY_NAME.get(key.lower())
+        if entry is None:
+            raise ArgumentError("not an earning entry: %r (one of %s)"
+                                % (key, " ".join(_EARN_TEXT.values())), _n.E_ARG)
+        return entry
+    value = _c_int(key, "earning entry")
+    if value not in EarnEntry.__members__.values():
+        raise ArgumentError("not an earning entry: %d" % value, _n.E_ARG)
+    return value
+
+
+def _card_fields(card: CardLike) -> Tuple[str, int, int, int]:
+    """(name, cost, effect, amount) of a card given in one of the CardLike
+    forms."""
+    if not isinstance(card, tuple) or len(card) not in (3, 4):
+        raise ArgumentError("a card is (name, cost, effect, amount) or (name, cost, "
+                            "'pa+N' / 'again'), not %r" % (card,), _n.E_ARG)
+    name, cost, effect = card[0], card[1], card[2]
+    amount: Any = card[3] if len(card) == 4 else None  # type: ignore[misc]
+    if isinstance(effect, str):
+        low = effect.lower()
+        if low.startswith("pa+") and amount is None:
+            effect, amount = CardEffect.GAIN_PA, _c_int(int(low[3:]) if low[3:].isdigit()
+                                                        else low, "card amount")
+        elif low == "again" and amount is None:
+            effect, amount = CardEffect.UNRESTRICT, 0
+        elif low.upper() in CardEffect.__members__:
+            effect = CardEffect[low.upper()]
+        else:
+            raise ArgumentError("not a card effect: %r" % card[2], _n.E_ARG)
+    if amount is None:
+        amount = 0
+    return (name, _c_int(cost, "card cost"), _c_int(effect, "card effect"),
+            _c_int(amount, "card amount"))
+
+
+def _make_cardset(earn: Optional[Mapping[EarnKey, int]],
+                  cards: Optional[Mapping[TeamLike, Iterable[CardLike]]]) -> int:
+    """A new ball_cardset (its address) built from keyword arguments; the
+    caller frees it."""
+    out = ctypes.c_void_p()
+    rc = _lib.ball_cardset_new(ctypes.byref(out))
+    if rc < 0:
+        raise error_for(rc, "cannot create a card set")
+    cs: int = out.value or 0
+    try:
+        for key, pe in (earn or {}).items():
+            entry = _earn_entry(key)
+            rc = _lib.ball_cardset_set_earn(cs, entry, _c_int(pe, "PE of earn.%s" % _EARN_TEXT[
+                EarnEntry(entry)]))
+            if rc < 0:
+                raise error_for(rc, "earn.%s=%r: a PE is 0 to %d"
+                                % (_EARN_TEXT[EarnEntry(entry)], pe, _n.MAX_CARD_PE))
+        for team, deck in (cards or {}).items():
+            t = _team(team)
+            for card in deck:
+                name, cost, effect, amount = _card_fields(card)
+                data = _c_text(name, "a card name")
+                rc = _lib.ball_cardset_add_card(cs, t, data, cost, effect, amount)
+                if rc < 0:
+                    raise error_for(rc, "card %r of %s: a hand holds at most %d cards named "
+                                    "with 1-%d letters, digits, _ or -, costing 0-%d PE, "
+                                    "with a valid effect and amount"
+                                    % (card, Team(t).name, _n.MAX_HAND, _n.CARD_NAME_MAX - 1,
+                                       _n.MAX_CARD_PE))
+    except BaseException:
+        _lib.ball_cardset_free(cs)
+        raise
+    return cs
+
+
+def _make_rules(end_zone_depth: Optional[int], turn_limit: Optional[int],
+                rules_text: Optional[str], earn: Optional[Mapping[EarnKey, int]] = None,
+                cards: Optional[Mapping[TeamLike, Iterable[CardLike]]] = None
+                ) -> Tuple[_n.BallRules, Optional[int]]:
+    """(BallRules, card set pointer or None): the ruleset read from
+    ``rules_text`` (ball_rules_from_text()), then the explicit options. The
+    caller frees the card set once the game is created."""
+    depth = None if end_zone_depth is None else _c_int(end_zone_depth, "end zone depth")
+    limit = None if turn_limit is None else _c_int(turn_limit, "turn limit", 0, _n.UINT_MAX)
+    rules = _n.new_rules()
+    out = ctypes.c_void_p()
+    if rules_text is not None:
+        text = _c_text(rules_text, "the rules text", RulesError, _n.E_RULES)
+        err = ctypes.create_string_buffer(_n.ERR_MAX)
+        rc = _lib.ball_rules_from_text(ctypes.byref(rules), ctypes.byref(out), text,
+                                       err, len(err))
+        if rc < 0:
+            raise error_for(rc, err.value.decode(errors="replace"))
+    cs: Optional[int] = out.value
+    if earn is not None or cards is not None:
+        if cs:
+            _lib.ball_cardset_free(cs)
+            raise ArgumentError("the card ruleset is given twice: by rules_text and by "
+                                "earn= / cards=", _n.E_ARG)
+        cs = _make_cardset(earn, cards)
+        rules.cards = cs
+    if depth is not None:
+        rules.end_zone_depth = depth
+    if limit is not None:
+        rules.turn_limit = limit
+    return rules, cs
+
+
+def _restore(bpn: str, rules_text: str, moves: Sequence[int] = (),
+             tags: Optional[Mapping[str, str]] = None) -> "Game":
+    """Unpickling: the game of ``rules_text`` at ``bpn``, then ``moves``,
+    with the record's ``tags``."""
+    game = Game(bpn, rules_text=rules_text)
+    for code in moves:
+        game.apply(code)
+    for name, value in (tags or {}).items():
+        game.set_tag(name, value)
+    return game
+
+
+#: The tags of a game record (docs/records.md), by their names in the
+#: record, as ``Game.tags`` gives them; ``Game.set_tag()`` and
+#: ``Game.record()`` also take them in lower case (``event``, ``atk``, ...).
+TAGS: Tuple[str, ...] = ("Event", "Site", "Date", "ATK", "DEF")
+_TAG_INDEX = {name.lower(): i for i, name in enumerate(TAGS)}
+
+
+def _tag_index(name: object) -> int:
+    if not isinstance(name, str) or name.lower() not in _TAG_INDEX:
+        raise ArgumentError("a record tag is one of %s, not %r" % (", ".join(TAGS), name),
+                            _n.E_ARG)
+    return _TAG_INDEX[name.lower()]
+
+
+def _squares_arg(squares: Union[SquareLike, Iterable[SquareLike]]
+                 ) -> Tuple["ctypes.Array[ctypes.c_int]", int]:
+    """Squares (names or indices; one square alone too) as a C int array
+    and its length, for the drawing calls."""
+    if isinstance(squares, (str, int)):
+        squares = (squares,)
+    indices = [square_index(sq) for sq in squares]
+    return (ctypes.c_int * max(len(indices), 1))(*indices), len(indices)
+
+
+def _record_error(rc: int, message: str) -> BallError:
+    """The exception for a failed ball_record_read(): RecordError for every
+    malformed record (``code`` says which check failed: E_RECORD, E_RULES,
+    E_BPN, E_NOTATION, E_ILLEGAL, E_LIMIT), the usual class otherwise."""
+    if rc in (_n.E_RECORD, _n.E_RULES, _n.E_BPN, _n.E_NOTATION, _n.E_ILLEGAL, _n.E_LIMIT):
+        return RecordError(message or str(_lib.ball_strerror(rc).decode()), rc)
+    return error_for(rc, message)
+
+
+def read_records(text: Union[str, bytes]) -> Iterator["Game"]:
+    """The games of a text of game records (docs/records.md), one after
+    the other, each with its ruleset, start, tags and history (so
+    ``move_stack`` lists its decisions). Lazy: a malformed record raises
+    RecordError (its message says the line and column, counted from the
+    start of ``text``; ``line`` and ``column`` hold them) when the
+    iteration reaches it, after the games before it. Each Game is the
+    caller's (close it, or let the garbage collector free it)."""
+    if isinstance(text, str):
+        data = _c_text(text, "the record text", RecordError, _n.E_RECORD)
+    elif isinstance(text, (bytes, bytearray)):
+        data = bytes(text)
+    else:
+        raise ArgumentError("a record text is a str or bytes, not %s" % type(text).__name__,
+                            _n.E_ARG)
+    offset = ctypes.c_size_t(0)
+    err = ctypes.create_string_buffer(_n.ERR_MAX)
+    while True:
+        out = ctypes.c_void_p()
+        rc = _lib.ball_record_read(ctypes.byref(out), data, len(data), ctypes.byref(offset),
+                                   err, len(err))
+        if rc < 0:
+            raise _record_error(rc, err.value.decode(errors="replace"))
+        if rc == 0 or out.value is None:
+            return
+        game = Game.__new__(Game)
+        game._adopt(out.value)
+        yield game
 
 
 # ---------------------------------------------------------------- the game
@@ -439,44 +871,97 @@ class Game:
     """A game of BALL: a position, its ruleset and the undo history.
 
     ``Game()`` is the standard start (R2.2); ``Game(bpn)`` or
-    ``Game.from_bpn(bpn)`` starts from a BPN position (N1). The C memory is
-    freed by ``close()``, at the end of a ``with`` block, or by the garbage
-    collector, whichever comes first.
+    ``Game.from_bpn(bpn)`` starts from a BPN position (N1). Keyword options
+    set the ruleset: ``end_zone_depth`` (1-3, default 1), ``turn_limit``
+    (0 = none, the default) and ``rules_text``, a whole ruleset in the text
+    form of ball_rules_from_text() (e.g. ``"zone=2 earn.move=1
+    atk=Sprint:2:pa+1"``, card mode included; the two other options, when
+    given, override its values). Card mode (R10) can also be given by
+    keywords: ``earn``, the earning table as a dict (``{"move": 1,
+    "dodge": 3}``, keys as in ``EarnEntry``), and ``cards``, the hands as a
+    dict from team to a list of cards ``(name, cost, effect, amount)``
+    (``{"ATK": [("Sprint", 2, "gain_pa", 1)]}``; ``(name, cost, "pa+1")``
+    and ``Card`` objects work too); either one turns card mode on. The C
+    memory is freed by ``close()``, at the end of a ``with`` block, or by
+    the garbage collector, whichever comes first.
+
+    Python protocols: ``str(game)`` is the board diagram, ``repr(game)``
+    the expression that rebuilds the position and ruleset; ``==`` compares
+    position (BPN) and ruleset; ``copy.copy``/``copy.deepcopy`` clone the
+    game (history included); ``pickle`` stores the start BPN, the ruleset
+    and the decisions played, so the undo history survives. ``push`` and
+    ``pop`` are ``apply`` and ``undo`` returning the decision taken back;
+    ``move_stack`` lists the decisions ``undo()`` can take back (the
+    library's history, ball_history_action()). ``record()`` writes the
+    game record (docs/records.md) and ``Game.from_record()`` /
+    ``read_records()`` read records back; ``svg()`` draws the position
+    (``_repr_svg_`` shows it in Jupyter).
+
+    Threads: every call into the C library on this game's handle (close()
+    and the garbage collector's finaliser included) holds a per-game
+    re-entrant lock, so several threads may share one Game: their calls are
+    serialised, never interleaved, and close() waits for a call in progress
+    (later calls raise ClosedGameError). A sequence of calls (e.g.
+    ``legal_actions()`` then ``apply()``) is not atomic: another thread may
+    play in between, so ``apply()`` can raise IllegalActionError. Distinct
+    games never wait for each other.
     """
 
-    _handle = None  # the ball_game pointer as an int; None once closed
+    _handle: Optional[int] = None  # the ball_game pointer as an int; None once closed
 
-    def __init__(self, bpn: Optional[str] = None, *, end_zone_depth: int = 1,
-                 turn_limit: int = 0):
-        rules = _make_rules(end_zone_depth, turn_limit)
-        handle = ctypes.c_void_p()
-        rc = _lib.ball_game_new(ctypes.byref(handle), ctypes.byref(rules))
-        if rc < 0:
-            raise error_for(rc, "cannot create a game (end zone depth %d, turn limit %d)"
-                            % (end_zone_depth, turn_limit))
+    _lock: "threading.RLock"
+
+    def __init__(self, bpn: Optional[str] = None, *, end_zone_depth: Optional[int] = None,
+                 turn_limit: Optional[int] = None, rules_text: Optional[str] = None,
+                 earn: Optional[Mapping[EarnKey, int]] = None,
+                 cards: Optional[Mapping[TeamLike, Iterable[CardLike]]] = None):
+        self._lock = threading.RLock()
+        rules, cards_ptr = _make_rules(end_zone_depth, turn_limit, rules_text, earn, cards)
+        try:
+            handle = ctypes.c_void_p()
+            err = ctypes.create_string_buffer(_n.ERR_MAX)
+            rc = _lib.ball_game_new(ctypes.byref(handle), ctypes.byref(rules), err, len(err))
+        finally:
+            _lib.ball_cardset_free(cards_ptr)  # the game has its own copy
+        if rc < 0 or handle.value is None:
+            raise error_for(rc if rc < 0 else _n.E_NOMEM, err.value.decode(errors="replace")
+                            or "cannot create a game (end zone depth %d, turn limit %d)"
+                            % (rules.end_zone_depth, rules.turn_limit))
         self._adopt(handle.value)
         if bpn is not None:
             self.set_bpn(bpn)
 
     @classmethod
-    def from_bpn(cls, text: str, end_zone_depth: int = 1, turn_limit: int = 0) -> "Game":
+    def from_bpn(cls, text: str, end_zone_depth: Optional[int] = None,
+                 turn_limit: Optional[int] = None, rules_text: Optional[str] = None,
+                 earn: Optional[Mapping[EarnKey, int]] = None,
+                 cards: Optional[Mapping[TeamLike, Iterable[CardLike]]] = None) -> "Game":
         """A game starting from the BPN position ``text`` (N1)."""
-        return cls(text, end_zone_depth=end_zone_depth, turn_limit=turn_limit)
+        return cls(text, end_zone_depth=end_zone_depth, turn_limit=turn_limit,
+                   rules_text=rules_text, earn=earn, cards=cards)
 
     def _adopt(self, handle: int) -> None:
-        self._handle = handle
+        if "_lock" not in self.__dict__:
+            self._lock = threading.RLock()
+        self._actions = (ctypes.c_uint32 * _n.MAX_ACTIONS)()
+        self._actions_addr = ctypes.addressof(self._actions)
         # Kept on the instance so that __del__ works during interpreter exit.
         self._free = _lib.ball_game_free
-        self._actions = (ctypes.c_uint32 * _n.MAX_ACTIONS)()
+        self._handle = handle
 
     # -------------------------------------------------- lifetime
 
     def close(self) -> None:
         """Frees the C game now. Further use raises ClosedGameError;
-        closing twice is harmless."""
-        handle, self._handle = self._handle, None
-        if handle is not None:
-            self._free(handle)
+        closing twice is harmless. Waits for a call in progress in another
+        thread."""
+        lock = self.__dict__.get("_lock")
+        if lock is None:  # __init__ failed before the game existed
+            return
+        with lock:
+            handle, self._handle = self._handle, None
+            if handle is not None:
+                self._free(handle)
 
     @property
     def closed(self) -> bool:
@@ -485,22 +970,25 @@ class Game:
     def __enter__(self) -> "Game":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:  # pragma: no cover - never raise from __del__
             pass
 
-    @property
-    def _g(self) -> int:
-        if self._handle is None:
-            raise ClosedGameError("the game is closed")
-        return self._handle
+    def _live(self) -> int:
+        """The handle; call with the lock held."""
+        handle = self._handle
+        if handle is None:
+            raise ClosedGameError("the game is closed", None)
+        return handle
 
     def _check(self, rc: int) -> int:
+        """``rc``, or the exception with the game's message; call with the
+        lock held (the message belongs to the last call on the handle)."""
         if rc < 0:
             msg = _lib.ball_errmsg(self._handle).decode(errors="replace")
             raise error_for(rc, msg)
@@ -509,31 +997,63 @@ class Game:
     def clone(self) -> "Game":
         """An independent copy: position, ruleset and undo history."""
         handle = ctypes.c_void_p()
-        rc = _lib.ball_game_clone(ctypes.byref(handle), self._g)
-        if rc < 0:
-            raise error_for(rc)
+        with self._lock:
+            rc = _lib.ball_game_clone(ctypes.byref(handle), self._live())
+        if rc < 0 or handle.value is None:
+            raise error_for(rc if rc < 0 else _n.E_NOMEM)
         copy = Game.__new__(Game)
         copy._adopt(handle.value)
         return copy
 
-    __copy__ = clone
-
-    def __deepcopy__(self, memo):
+    def __copy__(self) -> "Game":
         return self.clone()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
+        return self.clone()
+
+    def __reduce__(self) -> Tuple[Callable[..., "Game"],
+                                  Tuple[str, str, Tuple[int, ...], Dict[str, str]]]:
+        """Pickling: the position the undo history starts from, the rules
+        text, the decisions played since (card hands are in the BPN) and
+        the record's tags."""
+        with self._lock:
+            moves = tuple(a.code for a in self.move_stack)
+            return (_restore, (self.history_position(0), self.rules_text, moves,
+                               {k: v for k, v in self.tags.items() if v}))
+
+    def __eq__(self, other: object) -> bool:
+        """Same position (BPN) under the same ruleset."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.bpn == other.bpn and self.rules_text == other.rules_text
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     @property
     def rules(self) -> Rules:
-        rc, rules = _n.read_rules(self._g)
-        self._check(rc)
+        with self._lock:
+            rc, rules = _n.read_rules(self._live())
+            self._check(rc)
         return Rules(rules.end_zone_depth, rules.turn_limit)
+
+    @property
+    def rules_text(self) -> str:
+        """The whole ruleset in the text form of ball_rules_to_text() ("" for
+        the default rules), as ``Game(rules_text=...)`` reads it. (Added
+        with libball 1.0.)"""
+        buf = ctypes.create_string_buffer(_n.RULES_TEXT_MAX)
+        with self._lock:
+            rc, rules = _n.read_rules(self._live())
+            self._check(rc)
+            _ok(_lib.ball_rules_to_text(ctypes.byref(rules), buf, len(buf)), "rules text")
+        return buf.value.decode()
 
     @property
     def hash(self) -> int:
         """A 64-bit hash of the position (equal positions, equal hashes; the
-        turn number is not part of it). Needs a library with ball_hash()."""
-        if not _n.has("ball_hash"):
-            raise NotImplementedError("the loaded libball has no ball_hash()")
-        return _lib.ball_hash(self._g)
+        turn number is not part of it)."""
+        with self._lock:
+            return int(_lib.ball_hash(self._live()))
 
     # -------------------------------------------------- position
 
@@ -542,7 +1062,8 @@ class Game:
         """The position as BPN text (N1). Assigning sets the position and
         clears the undo history."""
         buf = ctypes.create_string_buffer(_n.BPN_MAX)
-        self._check(_lib.ball_get_bpn(self._g, buf, len(buf)))
+        with self._lock:
+            self._check(_lib.ball_position_to_text(self._live(), buf, len(buf)))
         return buf.value.decode()
 
     @bpn.setter
@@ -551,46 +1072,114 @@ class Game:
 
     def set_bpn(self, text: str) -> None:
         """Replaces the position by the BPN ``text``; raises BpnError (with
-        what is wrong and where) and leaves the game unchanged if invalid."""
+        what is wrong and where; also for a text with a NUL character) and
+        leaves the game unchanged if invalid."""
         if not isinstance(text, str):
             raise ArgumentError("a BPN is a str, not %s" % type(text).__name__, _n.E_ARG)
-        self._check(_lib.ball_set_bpn(self._g, text.encode()))
+        data = _c_text(text, "the BPN", BpnError, _n.E_BPN)
+        with self._lock:
+            self._check(_lib.ball_position_from_text(self._live(), data))
+
+    def _get(self, fn: Callable[..., int], *args: int) -> int:
+        with self._lock:
+            return self._check(fn(self._live(), *args))
 
     @property
     def side(self) -> Team:
         """The coach to act (after a touchdown: the one who scored)."""
-        return Team(self._check(_lib.ball_side(self._g)))
+        return Team(self._get(_lib.ball_side))
 
     @property
     def phase(self) -> Phase:
-        return Phase(self._check(_lib.ball_phase(self._g)))
+        return Phase(self._get(_lib.ball_phase))
 
     @property
     def pa(self) -> int:
         """PA left in this action phase (0 in the release phase)."""
-        return self._check(_lib.ball_pa(self._g))
+        return self._get(_lib.ball_pa)
 
     @property
     def handoff_last(self) -> bool:
         """True if the last action of this action phase was a hand-off."""
-        return bool(self._check(_lib.ball_handoff_last(self._g)))
+        return bool(self._get(_lib.ball_handoff_last))
 
     @property
     def turn(self) -> int:
-        return _lib.ball_turn(self._g)
+        """The turn number, 1 to BALL_MAX_TURN."""
+        return self._get(_lib.ball_turn)
 
     @property
     def result(self) -> Result:
-        return Result(self._check(_lib.ball_result(self._g)))
+        return Result(self._get(_lib.ball_result))
 
     @property
     def is_over(self) -> bool:
-        return self.result != Result.ONGOING
+        with self._lock:
+            return self._check(_lib.ball_result(self._live())) != _n.ONGOING
 
     @property
     def winner(self) -> Optional[Team]:
         """The team that scored, or None."""
         return self.result.winner
+
+    def pe(self, team: TeamLike) -> int:
+        """Card mode: the PE of ``team`` (R10.1); 0 outside card mode.
+        (Added with libball 1.0.)"""
+        return self._get(_lib.ball_pe, _team(team))
+
+    def hand(self, team: TeamLike) -> int:
+        """Card mode: the cards still in the hand of ``team`` as a bit mask
+        (bit i: ``cards(team)[i]`` can still be played); 0 outside card
+        mode. (Added with libball 1.0.)"""
+        return self._get(_lib.ball_hand, _team(team))
+
+    def cards(self, team: TeamLike) -> List[Card]:
+        """Card mode: the whole hand of ``team`` as dealt (played cards
+        included; ``hand()`` says which are left), in hand order; [] outside
+        card mode. (Added with libball 1.0.)"""
+        t = _team(team)
+        result: List[Card] = []
+        with self._lock:
+            rc, rules = _n.read_rules(self._live())
+            self._check(rc)
+            cs = rules.cards  # the game's own copy, valid while it lives
+            if not cs:
+                return []
+            for i in range(_ok(_lib.ball_cardset_hand_size(cs, t), "hand size")):
+                name = _lib.ball_cardset_card_name(cs, t, i).decode()
+                cost, effect, amount = (
+                    _ok(_lib.ball_cardset_card_value(cs, t, i, field), "card")
+                    for field in (_n.CARD_COST, _n.CARD_EFFECT, _n.CARD_AMOUNT))
+                result.append(Card(name, cost, CardEffect(effect), amount))
+        return result
+
+    def hand_cards(self, team: TeamLike) -> List[Card]:
+        """Card mode: the cards ``team`` still holds (R10.4), in hand order;
+        their hand indices are the set bits of ``hand(team)``."""
+        mask = self.hand(team)
+        return [card for i, card in enumerate(self.cards(team)) if mask >> i & 1]
+
+    @property
+    def card_mode(self) -> bool:
+        """True if the ruleset has card mode on (R10)."""
+        with self._lock:
+            rc, rules = _n.read_rules(self._live())
+            self._check(rc)
+            return bool(rules.cards)
+
+    @property
+    def earnings(self) -> Dict[str, int]:
+        """Card mode: the earning table (R10.3) as {rules-text word: PE}
+        for every entry (``EarnEntry`` gives the words); {} outside card
+        mode."""
+        with self._lock:
+            rc, rules = _n.read_rules(self._live())
+            self._check(rc)
+            cs = rules.cards
+            if not cs:
+                return {}
+            return {entry.text: _ok(_lib.ball_cardset_earn(cs, entry), "earning entry")
+                    for entry in EarnEntry}
 
     def piece_at(self, square: SquareLike, level: Union[str, int] = "upper") -> Optional[Piece]:
         """The piece on ``square`` (the upper one of a stack, or with
@@ -600,154 +1189,372 @@ class Game:
             if level not in levels:
                 raise ArgumentError("level is 'upper' or 'lower', not %r" % level, _n.E_ARG)
             level = levels[level]
-        code = self._check(_lib.ball_piece(self._g, square_index(square), level))
-        return Piece.from_code(code)
+        level = _c_int(level, "level")
+        return Piece.from_code(self._get(_lib.ball_piece, square_index(square), level))
 
     def __getitem__(self, square: SquareLike) -> SquareContents:
         """``game["G5"]``: the contents of a square."""
         index = square_index(square)
-        state = self._check(_lib.ball_square_state(self._g, index))
         upper = lower = None
-        if state & _n.SQ_PIECE:
-            upper = Piece.from_code(self._check(_lib.ball_piece(self._g, index, _n.UPPER)))
-            if state & _n.SQ_STACK:
-                lower = Piece.from_code(self._check(_lib.ball_piece(self._g, index, _n.LOWER)))
+        with self._lock:
+            g = self._live()
+            state = self._check(_lib.ball_square_state(g, index))
+            if state & _n.SQ_PIECE:
+                upper = Piece.from_code(self._check(_lib.ball_piece(g, index, _n.UPPER)))
+                if state & _n.SQ_STACK:
+                    lower = Piece.from_code(self._check(_lib.ball_piece(g, index, _n.LOWER)))
         return SquareContents(SQUARES[index], upper, lower,
                               bool(state & _n.SQ_LOOSE_BALL), bool(state & _n.SQ_FRESH))
 
     def pieces(self) -> Iterator[Tuple[str, Piece]]:
         """Every piece as (square, piece), upper before lower, squares in
-        index order."""
-        for index, name in enumerate(SQUARES):
-            contents = self[index]
+        index order (read at once: one position even if another thread
+        plays)."""
+        with self._lock:
+            board = [self[index] for index in range(_n.NUM_SQUARES)]
+        for contents in board:
             if contents.upper:
-                yield name, contents.upper
+                yield contents.square, contents.upper
             if contents.lower:
-                yield name, contents.lower
+                yield contents.square, contents.lower
 
     @property
     def ball_square(self) -> str:
         """The square of the ball, loose or held."""
-        return SQUARES[self._check(_lib.ball_ball_square(self._g))]
+        return SQUARES[self._get(_lib.ball_square_of_ball)]
 
     @property
     def restricted_square(self) -> Optional[str]:
         """The square of the restricted piece of the side to act, or None."""
-        # -1 means "none" here (it equals BALL_E_ARG, which only a NULL game
-        # could cause, and self._g is never NULL).
-        return _name_or_none(_lib.ball_restricted_square(self._g))
+        with self._lock:
+            rc = _lib.ball_restricted_square(self._live())
+            if rc == _n.NO_SQUARE:
+                return None
+            return SQUARES[self._check(rc)]
 
-    def diagram(self) -> str:
-        """The board as text, row 17 at the top (the layout of ``ball show``)."""
-        lines = ["   " + "     ".join("ABCDEFGHIJKLM")]
-        for row in range(_n.NUM_ROWS, 0, -1):
-            cells = [" " * 6] * _n.NUM_COLS
-            for col in range(1, _n.NUM_COLS + 1):
-                index = _lib.ball_square_at(col, row)
-                if index >= 0:
-                    cells[col - 1] = str(self[index]).ljust(6)
-            lines.append(("%2d " % row + "".join(cells)).rstrip())
-        return "\n".join(lines)
+    def _draw(self, fn: Callable[..., int], *args: Any) -> str:
+        """The text a ball_position_to_board_text()-like call writes: sized
+        by a first call with no buffer, then written."""
+        with self._lock:
+            g = self._live()
+            n = self._check(fn(g, *args, None, 0))
+            buf = ctypes.create_string_buffer(n + 1)
+            self._check(fn(g, *args, buf, len(buf)))
+        return buf.raw[:n].decode()
 
-    def __str__(self):
-        return self.diagram()
+    def diagram(self, highlight: Union[SquareLike, Iterable[SquareLike]] = (),
+                legend: bool = False) -> str:
+        """The board as text, row 17 at the top: the diagram of ``ball
+        show`` and the examples, drawn by the library
+        (ball_position_to_board_text()), with the end zones marked, a ``>``
+        before each square of ``highlight`` and, with ``legend``, two lines
+        explaining the letters. Every line ends with a newline."""
+        squares, count = _squares_arg(highlight)
+        return self._draw(_lib.ball_position_to_board_text, squares, count,
+                          _n.DRAW_LEGEND if legend else 0)
 
-    def __repr__(self):
-        if self._handle is None:
-            return "<closed libball.Game>"
-        return "Game.from_bpn(%r)" % self.bpn
+    def __str__(self) -> str:
+        """The board diagram (``diagram()``) without its last newline."""
+        return self.diagram()[:-1]
+
+    def svg(self, highlight: Union[SquareLike, Iterable[SquareLike]] = (),
+            action: Optional[ActionLike] = None, coords: bool = True) -> str:
+        """The position as an SVG 1.1 picture (ball_position_to_svg(), the
+        one drawing of ``ball svg``): the board to scale, the end zones,
+        every piece and mark, the squares of ``highlight`` outlined and an
+        arrow for ``action`` (an Action, its code, or its N2 text, which
+        must then be legal here); without ``coords`` the column letters and
+        row numbers are left out. Each piece is a ``<g class="piece atk x
+        ball" data-square="G5">``."""
+        squares, count = _squares_arg(highlight)
+        with self._lock:
+            code = _n.ACTION_NONE if action is None else self._code(action)
+            return self._draw(_lib.ball_position_to_svg, squares, count, code,
+                              0 if coords else _n.DRAW_NO_COORDS)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's rich display: the board as SVG (``svg()``)."""
+        return self.svg()
+
+    def __repr__(self) -> str:
+        """``libball.Game(BPN)``, with ``rules_text=...`` unless the rules
+        are the defaults: evaluated, it rebuilds the position and ruleset."""
+        with self._lock:
+            if self._handle is None:
+                return "<closed libball.Game>"
+            rules = self.rules_text
+            if rules:
+                return "libball.Game(%r, rules_text=%r)" % (self.bpn, rules)
+            return "libball.Game(%r)" % self.bpn
 
     # -------------------------------------------------- actions
 
-    def _action_list(self, count: int) -> List[Action]:
-        return [Action(self._actions[i]) for i in range(count)]
-
-    def legal_actions(self) -> List[Action]:
+    def legal_actions(self) -> LegalActions:
         """The legal decisions, in the library's fixed order (empty once the
-        game is over). ``sorted(..., key=str)`` gives the byte order of
-        ``ball legal``."""
-        n = self._check(_lib.ball_legal_actions(self._g, self._actions, _n.MAX_ACTIONS))
-        return self._action_list(n)
+        game is over; ``ball legal`` lists the same set in an order of its
+        own, see ``ball --help``), as a LegalActions: a sequence filled by
+        one C call that makes an Action only for the elements read."""
+        with self._lock:
+            n = self._check(_lib.ball_legal_actions(self._live(), self._actions,
+                                                    _n.MAX_ACTIONS))
+            codes = array(_CODES, _string_at(self._actions_addr, 4 * n))
+        return LegalActions(codes)
 
     def count_legal_actions(self) -> int:
         """The number of legal decisions, counted without listing them."""
-        return self._check(_lib.ball_legal_actions(self._g, None, 0))
+        with self._lock:
+            return self._check(_lib.ball_legal_actions(self._live(), None, 0))
 
     def legal_action(self, index: int) -> Action:
         """``legal_actions()[index]`` (0 <= index < count_legal_actions()),
         found without listing the others: with ``random.randrange(n)`` it
         picks a uniform random decision cheaply. Raises RangeError for an
-        index out of range. Needs a library with ball_legal_action_at()."""
-        if not _n.has("ball_legal_action_at"):
-            raise NotImplementedError("the loaded libball has no ball_legal_action_at()")
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise ArgumentError("an action index is an int", _n.E_ARG)
-        if not -2 ** 31 <= index < 2 ** 31:
-            raise RangeError("action index %d out of range" % index, _n.E_RANGE)
+        index out of range."""
+        index = _c_int(index, "action index")
         out = ctypes.c_uint32()
-        self._check(_lib.ball_legal_action_at(self._g, index, ctypes.byref(out)))
-        return Action(out.value)
+        with self._lock:
+            self._check(_lib.ball_legal_action_at(self._live(), index, ctypes.byref(out)))
+        return _action(out.value)
 
     def random_action(self, random: Optional[int] = None) -> Action:
         """A legal decision drawn with the 64-bit number ``random`` (default:
         ``random.getrandbits(64)``), uniformly when ``random`` is uniform;
         the cheapest way to play random playouts. Raises RangeError when
-        the game is over. Needs a library with ball_random_action()."""
-        if not _n.has("ball_random_action"):
-            raise NotImplementedError("the loaded libball has no ball_random_action()")
+        the game is over."""
         if random is None:
             random = _random.getrandbits(64)
         if not isinstance(random, int) or isinstance(random, bool) or not 0 <= random < 2 ** 64:
             raise ArgumentError("random is an int in 0 .. 2**64 - 1", _n.E_ARG)
         out = ctypes.c_uint32()
-        self._check(_lib.ball_random_action(self._g, random, ctypes.byref(out)))
-        return Action(out.value)
+        with self._lock:
+            self._check(_lib.ball_random_action(self._live(), random, ctypes.byref(out)))
+        return _action(out.value)
 
     def parse_action(self, text: str) -> Action:
         """The action of this position written ``text`` (N2). Raises
-        NotationError (malformed) or IllegalActionError (no such action)."""
+        NotationError (malformed, or a text with a NUL character) or
+        IllegalActionError (no such action)."""
         if not isinstance(text, str):
             raise ArgumentError("an action text is a str", _n.E_ARG)
+        data = _c_text(text, "the action text", NotationError, _n.E_NOTATION)
         out = ctypes.c_uint32()
-        self._check(_lib.ball_action_parse(self._g, text.encode(), ctypes.byref(out)))
-        return Action(out.value)
+        with self._lock:
+            self._check(_lib.ball_action_from_text(self._live(), data, ctypes.byref(out)))
+        return _action(out.value)
 
-    def _code(self, action: Union[Action, str, int]) -> int:
+    def _code(self, action: ActionLike) -> int:
         if isinstance(action, Action):
-            return action.code
+            return action._code
         if isinstance(action, str):
-            return self.parse_action(action).code
+            return self.parse_action(action)._code
         if isinstance(action, int) and not isinstance(action, bool) and 0 < action < 2 ** 32:
             return action
         raise ArgumentError("not an action: %r" % (action,), _n.E_ARG)
 
-    def is_legal(self, action: Union[Action, str, int]) -> bool:
-        try:
-            code = self._code(action)
-        except (NotationError, IllegalActionError):
-            return False
-        return bool(self._check(_lib.ball_is_legal(self._g, code)))
+    def is_legal(self, action: ActionLike) -> bool:
+        with self._lock:
+            try:
+                code = self._code(action)
+            except (NotationError, IllegalActionError):
+                return False
+            return bool(self._check(_lib.ball_is_legal(self._live(), code)))
 
-    def apply(self, action: Union[Action, str, int]) -> Action:
+    def apply(self, action: ActionLike) -> Action:
         """Plays a decision given as an Action, its N2 text or its code, and
-        returns it as an Action. Raises IllegalActionError (game unchanged)."""
-        code = self._code(action)
-        self._check(_lib.ball_apply(self._g, code))
-        return action if isinstance(action, Action) else Action(code)
+        returns it as an Action. Raises IllegalActionError (game unchanged),
+        or LimitError when the turn would pass BALL_MAX_TURN."""
+        with self._lock:
+            code = action._code if type(action) is Action else self._code(action)
+            handle = self._handle
+            if handle is None:
+                raise ClosedGameError("the game is closed", None)
+            rc = _apply(handle, code)
+            if rc < 0:
+                self._check(rc)
+        return action if type(action) is Action else _action(code)
 
     def undo(self) -> None:
         """Takes back the last decision; NoHistoryError if there is none."""
-        self._check(_lib.ball_undo(self._g))
+        with self._lock:
+            self._check(_lib.ball_undo(self._live()))
+
+    def push(self, action: ActionLike) -> Action:
+        """``apply()`` under python-chess's name."""
+        return self.apply(action)
+
+    def pop(self) -> Action:
+        """Takes back the last decision and returns it (python-chess's
+        ``Board.pop()``); NoHistoryError if there is none."""
+        with self._lock:
+            last = self.peek()
+            self._check(_lib.ball_undo(self._live()))
+            assert last is not None  # undo succeeded: there was a decision
+            return last
+
+    def peek(self) -> Optional[Action]:
+        """The last decision played (the one ``pop()`` takes back), or None."""
+        with self._lock:
+            n = self._get(_lib.ball_history_length)
+            return self.history_action(n - 1) if n else None
+
+    def history_action(self, i: int) -> Action:
+        """Decision ``i`` of the history (from 0, the oldest; negative
+        ``i`` counts from the end like a list index), read from the library
+        (ball_history_action()). RangeError when there is no such
+        decision."""
+        i = _c_int(i, "history index")
+        out = ctypes.c_uint32()
+        with self._lock:
+            g = self._live()
+            if i < 0:
+                i += self._check(_lib.ball_history_length(g))
+            self._check(_lib.ball_history_action(g, i, ctypes.byref(out)))
+        return _action(out.value)
+
+    def history_position(self, i: int) -> str:
+        """The BPN of the position decision ``i`` was played from
+        (ball_history_position()): 0 is the position the game was created
+        or last set with, ``history_length`` the current one (negative
+        ``i`` counts from the end). The game is not changed."""
+        i = _c_int(i, "history index")
+        buf = ctypes.create_string_buffer(_n.BPN_MAX)
+        with self._lock:
+            g = self._live()
+            if i < 0:
+                i += self._check(_lib.ball_history_length(g)) + 1
+            self._check(_lib.ball_history_position(g, i, buf, len(buf)))
+        return buf.value.decode()
+
+    @property
+    def move_stack(self) -> List[Action]:
+        """The decisions ``undo()`` can take back, oldest first (cleared by
+        ``set_bpn()``, kept by ``clone()``, ``pickle`` and the game record),
+        read from the library's history (ball_history_action())."""
+        out = ctypes.c_uint32()
+        ref = ctypes.byref(out)
+        with self._lock:
+            g = self._live()
+            stack = []
+            for i in range(self._check(_lib.ball_history_length(g))):
+                self._check(_lib.ball_history_action(g, i, ref))
+                stack.append(_action(out.value))
+        return stack
+
+    # -------------------------------------------------- game records
+
+    @property
+    def tags(self) -> Dict[str, str]:
+        """The record's tags (docs/records.md) as {name: value} for every
+        name of ``TAGS`` ("" when unset)."""
+        buf = ctypes.create_string_buffer(_n.TAG_TEXT_MAX)
+        result = {}
+        with self._lock:
+            g = self._live()
+            for i, name in enumerate(TAGS):
+                self._check(_lib.ball_game_tag(g, i, buf, len(buf)))
+                result[name] = buf.value.decode()
+        return result
+
+    def set_tag(self, name: str, value: Optional[str]) -> None:
+        """Sets the record tag ``name`` (one of ``TAGS``, any case) to
+        ``value`` (UTF-8 text of at most BALL_TAG_TEXT_MAX - 1 bytes without
+        control characters; "" or None clears it). Tags survive
+        ``set_bpn()`` and are copied by ``clone()``."""
+        index = _tag_index(name)
+        data = None if value is None else _c_text(value, "the value of tag %s" % TAGS[index],
+                                                   RangeError, _n.E_RANGE)
+        with self._lock:
+            self._check(_lib.ball_game_set_tag(self._live(), index, data))
+
+    def record(self, **tags: Optional[str]) -> str:
+        """The game record (docs/records.md): the tags, the ruleset, the
+        start position when it is not the standard start, the decisions of
+        the history one turn per line, and the result
+        (ball_record_write()). Keyword arguments set tags for this record
+        only (``event=``, ``site=``, ``date=``, ``ATK=``, ``DEF=``; None or
+        "" leaves one out); the game's own tags are unchanged.
+        ``Game.from_record()`` reads it back."""
+        with self._lock:
+            saved = self.tags
+            try:
+                for name, value in tags.items():
+                    self.set_tag(name, value)
+                return self._draw(_lib.ball_record_write)
+            finally:
+                for name, value in saved.items():
+                    _lib.ball_game_set_tag(self._live(), _tag_index(name), value.encode())
+
+    @classmethod
+    def from_record(cls, text: Union[str, bytes]) -> "Game":
+        """The game of a text holding one game record (blank lines around
+        it allowed): its ruleset, start, tags and history. RecordError
+        (with the line and column) for a malformed record, for a text with
+        no record or with more than one (``read_records()`` reads
+        several)."""
+        games = read_records(text)
+        game = next(games, None)
+        if game is None:
+            raise RecordError("line 1, column 1: no game record in the text", _n.E_RECORD)
+        try:
+            extra = next(games, None)
+        except BaseException:
+            game.close()
+            raise
+        if extra is not None:
+            extra.close()
+            game.close()
+            raise RecordError("the text holds more than one game record "
+                              "(libball.read_records() reads them all)", _n.E_RECORD)
+        return game
+
+    # -------------------------------------------------- card mode (R10)
+
+    def conversions(self) -> List[Action]:
+        """Card mode: the legal conversions `pe+k` (R10.2), k ascending."""
+        return [a for a in self.legal_actions() if a.is_conversion]
+
+    def card_plays(self) -> List[Action]:
+        """Card mode: the legal card plays (R10.4), in the library's order;
+        ``value`` is the hand index, ``from_square`` the target or None."""
+        return [a for a in self.legal_actions() if a.is_card_play]
+
+    def convert(self, k: int) -> Action:
+        """Card mode: plays `pe+k`, turning k PA into k PE (R10.2)."""
+        return self.apply("pe+%d" % _c_int(k, "PA to convert", 1, _n.MAX_PA))
+
+    def play_card(self, card: Union[int, str], target: Optional[SquareLike] = None) -> Action:
+        """Card mode: plays the card of hand index ``card`` (from 0) or of
+        that name (the first one still in hand) of the side to act, on the
+        square ``target`` when the card needs one (R10.4, R10.5)."""
+        if isinstance(card, str):
+            with self._lock:
+                side = self.side
+                mask = self.hand(side)
+                names = [i for i, c in enumerate(self.cards(side))
+                         if c.name == card and mask >> i & 1]
+            if not names:
+                raise IllegalActionError("%s holds no card named %r" % (side, card),
+                                         _n.E_ILLEGAL)
+            index = names[0]
+        else:
+            index = _c_int(card, "hand index", 0, _n.MAX_HAND - 1)
+        text = "card%d" % (index + 1)
+        if target is not None:
+            text += "@" + square_name(target)
+        return self.apply(text)
 
     @property
     def history_length(self) -> int:
         """How many decisions undo() can take back."""
-        return _lib.ball_history_length(self._g)
+        return self._get(_lib.ball_history_length)
 
     def perft(self, depth: int) -> int:
-        """The number of decision sequences of exactly ``depth`` decisions (N3)."""
+        """The number of decision sequences of exactly ``depth`` decisions
+        (N3), 0 <= depth <= BALL_MAX_PERFT_DEPTH."""
+        depth = _c_int(depth, "perft depth")
         count = ctypes.c_uint64()
-        self._check(_lib.ball_perft(self._g, depth, ctypes.byref(count)))
+        with self._lock:
+            self._check(_lib.ball_perft(self._live(), depth, ctypes.byref(count)))
         return count.value
 
     # -------------------------------------------------- release phase
@@ -755,21 +1562,26 @@ class Game:
     def release_tasks(self) -> List[Task]:
         """The release-phase tasks in square order, solvable or not (R9);
         empty outside the release phase."""
-        tasks = (ctypes.c_int * _n.MAX_TASKS)()
-        n = self._check(_lib.ball_release_tasks(self._g, tasks, _n.MAX_TASKS))
-        return [Task(SQUARES[_lib.ball_task_square(t)], TaskKind(_lib.ball_task_kind(t)),
-                     bool(_lib.ball_task_solvable(t))) for t in tasks[:n]]
+        tasks = (ctypes.c_int32 * _n.MAX_TASKS)()
+        with self._lock:
+            n = self._check(_lib.ball_release_tasks(self._live(), tasks, _n.MAX_TASKS))
+        return [Task(SQUARES[_ok(_lib.ball_task_square(t), "task")],
+                     TaskKind(_ok(_lib.ball_task_kind(t), "task")),
+                     bool(_ok(_lib.ball_task_solvable(t), "task"))) for t in tasks[:n]]
 
     def task_solutions(self, square: SquareLike) -> List[Action]:
         """The solutions of the task on ``square``; IllegalActionError when
         there is no task there."""
-        n = self._check(_lib.ball_task_solutions(self._g, square_index(square),
-                                                 self._actions, _n.MAX_ACTIONS))
-        return self._action_list(n)
+        index = square_index(square)
+        with self._lock:
+            n = self._check(_lib.ball_task_solutions(self._live(), index, self._actions,
+                                                     _n.MAX_ACTIONS))
+            codes = self._actions[:n]
+        return [Action(code) for code in codes]
 
     # -------------------------------------------------- selection (R12)
 
-    def select(self, chosen: Sequence[Union[str, int, Verb]] = ()) -> Tuple[list, Optional[Action]]:
+    def select(self, chosen: Sequence[Union[str, int, Verb]] = ()) -> Tuple[List[Union[str, Verb]], Optional[Action]]:
         """One step of ball_select(): given the choices made so far (a
         square, a Verb or its text, a square, a square, the keeper's
         square), returns ``(choices, action)``: the next step's choices
@@ -777,18 +1589,19 @@ class Game:
         choices made already form one (else None). Raises
         IllegalActionError when they lead to no legal action. The game is
         never changed."""
-        if len(chosen) > 5:
-            raise ArgumentError("at most 5 choices", _n.E_ARG)
+        if len(chosen) > _n.SELECT_STEPS:
+            raise ArgumentError("at most %d choices" % _n.SELECT_STEPS, _n.E_ARG)
         values = []
         for i, choice in enumerate(chosen):
             values.append(int(Verb.parse(choice)) if i == 1 else square_index(choice))
-        arr = (ctypes.c_int * max(1, len(values)))(*values)
+        arr = (ctypes.c_int * _n.SELECT_STEPS)(*values)
         out = (ctypes.c_int * _n.NUM_SQUARES)()
         action = ctypes.c_uint32()
-        n = self._check(_lib.ball_select(self._g, arr, len(values), out, _n.NUM_SQUARES,
-                                         ctypes.byref(action)))
+        with self._lock:
+            n = self._check(_lib.ball_select(self._live(), arr, len(values), out,
+                                             _n.NUM_SQUARES, ctypes.byref(action)))
         step = len(values)
-        choices = [Verb(v) if step == 1 else SQUARES[v] for v in out[:n]]
+        choices: List[Union[str, Verb]] = [Verb(v) if step == 1 else SQUARES[v] for v in out[:n]]
         return choices, (Action(action.value) if action.value else None)
 
     def selection(self) -> "Selection":
@@ -804,7 +1617,7 @@ class Selection:
 
     __slots__ = ("game", "chosen", "choices", "action")
 
-    def __init__(self, game: Game, chosen: tuple):
+    def __init__(self, game: Game, chosen: Tuple[Union[str, int, Verb], ...]) -> None:
         self.game = game
         self.chosen = tuple(chosen)
         self.choices, self.action = game.select(self.chosen)
@@ -826,7 +1639,7 @@ class Selection:
     def complete(self) -> bool:
         return self.action is not None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<Selection %s -> %s>" % (
             " ".join(str(c) for c in self.chosen) or "(empty)",
             self.action if self.action else self.choices)

@@ -28,7 +28,7 @@ class Exceptions(unittest.TestCase):
         for cls in (libball.BpnError, libball.NotationError, libball.IllegalActionError,
                     libball.NoHistoryError, libball.RangeError, libball.ArgumentError,
                     libball.OutOfMemoryError, libball.BufferTooSmallError,
-                    libball.ClosedGameError):
+                    libball.ClosedGameError, libball.RulesError, libball.LimitError):
             self.assertTrue(issubclass(cls, libball.BallError))
         self.assertTrue(issubclass(libball.BpnError, ValueError))
 
@@ -60,8 +60,10 @@ class Exceptions(unittest.TestCase):
 
 
 class Loading(unittest.TestCase):
-    def test_loaded_from_build_tree(self):
+    def test_loaded_library(self):
+        # The build tree's library, or LIBBALL_PATH's (helpers.LIBRARY).
         self.assertEqual(Path(libball.LIBRARY_PATH).resolve(), LIBRARY.resolve())
+        self.assertEqual(libball._native.SONAME, "libball.so.%d" % libball._native.ABI_MAJOR)
 
     def test_libball_path_override(self):
         for value in (str(LIBRARY), str(LIBRARY.parent)):
@@ -71,7 +73,7 @@ class Loading(unittest.TestCase):
             self.assertEqual(Path(r.stdout.strip()).resolve(), LIBRARY.resolve())
 
     def test_libball_path_missing(self):
-        r = run_python("import libball", {"LIBBALL_PATH": "/nonexistent/libball.so.0"}, cwd="/")
+        r = run_python("import libball", {"LIBBALL_PATH": "/nonexistent/libball.so.1"}, cwd="/")
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("LIBBALL_PATH", r.stderr)
 
@@ -79,14 +81,14 @@ class Loading(unittest.TestCase):
         # Pretend the binding speaks major 7: importing must fail.
         code = ("import ctypes, sys\n"
                 "sys.modules.pop('libball', None)\n"
-                "src = open(%r).read().replace('ABI_MAJOR = 0', 'ABI_MAJOR = 7')\n"
+                "src = open(%r).read().replace('ABI_MAJOR = %d', 'ABI_MAJOR = 7')\n"
                 "import types\n"
                 "m = types.ModuleType('libball._native'); m.__file__ = %r\n"
                 "try:\n"
                 "    exec(compile(src, m.__file__, 'exec'), m.__dict__)\n"
                 "except ImportError as e:\n"
                 "    print('refused:', e)\n"
-                % (str(PACKAGE_ROOT / "libball" / "_native.py"),
+                % (str(PACKAGE_ROOT / "libball" / "_native.py"), libball._native.ABI_MAJOR,
                    str(PACKAGE_ROOT / "libball" / "_native.py")))
         r = run_python(code, {"LIBBALL_PATH": str(LIBRARY)}, cwd=str(REPO))
         self.assertEqual(r.returncode, 0, r.stderr)

@@ -1,0 +1,272 @@
+// Type declarations of libball.mjs, the JavaScript binding of libball
+// (docs/web.md). Checked by `tsc --strict` in make check-web
+// (tests/web/types.check.mts).
+
+export type Team = 'ATK' | 'DEF';
+export type Phase = 'action' | 'release';
+export type Result = 'ongoing' | 'atk_won' | 'def_won' | 'draw';
+export type PieceType = 'X' | 'O' | 'S';
+export type ActionKind = 'move' | 'dodge' | 'tactical_dodge' | 'block' | 'protect' | 'handoff' |
+  'short_pass' | 'long_pass' | 'end' | 'stand_up' | 'unblock' | 'unprotect' | 'convert_pa' |
+  'play_card';
+export type Keeper = 'none' | 'upper' | 'lower';
+/** The verbs of a selection's step 2, by their N2 separator. */
+export type Verb = '-' | '=' | '^' | '^^' | 'card';
+export type VerbName = 'move' | 'handoff' | 'short_pass' | 'long_pass' | 'card';
+/** A square by name ("G5") or index (0-110). */
+export type SquareLike = string | number;
+export type ErrorCodeName = 'arg' | 'nomem' | 'bpn' | 'notation' | 'illegal' | 'buffer' | 'range' |
+  'no_history' | 'rules' | 'limit' | 'unknown';
+
+export declare const ErrorCode: Readonly<{
+  OK: 0; ARG: -1; NOMEM: -2; BPN: -3; NOTATION: -4; ILLEGAL: -5; BUFFER: -6; RANGE: -7;
+  NO_HISTORY: -8; RULES: -9; LIMIT: -10;
+}>;
+
+/** What every failing call throws. */
+export declare class BallError extends Error {
+  constructor(code: number, message: string);
+  readonly name: 'BallError';
+  /** The library's negative ball_error code. */
+  readonly code: number;
+  readonly codeName: ErrorCodeName;
+}
+
+/** The numbers of ball.h (BALL_ prefix dropped). */
+export declare const constants: Readonly<Record<string, number> & { START_BPN: string }>;
+export declare const START_BPN: string;
+
+/** xorshift64 random numbers in [0, 2^64) from a non-zero seed. */
+export declare function xorshift64(seed?: bigint): () => bigint;
+/** The order of the `ball` tool's action lists, as an Array#sort comparator. */
+export declare function compareActionTexts(a: string, b: string): number;
+
+export interface LoadOptions {
+  /** The module factory (the default export of wasm/ball.mjs). */
+  factory?: (moduleArg?: object) => Promise<EmscriptenModule>;
+  /** Where wasm/ball.mjs is, when it is not next to libball.mjs. */
+  url?: string | URL;
+  /** Passed to the factory. */
+  moduleArg?: object;
+}
+
+/** The emscripten module: every C function as `_ball_...`, the heap views. */
+export interface EmscriptenModule {
+  HEAPU8: Uint8Array;
+  HEAP32: Int32Array;
+  HEAPU32: Uint32Array;
+  _malloc(size: number): number;
+  _free(ptr: number): void;
+  [name: string]: unknown;
+}
+
+/** Loads the WebAssembly module; each call is a separate instance. */
+export declare function load(options?: LoadOptions): Promise<Ball>;
+export default load;
+/** The API over an instantiated module. */
+export declare function bind(module: EmscriptenModule): Ball;
+
+export interface Card {
+  readonly index: number;
+  readonly name: string;
+  readonly cost: number;
+  /** 'pa+N' or 'again'. */
+  readonly effect: string;
+  readonly amount: number;
+}
+
+export interface HandCard extends Card {
+  /** index + 1, as in `cardN`. */
+  readonly number: number;
+  /** Not played yet. */
+  readonly held: boolean;
+}
+
+export interface CardRules {
+  readonly earn: Readonly<Record<string, number>>;
+  readonly atk: readonly Card[];
+  readonly def: readonly Card[];
+}
+
+export interface Rules {
+  readonly endZoneDepth: number;
+  readonly turnLimit: number;
+  readonly cards: CardRules | null;
+  /** The rules text (ball_rules_to_text). */
+  readonly text: string;
+}
+
+export interface CardSpec {
+  name: string;
+  cost: number;
+  /** 'pa+N' (N 1-9) or 'again'. */
+  effect: string;
+}
+
+export interface RulesSpec {
+  endZoneDepth?: number;
+  turnLimit?: number;
+  cards?: {
+    earn?: Partial<Record<string, number>>;
+    atk?: CardSpec[];
+    def?: CardSpec[];
+  } | null;
+}
+
+export interface GameOptions extends RulesSpec {
+  /** A position (N1); default the standard start. */
+  bpn?: string | null;
+  /** A rules text ('zone=2 turns=60 atk=Sprint:2:pa+1') or object. */
+  rules?: string | RulesSpec | null;
+}
+
+export interface Piece {
+  readonly code: number;
+  readonly team: Team;
+  readonly type: PieceType;
+  readonly down: boolean;
+  readonly restricted: boolean;
+  readonly hasBall: boolean;
+  readonly stacked: boolean;
+  readonly active: boolean;
+  /** BPN letter and marks: 'X*', 'o_', 'S*!'. */
+  readonly text: string;
+}
+
+export interface SquareContents {
+  readonly square: string;
+  readonly index: number;
+  readonly upper: Piece | null;
+  readonly lower: Piece | null;
+  readonly looseBall: boolean;
+  readonly fresh: boolean;
+  readonly stack: boolean;
+  readonly open: boolean;
+  readonly vacant: boolean;
+  readonly hasBall: boolean;
+  /** As `ball show` writes it: '.', '@', 'X*', '[Xo]+'. */
+  readonly text: string;
+}
+
+export interface Task {
+  readonly square: string;
+  readonly kind: 'stand_up' | 'release';
+  readonly solvable: boolean;
+}
+
+export type ActionLike = Action | string | number;
+export type Choice = string | number;
+
+export interface SelectResult {
+  /** Square names; verbs at step 2; hand indices after 'card'. */
+  choices: Choice[];
+  action: Action | null;
+}
+
+export declare class Action {
+  private constructor();
+  /** The library's 32-bit code. */
+  readonly code: number;
+  /** The N2 text. */
+  readonly text: string;
+  static fromCode(code: number | Action): Action;
+  readonly kind: ActionKind;
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly option: string | null;
+  readonly keeper: Keeper;
+  readonly flags: number;
+  readonly pickup: boolean;
+  readonly forcedFumble: boolean;
+  readonly fumble: boolean;
+  readonly cost: number;
+  readonly value: number | null;
+  equals(other: ActionLike): boolean;
+  toString(): string;
+  toJSON(): string;
+}
+
+export declare class Selection {
+  private constructor();
+  readonly game: Game;
+  readonly chosen: readonly Choice[];
+  readonly choices: readonly Choice[];
+  readonly action: Action | null;
+  readonly step: number;
+  readonly complete: boolean;
+  choose(choice: Choice): Selection;
+  back(): Selection;
+  cancel(): Selection;
+}
+
+export declare class Game {
+  constructor(options?: string | GameOptions);
+  static fromBpn(bpn: string, rules?: string | RulesSpec | null): Game;
+  free(): void;
+  readonly freed: boolean;
+  clone(): Game;
+  readonly rules: Rules;
+  bpn: string;
+  readonly side: Team;
+  readonly phase: Phase;
+  readonly pa: number;
+  readonly handoffLast: boolean;
+  readonly turn: number;
+  readonly result: Result;
+  readonly isOver: boolean;
+  readonly winner: Team | null;
+  readonly ballSquare: string;
+  readonly restrictedSquare: string | null;
+  readonly pe: { ATK: number; DEF: number };
+  readonly hands: { ATK: HandCard[]; DEF: HandCard[] };
+  piece(square: SquareLike, level?: 'upper' | 'lower' | 0 | 1): Piece | null;
+  square(square: SquareLike): SquareContents;
+  board(): SquareContents[];
+  diagram(): string;
+  toString(): string;
+  legalActions(options?: { sorted?: boolean }): Action[];
+  countLegalActions(): number;
+  legalAction(index: number): Action;
+  randomAction(random?: bigint): Action;
+  parseAction(text: string): Action;
+  isLegal(action: ActionLike): boolean;
+  apply(action: ActionLike): Action;
+  undo(): void;
+  readonly historyLength: number;
+  reserveHistory(n: number): void;
+  perft(depth: number): bigint;
+  readonly hash: bigint;
+  releaseTasks(): Task[];
+  taskSolutions(square: SquareLike): Action[];
+  select(chosen?: readonly (Choice | Verb | VerbName)[]): SelectResult;
+  selection(): Selection;
+}
+
+export interface Ball {
+  readonly version: string;
+  readonly versionNumber: number;
+  readonly START_BPN: string;
+  readonly constants: typeof constants;
+  readonly ErrorCode: typeof ErrorCode;
+  readonly BallError: typeof BallError;
+  readonly Game: typeof Game;
+  readonly Action: typeof Action;
+  readonly Selection: typeof Selection;
+  /** The 111 square names in index order. */
+  readonly SQUARES: readonly string[];
+  /** The earning-table entries in ball_earn order. */
+  readonly EARN_ENTRIES: readonly string[];
+  squareIndex(square: SquareLike): number;
+  squareName(square: SquareLike): string;
+  squareAt(col: number, row: number): string;
+  squareCol(square: SquareLike): number;
+  squareRow(square: SquareLike): number;
+  distance(a: SquareLike, b: SquareLike): number;
+  strerror(code: number): string;
+  parseRules(rules: string | RulesSpec | null): Rules;
+  compareActionTexts(a: string, b: string): number;
+  xorshift64(seed?: bigint): () => bigint;
+  readonly liveGames: number;
+  memory(): { heapSize: number; allocated: number };
+  readonly native: EmscriptenModule;
+}

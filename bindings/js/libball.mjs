@@ -1,0 +1,1022 @@
+// libball for JavaScript: the rules engine of BALL compiled to WebAssembly,
+// with an API in the spirit of the Python binding. One ES module for node
+// (18+) and for pages; the WebAssembly module is wasm/ball.mjs next to this
+// file (`make wasm` builds it). See docs/web.md.
+//
+//   import { load } from './libball.mjs';
+//   const ball = await load();
+//   const game = new ball.Game();            // the standard start, DEF to act
+//   game.apply('E11-F10');
+//   console.log(game.bpn, game.side, game.pa);
+//   game.free();                             // or leave it to the collector
+//
+// Squares are given as names ("G5") or indices (0-110) and returned as
+// names; teams are 'ATK' / 'DEF'; 64-bit values (hash, perft counts, the
+// random numbers of randomAction) are BigInts. Failures throw BallError,
+// an Error carrying the library's code and message.
+
+/** Error codes of ball.h (enum ball_error). */
+export const ErrorCode = Object.freeze({
+  OK: 0, ARG: -1, NOMEM: -2, BPN: -3, NOTATION: -4, ILLEGAL: -5, BUFFER: -6,
+  RANGE: -7, NO_HISTORY: -8, RULES: -9, LIMIT: -10,
+});
+
+const CODE_NAMES = Object.freeze({
+  [-1]: 'arg', [-2]: 'nomem', [-3]: 'bpn', [-4]: 'notation', [-5]: 'illegal', [-6]: 'buffer',
+  [-7]: 'range', [-8]: 'no_history', [-9]: 'rules', [-10]: 'limit',
+});
+
+/**
+ * What every failing call throws: `code` is the library's negative
+ * ball_error code, `codeName` its short name ('bpn', 'notation',
+ * 'illegal', 'no_history', 'range', 'rules', 'arg', ...), `message` the
+ * library's message (what is wrong and where) or the code's description.
+ */
+export class BallError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'BallError';
+    this.code = code;
+    this.codeName = CODE_NAMES[code] ?? 'unknown';
+  }
+}
+
+// ------------------------------------------------------------ constants
+
+const TEAMS = ['ATK', 'DEF'];
+const PHASES = ['action', 'release'];
+const RESULTS = ['ongoing', 'atk_won', 'def_won', 'draw'];
+const PIECE_TYPES = [null, 'X', 'O', 'S'];
+const ACTION_KINDS = [null, 'move', 'dodge', 'tactical_dodge', 'block', 'protect', 'handoff',
+  'short_pass', 'long_pass', 'end', 'stand_up', 'unblock', 'unprotect', 'convert_pa',
+  'play_card'];
+const KEEPERS = ['none', 'upper', 'lower'];
+const TASK_KINDS = [null, 'stand_up', 'release'];
+/** The verbs of a selection's step 2, by their N2 separator (R12). */
+const VERB_TEXT = [null, '-', '=', '^', '^^', 'card'];
+const VERB_NAMES = [null, 'move', 'handoff', 'short_pass', 'long_pass', 'card'];
+/** Earning-table entries in ball_earn order, by their rules-text names. */
+const EARN_NAMES = ['move', 'pickup', 'dodge', 'fumble', 'tactical', 'block', 'protect',
+  'handoff', 'short', 'long', 'standup', 'unblock', 'unprotect'];
+
+/** The numbers of ball.h, for code that speaks the C API's language. */
+export const constants = Object.freeze({
+  NUM_SQUARES: 111, NUM_COLS: 13, NUM_ROWS: 17, NO_SQUARE: 127, SQUARE_TEXT_MAX: 4,
+  ATK: 0, DEF: 1, PHASE_ACTION: 0, PHASE_RELEASE: 1,
+  ONGOING: 0, ATK_WON: 1, DEF_WON: 2, DRAW: 3,
+  X: 1, O: 2, SQUARE: 3,
+  PIECE_TYPE_MASK: 0x03, PIECE_DEF: 0x04, PIECE_DOWN: 0x08, PIECE_RESTRICTED: 0x10,
+  PIECE_BALL: 0x20, PIECE_STACKED: 0x40, UPPER: 0, LOWER: 1,
+  SQ_PIECE: 0x01, SQ_STACK: 0x02, SQ_FRESH: 0x04, SQ_LOOSE_BALL: 0x08, SQ_BALL: 0x10,
+  MAX_TURN: 999999999, MAX_PA: 99, MAX_PE: 999999999,
+  ACTION_NONE: 0, MAX_ACTIONS: 1024, ACTION_TEXT_MAX: 32,
+  MOVE: 1, DODGE: 2, TACTICAL_DODGE: 3, BLOCK: 4, PROTECT: 5, HANDOFF: 6, SHORT_PASS: 7,
+  LONG_PASS: 8, END: 9, STAND_UP: 10, UNBLOCK: 11, UNPROTECT: 12, CONVERT_PA: 13, PLAY_CARD: 14,
+  FLAG_PICKUP: 0x1, FLAG_FORCED_FUMBLE: 0x2, FLAG_FUMBLE: 0x4,
+  KEEPER_NONE: 0, KEEPER_UPPER: 1, KEEPER_LOWER: 2,
+  MAX_TASKS: 14, TASK_STAND_UP: 1, TASK_RELEASE: 2,
+  EARN_COUNT: 13, EFFECT_GAIN_PA: 1, EFFECT_UNRESTRICT: 2,
+  MAX_HAND: 9, CARD_NAME_MAX: 24, MAX_CARD_PE: 999,
+  CARD_COST: 0, CARD_EFFECT: 1, CARD_AMOUNT: 2,
+  SELECT_STEPS: 5, VERB_MOVE: 1, VERB_HANDOFF: 2, VERB_SHORT_PASS: 3, VERB_LONG_PASS: 4,
+  VERB_CARD: 5,
+  BPN_MAX: 1024, MAX_PERFT_DEPTH: 64, RULES_TEXT_MAX: 1024,
+  START_BPN: '7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1',
+});
+
+/** The BPN of the standard start (N1). */
+export const START_BPN = constants.START_BPN;
+
+// The 1.0 layout of ball_rules on wasm32 (size_t and pointers are 4
+// bytes): size, end_zone_depth, turn_limit, flags, cards. The struct is
+// size-tagged: the library accepts this published size for all of 1.x.
+const RULES_SIZE = 20;
+const RULES_ZONE = 4;
+const RULES_TURNS = 8;
+const RULES_CARDS = 16;
+
+// ------------------------------------------------------------ helpers without a module
+
+/**
+ * xorshift64 random numbers as BigInts in [0, 2^64), from a non-zero seed:
+ * `const next = xorshift64(7n); game.randomAction(next())`.
+ */
+export function xorshift64(seed = 0x9E3779B97F4A7C15n) {
+  let s = BigInt.asUintN(64, BigInt(seed)) || 0x9E3779B97F4A7C15n;
+  return () => {
+    s ^= BigInt.asUintN(64, s << 13n);
+    s ^= s >> 7n;
+    s ^= BigInt.asUintN(64, s << 17n);
+    return s;
+  };
+}
+
+/** 64 random bits from the platform's cryptographic generator. */
+function random64() {
+  const c = globalThis.crypto;
+  if (c && typeof c.getRandomValues === 'function')
+    return c.getRandomValues(new BigUint64Array(1))[0];
+  return BigInt(Math.floor(Math.random() * 2 ** 32)) << 32n |
+    BigInt(Math.floor(Math.random() * 2 ** 32));
+}
+
+const FILE_OF = 'ABCDEFGHIJKLM';
+
+/** The square index (0-110) of a playable square name, or -1. */
+function indexOfName(name) {
+  const m = /^([A-M])([1-9]|1[0-7])$/.exec(name);
+  if (!m)
+    return -1;
+  const col = FILE_OF.indexOf(m[1]) + 1;
+  const row = Number(m[2]);
+  return (col + row) % 2 === 0 ? (13 * (row - 1) + (col - 1)) / 2 : -1;
+}
+
+// A square name at the start of s (letter, up to two digits, a playable
+// square): [index, length], or null. As tools/ball.c reads them.
+function squareAtText(s, i) {
+  if (i >= s.length || s[i] < 'A' || s[i] > 'M')
+    return null;
+  let n = 1;
+  while (n < 3 && i + n < s.length && s[i + n] >= '0' && s[i + n] <= '9')
+    n++;
+  const sq = indexOfName(s.slice(i, i + n));
+  return sq < 0 ? null : [sq, n];
+}
+
+const isDigit = (c) => c >= '0' && c <= '9';
+
+/**
+ * The order in which the `ball` tool lists actions (legal, divide, trace):
+ * square names by their index (row by row: G9 before G13 before A15), runs
+ * of digits by value, anything else by byte; bytes break ties. A
+ * comparator for Array.prototype.sort on action texts.
+ */
+export function compareActionTexts(a, b) {
+  a = String(a);
+  b = String(b);
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const sa = squareAtText(a, i);
+    const sb = squareAtText(b, j);
+    if (sa && sb) {
+      if (sa[0] !== sb[0])
+        return sa[0] < sb[0] ? -1 : 1;
+      i += sa[1];
+      j += sb[1];
+      continue;
+    }
+    if (isDigit(a[i]) && isDigit(b[j])) {
+      let ea = i;
+      let eb = j;
+      while (ea < a.length && isDigit(a[ea])) ea++;
+      while (eb < b.length && isDigit(b[eb])) eb++;
+      let da = i;
+      let db = j;
+      while (ea - da > 1 && a[da] === '0') da++;
+      while (eb - db > 1 && b[db] === '0') db++;
+      if (ea - da !== eb - db)
+        return ea - da < eb - db ? -1 : 1;
+      const x = a.slice(da, ea);
+      const y = b.slice(db, eb);
+      if (x !== y)
+        return x < y ? -1 : 1;
+      i = ea;
+      j = eb;
+      continue;
+    }
+    if (a[i] !== b[j])
+      return a.charCodeAt(i) < b.charCodeAt(j) ? -1 : 1;
+    i++;
+    j++;
+  }
+  if (i < a.length || j < b.length)
+    return i < a.length ? 1 : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// ------------------------------------------------------------ loading
+
+/**
+ * Loads the WebAssembly module and returns the API bound to it (an object
+ * with Game, Action, the square helpers, ...). Each call makes a separate
+ * instance with its own memory. Options:
+ *  - `factory`: the module factory (the default export of wasm/ball.mjs),
+ *    for bundlers that import it themselves;
+ *  - `url`: where wasm/ball.mjs is, when it is not next to this file;
+ *  - `moduleArg`: passed to the factory (emscripten's Module object).
+ */
+export async function load(options = {}) {
+  let factory = options.factory;
+  if (!factory) {
+    const url = String(options.url ?? new URL('./wasm/ball.mjs', import.meta.url));
+    let mod;
+    try {
+      mod = await import(url);
+    } catch (e) {
+      throw new Error(`libball: cannot load the WebAssembly module ${url} (build it with ` +
+        `\`make wasm\`): ${e.message}`, { cause: e });
+    }
+    factory = mod.default;
+  }
+  return bind(await factory(options.moduleArg ?? {}));
+}
+
+export default load;
+
+/**
+ * The API over an instantiated emscripten module (what load() returns).
+ * Exported for code that instantiates the module itself.
+ */
+export function bind(M) {
+  // --------------------------------------------------------- memory
+  // Scratch buffers, allocated once: JavaScript runs one call at a time, so
+  // they are never used by two calls at once. The heap views are read anew
+  // at each use because the memory may grow (and replace them).
+  const SCRATCH = {
+    actions: M._malloc(4 * constants.MAX_ACTIONS),
+    ints: M._malloc(4 * constants.NUM_SQUARES),
+    chosen: M._malloc(4 * constants.SELECT_STEPS),
+    text: M._malloc(constants.BPN_MAX),
+    err: M._malloc(256),
+    out: M._malloc(8),
+    rules: M._malloc(RULES_SIZE + 12),
+    mallinfo: M._malloc(64),
+  };
+  const u8 = () => M.HEAPU8;
+  const i32 = (ptr) => M.HEAP32[ptr >> 2];
+  const u32 = (ptr) => M.HEAPU32[ptr >> 2];
+  const setI32 = (ptr, v) => { M.HEAP32[ptr >> 2] = v; };
+  const setU32 = (ptr, v) => { M.HEAPU32[ptr >> 2] = v; };
+  const u64 = (ptr) => new DataView(u8().buffer).getBigUint64(ptr, true);
+  const str = (ptr) => (ptr ? M.UTF8ToString(ptr) : '');
+
+  // A NUL-terminated copy of s in wasm memory, for the duration of fn.
+  function withString(s, fn) {
+    if (typeof s !== 'string')
+      throw new BallError(ErrorCode.ARG, `expected a string, not ${typeof s}`);
+    const n = M.lengthBytesUTF8(s) + 1;
+    const ptr = M._malloc(n);
+    if (!ptr)
+      throw new BallError(ErrorCode.NOMEM, 'out of memory');
+    try {
+      M.stringToUTF8(s, ptr, n);
+      return fn(ptr);
+    } finally {
+      M._free(ptr);
+    }
+  }
+
+  const strerror = (code) => str(M._ball_strerror(code));
+  const fail = (rc, message) => new BallError(rc, message || strerror(rc));
+
+  // --------------------------------------------------------- squares
+
+  const SQUARES = Object.freeze(Array.from({ length: constants.NUM_SQUARES }, (_, i) => {
+    const rc = M._ball_square_to_text(i, SCRATCH.text, 8);
+    if (rc < 0)
+      throw fail(rc);
+    return str(SCRATCH.text);
+  }));
+
+  /** The index (0-110) of a square given by name or index. */
+  function squareIndex(square) {
+    if (typeof square === 'string') {
+      const i = indexOfName(square);
+      if (i < 0)
+        throw new BallError(ErrorCode.NOTATION, `not a playable square: '${square}'`);
+      return i;
+    }
+    if (!Number.isInteger(square))
+      throw new BallError(ErrorCode.ARG, `a square is a name or an index, not ${String(square)}`);
+    if (square < 0 || square >= constants.NUM_SQUARES)
+      throw new BallError(ErrorCode.RANGE, `no square ${square} (0-110)`);
+    return square;
+  }
+  const squareName = (square) => SQUARES[squareIndex(square)];
+  const nameOrNull = (i) => (i >= 0 && i < constants.NUM_SQUARES ? SQUARES[i] : null);
+
+  function squareAt(col, row) {
+    const rc = M._ball_square_at(col, row);
+    if (rc < 0)
+      throw new BallError(rc, `no playable square at column ${col}, row ${row}`);
+    return SQUARES[rc];
+  }
+  const squareCol = (square) => M._ball_square_col(squareIndex(square));
+  const squareRow = (square) => M._ball_square_row(squareIndex(square));
+  const distance = (a, b) => M._ball_square_distance(squareIndex(a), squareIndex(b));
+
+  // --------------------------------------------------------- actions
+
+  const interned = new Map();
+
+  /**
+   * One whole decision. Actions are interned: the same decision is the
+   * same object, so `===` and Map keys work. `String(action)` is its N2
+   * text; `equals()` also accepts a text or a code.
+   */
+  class Action {
+    constructor(code, text) {
+      this.code = code;
+      this.text = text;
+      Object.freeze(this);
+    }
+
+    /** The Action of a library code (a 32-bit integer). */
+    static fromCode(code) {
+      if (code instanceof Action)
+        return code;
+      if (!Number.isInteger(code) || code <= 0 || code >= 2 ** 32)
+        throw new BallError(ErrorCode.ARG, `not an action code: ${String(code)}`);
+      let a = interned.get(code);
+      if (a)
+        return a;
+      const rc = M._ball_action_to_text(code, SCRATCH.text, constants.ACTION_TEXT_MAX);
+      if (rc < 0)
+        throw new BallError(rc, `not an action code: ${code}`);
+      a = new Action(code, str(SCRATCH.text));
+      if (interned.size > 200000)
+        interned.clear();
+      interned.set(code, a);
+      return a;
+    }
+
+    /** 'move', 'dodge', 'tactical_dodge', 'block', 'protect', 'handoff',
+     *  'short_pass', 'long_pass', 'end', 'stand_up', 'unblock', 'unprotect',
+     *  'convert_pa' or 'play_card'. */
+    get kind() { return ACTION_KINDS[M._ball_action_kind(this.code)]; }
+    /** The mover, carrier, knocked-down piece, stack or card target; null
+     *  for end, pe+k and cards without a target. */
+    get from() { return nameOrNull(M._ball_action_from(this.code)); }
+    /** Destination, dodge target, landing square, receiver, ball square,
+     *  stand-up square or the upper piece's square U of a release. */
+    get to() { return nameOrNull(M._ball_action_to(this.code)); }
+    /** Dodge exit, push square, or the lower piece's square W of a release. */
+    get option() { return nameOrNull(M._ball_action_option(this.code)); }
+    /** Who keeps the ball after a release: 'none', 'upper' or 'lower'. */
+    get keeper() { return KEEPERS[M._ball_action_keeper(this.code)]; }
+    /** The ball_action_flags bits. */
+    get flags() { return M._ball_action_flags(this.code); }
+    get pickup() { return (this.flags & constants.FLAG_PICKUP) !== 0; }
+    get forcedFumble() { return (this.flags & constants.FLAG_FORCED_FUMBLE) !== 0; }
+    get fumble() { return (this.flags & constants.FLAG_FUMBLE) !== 0; }
+    /** PA cost (R4.3). */
+    get cost() { return M._ball_action_cost(this.code); }
+    /** k of `pe+k`, the 0-based hand index of a card play; null otherwise. */
+    get value() {
+      const v = M._ball_action_value(this.code);
+      return v < 0 ? null : v;
+    }
+
+    equals(other) {
+      if (other instanceof Action)
+        return other.code === this.code;
+      if (typeof other === 'string')
+        return other === this.text;
+      return other === this.code;
+    }
+
+    toString() { return this.text; }
+    toJSON() { return this.text; }
+  }
+
+  // --------------------------------------------------------- rules
+
+  // Reads a ruleset object of ours from the ball_rules at p.
+  function readRules(p) {
+    const cardsPtr = u32(p + RULES_CARDS);
+    const rules = {
+      endZoneDepth: i32(p + RULES_ZONE),
+      turnLimit: u32(p + RULES_TURNS),
+      cards: cardsPtr ? readCards(cardsPtr) : null,
+      text: '',
+    };
+    const rc = M._ball_rules_to_text(p, SCRATCH.text, constants.RULES_TEXT_MAX);
+    if (rc < 0)
+      throw fail(rc);
+    rules.text = str(SCRATCH.text);
+    return Object.freeze(rules);
+  }
+
+  function readCards(cs) {
+    const earn = {};
+    EARN_NAMES.forEach((name, i) => { earn[name] = M._ball_cardset_earn(cs, i); });
+    const hand = (team) => {
+      const cards = [];
+      const n = M._ball_cardset_hand_size(cs, team);
+      for (let i = 0; i < n; i++) {
+        const effect = M._ball_cardset_card_value(cs, team, i, constants.CARD_EFFECT);
+        const amount = M._ball_cardset_card_value(cs, team, i, constants.CARD_AMOUNT);
+        cards.push(Object.freeze({
+          index: i,
+          name: str(M._ball_cardset_card_name(cs, team, i)),
+          cost: M._ball_cardset_card_value(cs, team, i, constants.CARD_COST),
+          effect: effect === constants.EFFECT_GAIN_PA ? `pa+${amount}` : 'again',
+          amount,
+        }));
+      }
+      return Object.freeze(cards);
+    };
+    return Object.freeze({ earn: Object.freeze(earn), atk: hand(0), def: hand(1) });
+  }
+
+  /**
+   * Sets up a ball_rules in SCRATCH.rules from a rules text or object;
+   * returns the card set to free (0 if none) once the game is made.
+   */
+  function prepareRules(rules) {
+    const p = SCRATCH.rules;
+    M._ball_rules_init(p, RULES_SIZE);
+    if (rules == null)
+      return 0;
+    if (typeof rules === 'string') {
+      const rc = withString(rules, (t) =>
+        M._ball_rules_from_text(p, SCRATCH.out, t, SCRATCH.err, 256));
+      if (rc < 0)
+        throw fail(rc, str(SCRATCH.err));
+      return u32(SCRATCH.out);
+    }
+    if (typeof rules !== 'object')
+      throw new BallError(ErrorCode.ARG, 'rules are a text or an object');
+    const known = new Set(['endZoneDepth', 'turnLimit', 'cards', 'text']);
+    for (const k of Object.keys(rules))
+      if (!known.has(k))
+        throw new BallError(ErrorCode.ARG, `unknown rule '${k}' (endZoneDepth, turnLimit, cards)`);
+    const num = (name, v, max) => {
+      if (!Number.isInteger(v))
+        throw new BallError(ErrorCode.ARG, `${name} is an integer, not ${String(v)}`);
+      if (v < 0 || v > max)
+        throw new BallError(ErrorCode.RANGE, `${name} ${v} out of range`);
+      return v;
+    };
+    if (rules.endZoneDepth !== undefined)
+      setI32(p + RULES_ZONE, num('endZoneDepth', rules.endZoneDepth, 2 ** 31 - 1));
+    if (rules.turnLimit !== undefined)
+      setU32(p + RULES_TURNS, num('turnLimit', rules.turnLimit, 2 ** 32 - 1));
+    let cs = 0;
+    if (rules.cards) {
+      cs = makeCardset(rules.cards);
+      setU32(p + RULES_CARDS, cs);
+    }
+    const rc = M._ball_rules_check(p, SCRATCH.err, 256);
+    if (rc < 0) {
+      M._ball_cardset_free(cs);
+      throw fail(rc, str(SCRATCH.err));
+    }
+    return cs;
+  }
+
+  // A ball_cardset from { earn: { dodge: 1, ... }, atk: [card...], def: [card...] },
+  // a card being { name, cost, effect: 'pa+N' | 'again' }.
+  function makeCardset(cards) {
+    if (typeof cards !== 'object')
+      throw new BallError(ErrorCode.ARG, 'cards are an object { earn, atk, def }');
+    for (const k of Object.keys(cards))
+      if (!['earn', 'atk', 'def'].includes(k))
+        throw new BallError(ErrorCode.ARG, `unknown cards field '${k}' (earn, atk, def)`);
+    let rc = M._ball_cardset_new(SCRATCH.out);
+    if (rc < 0)
+      throw fail(rc);
+    const cs = u32(SCRATCH.out);
+    try {
+      for (const [name, pe] of Object.entries(cards.earn ?? {})) {
+        const entry = EARN_NAMES.indexOf(name);
+        if (entry < 0)
+          throw new BallError(ErrorCode.RULES,
+            `unknown earning entry '${name}' (one of ${EARN_NAMES.join(' ')})`);
+        rc = Number.isInteger(pe) ? M._ball_cardset_set_earn(cs, entry, pe) : ErrorCode.ARG;
+        if (rc < 0)
+          throw new BallError(ErrorCode.RANGE,
+            `earning entry '${name}': ${String(pe)} is not 0-${constants.MAX_CARD_PE}`);
+      }
+      [cards.atk ?? [], cards.def ?? []].forEach((hand, team) => {
+        for (const card of hand) {
+          const { name, cost, effect } = card ?? {};
+          const m = /^(?:pa\+([1-9])|again)$/.exec(String(effect));
+          if (!m)
+            throw new BallError(ErrorCode.RULES,
+              `card ${JSON.stringify(name)}: effect ${JSON.stringify(effect)} is not 'pa+N' (N 1-9) or 'again'`);
+          const ok = typeof name === 'string' && Number.isInteger(cost) && withString(name, (t) =>
+            M._ball_cardset_add_card(cs, team, t, cost,
+              m[1] ? constants.EFFECT_GAIN_PA : constants.EFFECT_UNRESTRICT,
+              m[1] ? Number(m[1]) : 0)) >= 0;
+          if (!ok)
+            throw new BallError(ErrorCode.RANGE,
+              `card ${JSON.stringify(name)} of ${TEAMS[team]}: a hand holds at most ` +
+              `${constants.MAX_HAND} cards, a name 1-23 letters, digits, _ or -, ` +
+              `a cost 0-${constants.MAX_CARD_PE}`);
+        }
+      });
+    } catch (e) {
+      M._ball_cardset_free(cs);
+      throw e;
+    }
+    return cs;
+  }
+
+  /** The ruleset of a rules text or object, as an object with its text. */
+  function parseRules(rules) {
+    const cs = prepareRules(rules);
+    try {
+      return readRules(SCRATCH.rules);
+    } finally {
+      M._ball_cardset_free(cs);
+    }
+  }
+
+  // --------------------------------------------------------- board contents
+
+  function pieceOf(code) {
+    if (code <= 0)
+      return null;
+    const team = code & constants.PIECE_DEF ? 'DEF' : 'ATK';
+    const type = PIECE_TYPES[code & constants.PIECE_TYPE_MASK];
+    const p = {
+      code,
+      team,
+      type,
+      down: (code & constants.PIECE_DOWN) !== 0,
+      restricted: (code & constants.PIECE_RESTRICTED) !== 0,
+      hasBall: (code & constants.PIECE_BALL) !== 0,
+      stacked: (code & constants.PIECE_STACKED) !== 0,
+    };
+    p.active = !p.down && !p.stacked;
+    p.text = (team === 'ATK' ? type : type.toLowerCase()) + (p.hasBall ? '*' : '') +
+      (p.down ? '_' : '') + (p.restricted ? '!' : '');
+    return Object.freeze(p);
+  }
+
+  // --------------------------------------------------------- games
+
+  let live = 0;
+  const registry = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((ptr) => { M._ball_game_free(ptr); live--; })
+    : null;
+
+  /**
+   * A game of BALL: a position, its ruleset and the undo history, in wasm
+   * memory. Free it with free() (or `using`); a game that is collected
+   * without free() is freed by a FinalizationRegistry, later.
+   *
+   *   new Game()                          the standard start
+   *   new Game(bpn)                       a position (N1)
+   *   new Game({ bpn, rules })            rules: a rules text
+   *                                       ('zone=2 turns=60 atk=Sprint:2:pa+1') or
+   *                                       { endZoneDepth, turnLimit, cards }
+   */
+  class Game {
+    #ptr = 0;
+
+    constructor(options = {}) {
+      if (options === ADOPT)
+        return;
+      if (typeof options === 'string')
+        options = { bpn: options };
+      if (options === null || typeof options !== 'object')
+        throw new BallError(ErrorCode.ARG, 'new Game(bpn) or new Game({ bpn, rules })');
+      let { bpn, rules, ...rest } = options;
+      for (const k of Object.keys(rest))
+        if (k !== 'endZoneDepth' && k !== 'turnLimit' && k !== 'cards')
+          throw new BallError(ErrorCode.ARG, `unknown option '${k}' (bpn, rules, endZoneDepth, turnLimit, cards)`);
+      if (Object.keys(rest).length) {
+        if (rules !== undefined && rules !== null)
+          throw new BallError(ErrorCode.ARG, 'give either rules or endZoneDepth / turnLimit / cards, not both');
+        rules = rest;
+      }
+      const cs = prepareRules(rules);
+      const rc = M._ball_game_new(SCRATCH.out, SCRATCH.rules, SCRATCH.err, 256);
+      M._ball_cardset_free(cs);
+      if (rc < 0)
+        throw fail(rc, str(SCRATCH.err));
+      this.#adopt(u32(SCRATCH.out));
+      if (bpn !== undefined && bpn !== null) {
+        try {
+          this.bpn = bpn;
+        } catch (e) {
+          this.free();
+          throw e;
+        }
+      }
+    }
+
+    /** A game from the BPN `bpn` under `rules` (a text or an object). */
+    static fromBpn(bpn, rules) {
+      return new Game({ bpn, rules });
+    }
+
+    #adopt(ptr) {
+      this.#ptr = ptr;
+      live++;
+      registry?.register(this, ptr, this);
+    }
+
+    get #g() {
+      if (!this.#ptr)
+        throw new BallError(ErrorCode.ARG, 'the game has been freed');
+      return this.#ptr;
+    }
+
+    #check(rc) {
+      if (rc < 0)
+        throw fail(rc, str(M._ball_errmsg(this.#ptr)));
+      return rc;
+    }
+
+    /** Frees the game's memory now; using it afterwards throws. Twice is harmless. */
+    free() {
+      if (!this.#ptr)
+        return;
+      registry?.unregister(this);
+      M._ball_game_free(this.#ptr);
+      this.#ptr = 0;
+      live--;
+    }
+
+    get freed() { return this.#ptr === 0; }
+
+    [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.free(); }
+
+    /** An independent copy: position, ruleset and undo history. */
+    clone() {
+      const rc = M._ball_game_clone(SCRATCH.out, this.#g);
+      if (rc < 0)
+        throw fail(rc);
+      const copy = new Game(ADOPT);
+      copy.#adopt(u32(SCRATCH.out));
+      return copy;
+    }
+
+    /** The ruleset: { endZoneDepth, turnLimit, cards, text }; cards is
+     *  null or { earn, atk, def } with the hands as created. */
+    get rules() {
+      M._ball_rules_init(SCRATCH.rules, RULES_SIZE);
+      this.#check(M._ball_game_rules(this.#g, SCRATCH.rules));
+      return readRules(SCRATCH.rules);
+    }
+
+    // ------------------------------------------------- position
+
+    /** The position as BPN (N1); assigning one sets the position and
+     *  clears the undo history (BallError 'bpn' with what is wrong, game
+     *  unchanged). */
+    get bpn() {
+      this.#check(M._ball_position_to_text(this.#g, SCRATCH.text, constants.BPN_MAX));
+      return str(SCRATCH.text);
+    }
+
+    set bpn(text) {
+      const g = this.#g;
+      this.#check(withString(text, (t) => M._ball_position_from_text(g, t)));
+    }
+
+    /** The coach to act, 'ATK' or 'DEF' (after a touchdown: the coach
+     *  who made the last decision). */
+    get side() { return TEAMS[this.#check(M._ball_side(this.#g))]; }
+    /** 'action' or 'release'. */
+    get phase() { return PHASES[this.#check(M._ball_phase(this.#g))]; }
+    /** PA left in this action phase. */
+    get pa() { return this.#check(M._ball_pa(this.#g)); }
+    /** True when the last decision of this action phase was a hand-off. */
+    get handoffLast() { return this.#check(M._ball_handoff_last(this.#g)) === 1; }
+    get turn() { return this.#check(M._ball_turn(this.#g)); }
+    /** 'ongoing', 'atk_won', 'def_won' or 'draw'. */
+    get result() { return RESULTS[this.#check(M._ball_result(this.#g))]; }
+    get isOver() { return this.result !== 'ongoing'; }
+    /** 'ATK' or 'DEF' after a touchdown, else null. */
+    get winner() {
+      const r = this.result;
+      return r === 'atk_won' ? 'ATK' : r === 'def_won' ? 'DEF' : null;
+    }
+    /** The square of the ball, loose or held. */
+    get ballSquare() { return SQUARES[this.#check(M._ball_square_of_ball(this.#g))]; }
+    /** The square of the restricted piece of the coach to act, or null. */
+    get restrictedSquare() {
+      return nameOrNull(this.#check(M._ball_restricted_square(this.#g)));
+    }
+    /** Card mode: the PE of each coach, { ATK, DEF } (0 outside card mode). */
+    get pe() {
+      return { ATK: this.#check(M._ball_pe(this.#g, 0)), DEF: this.#check(M._ball_pe(this.#g, 1)) };
+    }
+    /** Card mode: the cards of each coach's hand, { ATK: [...], DEF: [...] },
+     *  each { index, number, name, cost, effect, amount, held } (number =
+     *  index + 1, as in `cardN`; held: not played yet). */
+    get hands() {
+      const cards = this.rules.cards;
+      const out = { ATK: [], DEF: [] };
+      if (!cards)
+        return out;
+      for (const [team, hand] of [['ATK', cards.atk], ['DEF', cards.def]]) {
+        const mask = this.#check(M._ball_hand(this.#g, team === 'ATK' ? 0 : 1));
+        out[team] = hand.map((c) => ({ ...c, number: c.index + 1, held: (mask >> c.index & 1) === 1 }));
+      }
+      return out;
+    }
+
+    /** The piece on `square` at `level` ('upper', the default, or 'lower'),
+     *  or null: { team, type ('X' 'O' 'S'), down, restricted, hasBall,
+     *  stacked, active, text, code }. */
+    piece(square, level = 'upper') {
+      const lv = level === 'upper' || level === 0 ? 0 : level === 'lower' || level === 1 ? 1 : -1;
+      if (lv < 0)
+        throw new BallError(ErrorCode.ARG, `level is 'upper' or 'lower', not ${String(level)}`);
+      return pieceOf(this.#check(M._ball_piece(this.#g, squareIndex(square), lv)));
+    }
+
+    /** What is on a square: { square, index, upper, lower, looseBall,
+     *  fresh, stack, open, vacant, hasBall, text } (text as `ball show`
+     *  writes it: '.', '@', 'X*', '[Xo]+' ...). */
+    square(square) {
+      const index = squareIndex(square);
+      const g = this.#g;
+      const state = this.#check(M._ball_square_state(g, index));
+      const upper = state & constants.SQ_PIECE ? pieceOf(this.#check(M._ball_piece(g, index, 0))) : null;
+      const lower = state & constants.SQ_STACK ? pieceOf(this.#check(M._ball_piece(g, index, 1))) : null;
+      const looseBall = (state & constants.SQ_LOOSE_BALL) !== 0;
+      const fresh = (state & constants.SQ_FRESH) !== 0;
+      let text = upper ? upper.text : looseBall ? '@' : '.';
+      if (lower)
+        text = `[${upper.text}${lower.text}]${fresh ? '+' : ''}`;
+      return Object.freeze({
+        square: SQUARES[index], index, upper, lower, looseBall, fresh, stack: lower !== null,
+        open: upper === null, vacant: upper === null && !looseBall,
+        hasBall: (state & constants.SQ_BALL) !== 0, text,
+      });
+    }
+
+    /** The 111 squares' contents in index order (A1, C1, ..., M17). */
+    board() {
+      return SQUARES.map((_, i) => this.square(i));
+    }
+
+    /** The board as text, row 17 at the top. */
+    diagram() {
+      const lines = ['    ' + [...FILE_OF].join('     ')];
+      for (let row = 17; row >= 1; row--) {
+        let line = String(row).padStart(2) + '  ';
+        for (let col = 1; col <= 13; col++) {
+          const i = (col + row) % 2 === 0 ? (13 * (row - 1) + (col - 1)) / 2 : -1;
+          line += (i >= 0 ? this.square(i).text : '').padEnd(6);
+        }
+        lines.push(line.trimEnd());
+      }
+      return lines.join('\n');
+    }
+
+    toString() { return this.diagram(); }
+
+    // ------------------------------------------------- playing
+
+    #list(n) {
+      const out = new Array(n);
+      const base = SCRATCH.actions >> 2;
+      for (let i = 0; i < n; i++)
+        out[i] = Action.fromCode(M.HEAPU32[base + i]);
+      return out;
+    }
+
+    /** The legal decisions in the library's order (none once the game is
+     *  over); `{ sorted: true }` gives the order of the `ball` tool. */
+    legalActions({ sorted = false } = {}) {
+      const n = this.#check(M._ball_legal_actions(this.#g, SCRATCH.actions, constants.MAX_ACTIONS));
+      const list = this.#list(n);
+      return sorted ? list.sort((a, b) => compareActionTexts(a.text, b.text)) : list;
+    }
+
+    /** The number of legal decisions, counted without listing them. */
+    countLegalActions() { return this.#check(M._ball_legal_actions(this.#g, 0, 0)); }
+
+    /** legalActions()[index], found without listing the others. */
+    legalAction(index) {
+      if (!Number.isInteger(index))
+        throw new BallError(ErrorCode.ARG, 'an action index is an integer');
+      if (index < 0 || index >= 2 ** 31)
+        throw new BallError(ErrorCode.RANGE, `action index ${index} out of range`);
+      this.#check(M._ball_legal_action_at(this.#g, index, SCRATCH.out));
+      return Action.fromCode(u32(SCRATCH.out));
+    }
+
+    /**
+     * A legal decision drawn with the 64-bit BigInt `random` (default: 64
+     * bits from crypto.getRandomValues), uniform when `random` is; throws
+     * BallError 'range' when the game is over.
+     */
+    randomAction(random = random64()) {
+      if (typeof random !== 'bigint' || random < 0n || random >= 2n ** 64n)
+        throw new BallError(ErrorCode.ARG, 'random is a BigInt in 0 .. 2n ** 64n - 1n');
+      this.#check(M._ball_random_action(this.#g, random, SCRATCH.out));
+      return Action.fromCode(u32(SCRATCH.out));
+    }
+
+    /** The action written `text` (N2) here; BallError 'notation'
+     *  (malformed) or 'illegal' (no such decision), with the reason. */
+    parseAction(text) {
+      const g = this.#g;
+      this.#check(withString(text, (t) => M._ball_action_from_text(g, t, SCRATCH.out)));
+      return Action.fromCode(u32(SCRATCH.out));
+    }
+
+    #code(action) {
+      if (action instanceof Action)
+        return action.code;
+      if (typeof action === 'string')
+        return this.parseAction(action).code;
+      if (Number.isInteger(action) && action > 0 && action < 2 ** 32)
+        return action;
+      throw new BallError(ErrorCode.ARG, `not an action: ${String(action)}`);
+    }
+
+    /** Whether an action (Action, text or code) is legal here. */
+    isLegal(action) {
+      let code;
+      try {
+        code = this.#code(action);
+      } catch (e) {
+        if (e instanceof BallError && (e.code === ErrorCode.NOTATION || e.code === ErrorCode.ILLEGAL))
+          return false;
+        throw e;
+      }
+      return this.#check(M._ball_is_legal(this.#g, code)) === 1;
+    }
+
+    /** Plays a decision (an Action, its N2 text or its code) and returns
+     *  it as an Action; BallError 'illegal' (game unchanged) if it is not
+     *  legal here. */
+    apply(action) {
+      const code = this.#code(action);
+      this.#check(M._ball_apply(this.#g, code));
+      return Action.fromCode(code);
+    }
+
+    /** Takes back the last decision; BallError 'no_history' if none. */
+    undo() { this.#check(M._ball_undo(this.#g)); }
+
+    /** How many decisions undo() can take back. */
+    get historyLength() { return this.#check(M._ball_history_length(this.#g)); }
+
+    /** Makes room for n more decisions in the undo history. */
+    reserveHistory(n) {
+      if (!Number.isInteger(n) || n < 0)
+        throw new BallError(ErrorCode.ARG, 'reserveHistory(n): n is a non-negative integer');
+      this.#check(M._ball_history_reserve(this.#g, n));
+    }
+
+    /** The number of decision sequences of exactly `depth` decisions (N3), a BigInt. */
+    perft(depth) {
+      if (!Number.isInteger(depth))
+        throw new BallError(ErrorCode.ARG, 'perft(depth): depth is an integer');
+      this.#check(M._ball_perft(this.#g, depth, SCRATCH.out));
+      return u64(SCRATCH.out);
+    }
+
+    /** A 64-bit hash of the position (not of the turn number), a BigInt. */
+    get hash() { return BigInt.asUintN(64, M._ball_hash(this.#g)); }
+
+    // ------------------------------------------------- release phase (R9)
+
+    /** The tasks of the release phase in square order, solvable or not:
+     *  [{ square, kind: 'stand_up' | 'release', solvable }]. */
+    releaseTasks() {
+      const n = this.#check(M._ball_release_tasks(this.#g, SCRATCH.ints, constants.MAX_TASKS));
+      const tasks = [];
+      for (let i = 0; i < n; i++) {
+        const t = i32(SCRATCH.ints + 4 * i);
+        tasks.push(Object.freeze({
+          square: SQUARES[M._ball_task_square(t)],
+          kind: TASK_KINDS[M._ball_task_kind(t)],
+          solvable: M._ball_task_solvable(t) === 1,
+        }));
+      }
+      return tasks;
+    }
+
+    /** The solutions of the task on `square`; BallError 'illegal' when
+     *  there is no task there. */
+    taskSolutions(square) {
+      const n = this.#check(M._ball_task_solutions(this.#g, squareIndex(square), SCRATCH.actions,
+        constants.MAX_ACTIONS));
+      return this.#list(n);
+    }
+
+    // ------------------------------------------------- selection (R12)
+
+    /**
+     * One step of the step-by-step selection: given the choices so far (a
+     * square; a verb '-', '=', '^', '^^' or 'card' (or 'move', 'handoff',
+     * 'short_pass', 'long_pass'); a square, or a hand index after 'card';
+     * a square; the keeper's square), returns { choices, action }: the
+     * next step's choices (square names, verb texts at step 2, hand
+     * indices after 'card') and the whole action once the choices form one
+     * (else null). BallError 'illegal' when they lead to no legal action.
+     * The game never changes.
+     */
+    select(chosen = []) {
+      if (!Array.isArray(chosen) || chosen.length > constants.SELECT_STEPS)
+        throw new BallError(ErrorCode.ARG, `select(chosen): an array of at most ${constants.SELECT_STEPS} choices`);
+      const values = chosen.map((c, i) => {
+        if (i === 1)
+          return verbOf(c);
+        if (i === 2 && values1IsCard(chosen)) {
+          if (!Number.isInteger(c) || c < 0 || c >= constants.MAX_HAND)
+            throw new BallError(ErrorCode.ARG, `after 'card' comes a hand index (0-8), not ${String(c)}`);
+          return c;
+        }
+        return squareIndex(c);
+      });
+      values.forEach((v, i) => setI32(SCRATCH.chosen + 4 * i, v));
+      setU32(SCRATCH.out, 0);
+      const n = this.#check(M._ball_select(this.#g, SCRATCH.chosen, values.length, SCRATCH.ints,
+        constants.NUM_SQUARES, SCRATCH.out));
+      const code = u32(SCRATCH.out);
+      const choices = [];
+      for (let i = 0; i < n; i++) {
+        const v = i32(SCRATCH.ints + 4 * i);
+        choices.push(values.length === 1 ? VERB_TEXT[v] :
+          values.length === 2 && values[1] === constants.VERB_CARD ? v : SQUARES[v]);
+      }
+      return { choices, action: code ? Action.fromCode(code) : null };
+    }
+
+    /** An empty Selection, to build an action one choice at a time. */
+    selection() { return new Selection(this, []); }
+  }
+
+  const ADOPT = Symbol('adopt');
+
+  function values1IsCard(chosen) {
+    return chosen.length > 1 && verbOf(chosen[1]) === constants.VERB_CARD;
+  }
+
+  function verbOf(v) {
+    if (Number.isInteger(v) && v >= 1 && v <= 5)
+      return v;
+    let i = VERB_TEXT.indexOf(v);
+    if (i < 0)
+      i = VERB_NAMES.indexOf(v);
+    if (i <= 0)
+      throw new BallError(ErrorCode.NOTATION, `not a verb: ${String(v)} (- = ^ ^^ card)`);
+    return i;
+  }
+
+  /**
+   * An action being chosen step by step (R12): piece, verb, destination,
+   * exit / push / lower square, keeper. Immutable: choose() returns a new
+   * Selection, back() and cancel() shorter ones; the game never changes
+   * until the whole `action` is applied.
+   */
+  class Selection {
+    constructor(game, chosen) {
+      this.game = game;
+      this.chosen = Object.freeze([...chosen]);
+      const { choices, action } = game.select(this.chosen);
+      this.choices = Object.freeze(choices);
+      this.action = action;
+      Object.freeze(this);
+    }
+
+    /** The selection with one more choice; BallError 'illegal' if it leads nowhere. */
+    choose(choice) { return new Selection(this.game, [...this.chosen, choice]); }
+    /** Without the last choice. */
+    back() { return new Selection(this.game, this.chosen.slice(0, -1)); }
+    /** Empty again (the ESC key of R12). */
+    cancel() { return new Selection(this.game, []); }
+    /** How many choices are made. */
+    get step() { return this.chosen.length; }
+    get complete() { return this.action !== null; }
+  }
+
+  // --------------------------------------------------------- the API object
+
+  return Object.freeze({
+    version: str(M._ball_version_string()),
+    versionNumber: M._ball_version_number(),
+    START_BPN,
+    constants,
+    ErrorCode,
+    BallError,
+    Game,
+    Action,
+    Selection,
+    SQUARES,
+    EARN_ENTRIES: Object.freeze([...EARN_NAMES]),
+    squareIndex,
+    squareName,
+    squareAt,
+    squareCol,
+    squareRow,
+    distance,
+    strerror,
+    parseRules,
+    compareActionTexts,
+    xorshift64,
+    /** Games created and not freed yet (by free() or by the collector). */
+    get liveGames() { return live; },
+    /** The wasm memory: `heapSize` bytes in all, `allocated` in use by malloc. */
+    memory() {
+      M._mallinfo(SCRATCH.mallinfo);
+      return { heapSize: M.HEAPU8.length, allocated: u32(SCRATCH.mallinfo + 28) };
+    },
+    /** The emscripten module itself: every C function as `_ball_...`. */
+    native: M,
+  });
+}

@@ -1,0 +1,27 @@
+-- The PUC Lua C module of libball (c/ballc.c, ball.so for require "ball"),
+-- built against the installed library found by pkg-config (libball.pc of
+-- `make install`). From this directory, offline:
+--   luarocks make --tree=TREE libball-1.0.0-1.rockspec       (default Lua)
+--   luarocks --lua-version=5.4 make --local libball-1.0.0-1.rockspec
+-- Set PKG_CONFIG_PATH when libball.pc is not in pkg-config's default path.
+rockspec_format = "3.0"
+package = "libball"
+version = "1.0.0-1"
+source = {
+   url = "git+https://example.invalid/libball.git", -- luarocks make builds the local copy
+   tag = "v1.0.0",
+}
+description = {
+   summary = "Lua binding (C module) of libball, the rules engine of the board game BALL",
+   detailed = [[
+The same API as the LuaJIT FFI module ball.lua, for Lua 5.1 to 5.4: games
+as userdata with __gc, __close, __tostring and __eq, errors as ball.Error
+values carrying the library's message, card mode (R10).]],
+   license = "see the repository",
+}
+dependencies = { "lua >= 5.1, < 5.5" }
+build = {
+   type = "command",
+   build_command = [[$(CC) $(CFLAGS) -std=c99 $(LIBFLAG) -I$(LUA_INCDIR) `pkg-config --cflags libball` -o ball.so c/ballc.c `pkg-config --libs libball`]],
+   install = { lib = { ball = "ball.so" } },
+}

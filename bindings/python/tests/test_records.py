@@ -1,0 +1,272 @@
+"""Whole games (issue 11): the history read from the library, game records
+(written, read back, several per text, malformed ones rejected with their
+line), and the drawings (the text diagram and the SVG picture)."""
+
+import copy
+import pickle
+import random
+import unittest
+import xml.etree.ElementTree as ET
+
+import libball
+from libball import Action, Game, NoHistoryError, RangeError, RecordError, Result
+from libball.game import TAGS, read_records
+
+from helpers import AFTER_E11_F10, CARDS, DODGE, KEEP, START
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def random_game(seed, decisions, **options):
+    """A game of up to ``decisions`` random decisions drawn with ``seed``."""
+    rng = random.Random(seed)
+    game = Game(**options)
+    while game.history_length < decisions and not game.is_over:
+        game.apply(game.random_action(rng.getrandbits(64)))
+    return game
+
+
+# (seed, decisions, Game options): the random games of the round trips.
+GAMES = [
+    (1, 40, {}),
+    (2, 400, {}),
+    (2024, 600, {}),
+    (3, 300, {"end_zone_depth": 2}),
+    (7, 400, {"end_zone_depth": 2, "turn_limit": 30}),  # ends in a draw
+    (11, 200, {"turn_limit": 5}),
+    (5, 150, {"rules_text": CARDS}),
+    (9, 120, {"bpn": DODGE}),
+    (13, 120, {"bpn": KEEP, "end_zone_depth": 3}),
+    (17, 0, {}),
+]
+
+
+class History(unittest.TestCase):
+    """move_stack, peek, pop and the positions, read from the C history."""
+
+    def test_move_stack_is_the_library_history(self):
+        for seed, n, options in GAMES:
+            with self.subTest(seed=seed), random_game(seed, n, **options) as g:
+                played = g.move_stack
+                self.assertEqual(len(played), g.history_length)
+                self.assertEqual(played, [g.history_action(i) for i in range(len(played))])
+                if played:
+                    self.assertEqual(g.history_action(-1), g.peek())
+                    self.assertIs(type(played[0]), Action)
+                # replaying the stack from the first position gives the game
+                with Game(g.history_position(0), rules_text=g.rules_text) as again:
+                    for a in played:
+                        again.apply(a)
+                    self.assertEqual(again, g)
+                    self.assertEqual(again.move_stack, played)
+                # each decision was played from its history position
+                for i in range(len(played), 0, -1):
+                    self.assertEqual(g.history_position(i), g.bpn)
+                    self.assertEqual(g.pop(), played[i - 1])
+                self.assertEqual(g.move_stack, [])
+                self.assertIsNone(g.peek())
+
+    def test_positions_and_ranges(self):
+        with Game() as g:
+            self.assertEqual(g.history_position(0), START)
+            g.push("E11-F10")
+            self.assertEqual((g.history_position(0), g.history_position(1)),
+                             (START, AFTER_E11_F10))
+            self.assertEqual(g.history_position(-1), AFTER_E11_F10)
+            self.assertEqual(g.history_position(-2), START)
+            for bad in (2, -3):
+                with self.assertRaises(RangeError):
+                    g.history_position(bad)
+            for bad in (1, -2):
+                with self.assertRaises(RangeError):
+                    g.history_action(bad)
+            g.undo()
+            with self.assertRaises(NoHistoryError):
+                g.pop()
+
+    def test_set_bpn_clone_and_pickle_keep_the_history(self):
+        with random_game(3, 60) as g:
+            g.set_tag("Event", "pickled")
+            for other in (g.clone(), copy.deepcopy(g), pickle.loads(pickle.dumps(g))):
+                with other:
+                    self.assertEqual(other.move_stack, g.move_stack)
+                    self.assertEqual(other.history_position(0), START)
+                    self.assertEqual(other.tags["Event"], "pickled")
+                    self.assertEqual(other.record(), g.record())
+            g.bpn = g.bpn
+            self.assertEqual(g.move_stack, [])
+
+
+class Records(unittest.TestCase):
+    def test_round_trip_over_random_games(self):
+        """Every record reads back into the same game (position, ruleset,
+        history, tags) whose record is the same text."""
+        for seed, n, options in GAMES:
+            with self.subTest(seed=seed), random_game(seed, n, **options) as g:
+                text = g.record(event="Seed %d" % seed, date="2026-11-30", ATK="random",
+                                DEF="random too")
+                self.assertTrue(text.endswith("\n"))
+                with Game.from_record(text) as back:
+                    self.assertEqual(back, g)
+                    self.assertEqual(back.result, g.result)
+                    self.assertEqual(back.rules_text, g.rules_text)
+                    self.assertEqual(back.move_stack, g.move_stack)
+                    self.assertEqual(back.history_position(0), g.history_position(0))
+                    self.assertEqual(back.tags, {"Event": "Seed %d" % seed, "Site": "",
+                                                 "Date": "2026-11-30", "ATK": "random",
+                                                 "DEF": "random too"})
+                    self.assertEqual(back.record(), text)
+                self.assertEqual(g.tags, dict.fromkeys(TAGS, ""))  # record() set none
+
+    def test_turn_limit_draw_survives(self):
+        with random_game(7, 10000, end_zone_depth=2, turn_limit=30) as g:
+            self.assertIs(g.result, Result.DRAW)
+            text = g.record()
+            self.assertIn('[Result "1/2-1/2"]', text)
+            self.assertTrue(text.endswith("\n1/2-1/2\n"))
+            with Game.from_record(text) as back:
+                self.assertIs(back.result, Result.DRAW)
+
+    def test_several_records(self):
+        games = [random_game(seed, n, **options) for seed, n, options in GAMES]
+        text = "\n\n".join(g.record() for g in games) + "\n\n"
+        read = list(read_records(text))
+        self.assertEqual(len(read), len(games))
+        for g, back in zip(games, read):
+            self.assertEqual((back, back.move_stack), (g, g.move_stack))
+        self.assertEqual([b.bpn for b in read_records(text.encode())], [g.bpn for g in games])
+        self.assertEqual(list(read_records("")), [])
+        self.assertEqual(list(read_records("\n \n")), [])
+        for g in games + read:
+            g.close()
+        with self.assertRaises(RecordError):
+            Game.from_record(text)  # more than one
+        with self.assertRaises(RecordError):
+            Game.from_record("\n")  # none
+
+    def test_tags(self):
+        with Game() as g:
+            g.set_tag("event", "Club night")
+            g.set_tag("DEF", "Bo")
+            self.assertEqual(g.tags["Event"], "Club night")
+            text = g.record(site="Lyon", DEF=None)
+            self.assertEqual(text, '[Event "Club night"]\n[Site "Lyon"]\n[Rules ""]\n'
+                                   '[Result "*"]\n\n*\n')
+            self.assertEqual(g.tags["DEF"], "Bo")  # record()'s tags are its own
+            g.set_tag("Event", 'say "hi" \\ bye')
+            with Game.from_record(g.record()) as back:
+                self.assertEqual(back.tags["Event"], 'say "hi" \\ bye')
+            g.set_tag("Event", None)
+            self.assertEqual(g.tags["Event"], "")
+            with self.assertRaises(RangeError):
+                g.set_tag("Event", "x" * 128)
+            with self.assertRaises(RangeError):
+                g.set_tag("Site", "line\nbreak")
+            with self.assertRaises(ValueError):
+                g.set_tag("Round", "1")
+            with self.assertRaises(ValueError):
+                g.record(round="1")
+
+    def test_docs_example(self):
+        text = ('[Event "Club night"]\n[Site "Lyon"]\n[Date "2026-11-30"]\n[ATK "Ann"]\n'
+                '[DEF "Bo"]\n[Rules "zone=2"]\n[Result "*"]\n\n'
+                "1. DEF: E11-F10 F10-E9 end\n"
+                "2. ATK: G7-E9/F10 G5-H6 {the carrier steps aside} H6=I7 end\n"
+                "3. DEF: end E9-F8\n*\n")
+        with Game.from_record(text) as g:
+            self.assertEqual(g.history_length, 9)
+            self.assertEqual(str(g.move_stack[3]), "G7-E9/F10")
+            self.assertEqual(g.rules.end_zone_depth, 2)
+            self.assertEqual(g.record(), text.replace(" {the carrier steps aside}", ""))
+
+    def test_malformed_records_raise_with_the_line(self):
+        good = ('[Rules ""]\n[Result "*"]\n\n1. DEF: E11-F10 end\n'
+                "2. ATK: G5-H6 end\n*\n")
+        with Game.from_record(good) as g:
+            self.assertEqual(g.history_length, 4)
+        cases = [  # (text, line of the error, library code)
+            (good.replace("[Rules", "[Rulez"), 1, libball._native.E_RECORD),
+            (good.replace('[Result "*"]\n', '[Result "*"]\n[Rules ""]\n'), 3,
+             libball._native.E_RECORD),  # tags out of order
+            (good.replace("G5-H6", "G5-G7"), 5, libball._native.E_ILLEGAL),
+            (good.replace("G5-H6", "G5-"), 5, libball._native.E_NOTATION),
+            (good.replace("2. ATK", "3. ATK"), 5, libball._native.E_RECORD),
+            (good.replace('[Rules ""]', '[Rules "zone=9"]'), 1, libball._native.E_RULES),
+            (good[:-2], 6, libball._native.E_RECORD),  # truncated: no result line
+            (good.replace("\n*\n", "\n1-0\n"), 6, libball._native.E_RECORD),  # wrong result
+        ]
+        for text, line, code in cases:
+            with self.subTest(text=text):
+                with self.assertRaises(RecordError) as caught:
+                    Game.from_record(text)
+                err = caught.exception
+                self.assertIsInstance(err, ValueError)
+                self.assertEqual(err.code, code, err.message)
+                self.assertIn("line %d" % line, err.message)
+                self.assertEqual(err.line, line, err.message)
+                self.assertIsNotNone(err.column)
+        # a bad record after good ones: the good ones come first, then the error
+        games = read_records(good + "\n" + good.replace("G5-H6", "G5-G7"))
+        first = next(games)
+        first.close()
+        with self.assertRaises(RecordError) as caught:
+            next(games)
+        self.assertEqual(caught.exception.line, 12)
+        with self.assertRaises(RecordError):
+            Game.from_record("1. DEF: end\0\n")
+        with self.assertRaises(libball.ArgumentError):
+            Game.from_record(42)  # type: ignore[arg-type]
+
+
+class Drawings(unittest.TestCase):
+    def test_svg_is_xml_with_the_pieces_of_the_start(self):
+        with Game() as g:
+            svg = g.svg()
+            self.assertEqual(g._repr_svg_(), svg)
+            root = ET.fromstring(svg)
+            self.assertEqual(root.tag, SVG_NS + "svg")
+            drawn = {}
+            for el in root.iter(SVG_NS + "g"):
+                classes = el.get("class", "").split()
+                if "piece" in classes:
+                    drawn[el.get("data-square")] = set(classes)
+            want = {}
+            for square, piece in g.pieces():
+                want[square] = {"piece", piece.team.name.lower(), piece.type.name.lower()}
+                if piece.has_ball:
+                    want[square].add("ball")
+            self.assertEqual(len(want), 14)
+            self.assertEqual(drawn, want)
+            self.assertEqual(drawn["G5"], {"piece", "atk", "x", "ball"})
+
+    def test_svg_highlight_action_and_coords(self):
+        with Game() as g:
+            root = ET.fromstring(g.svg(highlight=["E11", "F10"], action="E11-F10"))
+            marked = [el.get("data-square") for el in root.iter()
+                      if "highlight" in el.get("class", "").split()]
+            self.assertEqual(sorted(marked), ["E11", "F10"])
+            arrows = [el for el in root.iter() if "arrow" in el.get("class", "").split()]
+            self.assertEqual(len(arrows), 1)
+            self.assertEqual(len(ET.fromstring(g.svg(highlight="G5")).findall(
+                ".//*[@class='highlight']")), 1)
+            self.assertNotIn("arrow", g.svg(action="end").replace('id="head"', ""))
+            self.assertLess(len(g.svg(coords=False)), len(g.svg()))
+            with self.assertRaises(libball.IllegalActionError):
+                g.svg(action="E11-E9")
+            with self.assertRaises(libball.NotationError):
+                g.svg(highlight=["Z99"])
+
+    def test_text_diagram(self):
+        with Game(KEEP) as g:
+            text = g.diagram()
+            self.assertTrue(text.endswith("\n"))
+            self.assertEqual(str(g), text[:-1])
+            self.assertIn("[X*o]".strip("[]")[:2], text)  # a stack: upper then lower
+            self.assertIn(">", g.diagram(highlight=["G9"]))
+            self.assertNotIn(">", text)
+            self.assertEqual(len(g.diagram(legend=True).splitlines()),
+                             len(text.splitlines()) + 2)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,117 @@
+"""One Game shared by threads (ctypes releases the GIL during each C call,
+so without the per-game lock the calls would overlap in C): 4 threads
+hammer one game with apply / undo / bpn / legal_actions and, at the end,
+close; the process must not crash, the game must stay consistent, and
+after close() every call must raise ClosedGameError."""
+
+import random
+import threading
+import time
+import unittest
+
+import libball
+from libball import Game
+
+from helpers import START
+
+THREADS = 4
+# Exceptions a thread may see because another thread played in between.
+EXPECTED = (libball.IllegalActionError, libball.NoHistoryError, libball.RangeError)
+
+
+def hammer(game, seed, deadline, errors, calls, closed_ok):
+    rng = random.Random(seed)
+    n = 0
+    while time.monotonic() < deadline:
+        op = rng.randrange(8)
+        try:
+            if op == 0:
+                actions = game.legal_actions()
+                if actions:
+                    game.apply(rng.choice(actions))
+            elif op == 1:
+                game.apply(game.random_action(rng.getrandbits(64)))
+            elif op in (2, 3):
+                game.undo()
+            elif op == 4:
+                bpn = game.bpn
+                if rng.randrange(8) == 0:
+                    Game(bpn).close()  # never a torn text: it parses
+            elif op == 5:
+                game.history_length, game.hash, game.count_legal_actions()
+            elif op == 6:
+                game["G5"], game.side, game.pa, game.turn, game.restricted_square
+            else:
+                game.is_legal("end"), game.select(())
+        except libball.ClosedGameError:
+            if not closed_ok.is_set():
+                errors.append("ClosedGameError before close()")
+            time.sleep(0.001)
+        except EXPECTED:
+            pass
+        except Exception as exc:  # pragma: no cover - a failure
+            errors.append("%s: %s" % (type(exc).__name__, exc))
+        n += 1
+    calls.append(n)
+
+
+class SharedGame(unittest.TestCase):
+    def run_threads(self, game, seconds, closer=None):
+        errors, calls = [], []
+        closed_ok = threading.Event()
+        deadline = time.monotonic() + seconds
+        threads = [threading.Thread(target=hammer,
+                                    args=(game, 1000 + i, deadline, errors, calls, closed_ok))
+                   for i in range(THREADS)]
+        for t in threads:
+            t.start()
+        if closer:
+            time.sleep(seconds / 2)
+            closed_ok.set()
+            closer()
+        for t in threads:
+            t.join()
+        self.assertEqual(errors[:5], [])
+        self.assertEqual(len(calls), THREADS)
+        self.assertGreater(sum(calls), 100)
+        return sum(calls)
+
+    def test_four_threads_then_close(self):
+        game = Game()
+        game.apply("E11-F10")
+        self.run_threads(game, 1.5)
+        # Consistent: every decision can be taken back to the start.
+        bpn = game.bpn
+        self.assertEqual(Game(bpn).bpn, bpn)
+        for _ in range(game.history_length):
+            game.undo()
+        self.assertEqual(game.bpn, START)
+        self.assertEqual(game.hash, Game().hash)
+        # Close while the threads are in calls: they see ClosedGameError.
+        self.run_threads(game, 0.5, closer=game.close)
+        self.assertTrue(game.closed)
+        with self.assertRaises(libball.ClosedGameError):
+            game.apply("end")
+        game.close()  # twice is harmless
+
+    def test_close_races_with_del(self):
+        # close() from several threads at once frees the game once.
+        for _ in range(200):
+            game = Game()
+            barrier = threading.Barrier(THREADS)
+
+            def close():
+                barrier.wait()
+                game.close()
+
+            threads = [threading.Thread(target=close) for _ in range(THREADS)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            self.assertTrue(game.closed)
+            del game
+
+
+if __name__ == "__main__":
+    unittest.main()

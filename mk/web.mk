@@ -1,0 +1,132 @@
+# The web: libball compiled to WebAssembly, its JavaScript binding
+# (bindings/js), the playable page (examples/web) and their tests
+# (tests/web). Included by the top-level Makefile; uses its B, OPT, WARN
+# and LIB_SRC. See docs/web.md.
+#
+#   make wasm        $(B)/wasm/ball.mjs: the library (the whole public API)
+#                    compiled by emscripten into one ES module with the
+#                    WebAssembly inlined; also copied to bindings/js/wasm/,
+#                    where the binding loads it from
+#   make web         the playable page in $(B)/web/
+#   make serve-web   serves $(B)/web/ on http://127.0.0.1:$(WEB_PORT)/
+#   make check-web   the type check of the binding's declarations, its node
+#                    tests and the browser test (the screenshots go to
+#                    $(B)/web-test/); tests/web_test.sh, which `make check`
+#                    runs, runs this
+#   make bench-web   wasm / native speed, measured side by side
+#
+# emscripten, chromium and node/npm come from Debian through
+# scripts/deps.sh (installed as root, named otherwise); playwright-core and
+# typescript from the npm registry through `npm ci` and
+# tests/web/package-lock.json.
+
+.PHONY: wasm web serve-web check-web web-deps web-browser-deps bench-web clean-web
+
+EMCC      ?= emcc
+WEB_PORT  ?= 8000
+WASM_DIR  := $(B)/wasm
+WASM_OBJ  := $(LIB_SRC:libball/%.c=$(WASM_DIR)/obj/%.o)
+# The library's own flags (LIBFLAGS without -fPIC and -g: there is no
+# shared library, and DWARF would only slow the link down).
+WASM_CFLAGS := -std=c11 $(OPT) $(WARN) -Iinclude -Ilibball -fvisibility=hidden -DBALL_BUILDING_LIBRARY
+# One ES module (a factory, `createBallModule`) with the wasm inlined, so
+# that node and a page load it the same way and no loader fetches a file
+# path (Debian's emscripten 3.1.6 would, under node 18+). BigInt for the
+# 64-bit values (ball_hash, ball_random_action). The module never takes
+# over node's process (exit and rejection handlers) and has no file system.
+WASM_LDFLAGS := $(OPT) -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createBallModule \
+    -sSINGLE_FILE=1 -sWASM_BIGINT=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,worker,node \
+    -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0 -sFILESYSTEM=0 \
+    -sEXPORTED_FUNCTIONS=@$(WASM_DIR)/exports.json \
+    -sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8","HEAPU8","HEAP32","HEAPU32"]' \
+    --extern-pre-js bindings/js/emscripten/extern-pre.js
+# Debian's emscripten runs its JavaScript tools with the node in PATH,
+# which finds their modules (acorn, ...) only through NODE_PATH when it is
+# not Debian's own node.
+EM_ENV := NODE_PATH=/usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
+
+wasm:
+	@sh scripts/deps.sh emcc:emscripten node:nodejs
+	@$(MAKE) --no-print-directory $(WASM_DIR)/ball.mjs bindings/js/wasm/ball.mjs
+
+$(WASM_DIR)/obj/%.o: libball/%.c $(wildcard libball/*.h) include/ball.h
+	@mkdir -p $(dir $@)
+	$(EM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
+
+# Every BALL_API function of the header, plus malloc and free for the
+# binding's buffers and mallinfo for its memory figures.
+$(WASM_DIR)/exports.json: include/ball.h
+	@mkdir -p $(dir $@)
+	{ printf '['; sed -n 's/^BALL_API[^(]*[ *]\(ball_[a-z0-9_]*\)(.*/"_\1",/p' include/ball.h | tr -d '\n'; \
+	  printf '"_malloc","_free","_mallinfo"]\n'; } >$@.tmp
+	@n=$$(grep -o '"_ball_' $@.tmp | wc -l); [ "$$n" -ge 60 ] || { echo "wasm: only $$n functions found in include/ball.h"; exit 1; }
+	mv $@.tmp $@
+
+$(WASM_DIR)/ball.mjs: $(WASM_OBJ) $(WASM_DIR)/exports.json bindings/js/emscripten/extern-pre.js
+	$(EM_ENV) $(EMCC) $(WASM_OBJ) $(WASM_LDFLAGS) -o $@
+
+bindings/js/wasm/ball.mjs: $(WASM_DIR)/ball.mjs
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# `make clean` removes $(B); the copy in the binding's directory goes too.
+clean: clean-web
+clean-web:
+	rm -rf bindings/js/wasm
+
+# ---------------------------------------------------------------- the page
+WEB_DIR   := $(B)/web
+WEB_FILES := $(filter-out examples/web/serve.mjs,$(wildcard examples/web/*.html examples/web/*.css examples/web/*.mjs examples/web/*.svg))
+
+web: wasm
+	@$(MAKE) --no-print-directory $(WEB_DIR)/index.html
+
+$(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs $(WASM_DIR)/ball.mjs
+	@mkdir -p $(WEB_DIR)/wasm
+	cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/
+	cp $(WASM_DIR)/ball.mjs $(WEB_DIR)/wasm/ball.mjs
+	@touch $@
+	@echo "web: the page is in $(WEB_DIR)/ (make serve-web serves it)"
+
+serve-web: web
+	node examples/web/serve.mjs $(WEB_DIR) --port $(WEB_PORT)
+
+# ---------------------------------------------------------------- tests
+# The npm packages of the browser test, at the versions of the lockfile.
+tests/web/node_modules/.package-lock.json: tests/web/package-lock.json tests/web/package.json
+	cd tests/web && timeout 300 npm ci --no-audit --no-fund --loglevel=error
+
+web-deps:
+	@sh scripts/deps.sh emcc:emscripten node:nodejs npm:npm
+
+web-browser-deps: web-deps
+	@sh scripts/deps.sh chromium:chromium
+	@$(MAKE) --no-print-directory tests/web/node_modules/.package-lock.json
+
+WEB_NODE_TESTS := $(wildcard bindings/js/test/*.test.mjs)
+
+# The native tool is built too: the tests compare their positions with it.
+check-web: web-browser-deps
+	@$(MAKE) --no-print-directory web tool
+	timeout 120 tests/web/node_modules/.bin/tsc -p tests/web
+	BALL_TOOL=$(B)/bin/ball timeout 300 node --expose-gc --test $(WEB_NODE_TESTS)
+	BALL_TOOL=$(B)/bin/ball WEB_ROOT=$(WEB_DIR) SHOTS=$(B)/web-test \
+	    timeout 240 node tests/web/browser.test.mjs
+
+# ---------------------------------------------------------------- speed
+# perft 5 and random games, the same C loop native and in wasm, runs
+# alternated (bindings/js/bench/speed.c, compare.mjs).
+BENCH_WEB_DIR := $(B)/bench-web
+$(BENCH_WEB_DIR)/speed: bindings/js/bench/speed.c $(B)/libball.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+
+# The same program for node: a plain script (CommonJS) that runs main().
+$(BENCH_WEB_DIR)/speed.js: bindings/js/bench/speed.c $(WASM_OBJ)
+	@mkdir -p $(dir $@)
+	$(EM_ENV) $(EMCC) -std=c11 $(OPT) $(WARN) -Iinclude $< $(WASM_OBJ) -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 \
+	    -sENVIRONMENT=node -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0 -o $@
+
+bench-web: wasm
+	@$(MAKE) --no-print-directory $(BENCH_WEB_DIR)/speed $(BENCH_WEB_DIR)/speed.js tool
+	node bindings/js/bench/compare.mjs $(BENCH_WEB_DIR)/speed $(BENCH_WEB_DIR)/speed.js

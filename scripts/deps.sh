@@ -1,0 +1,84 @@
+#!/bin/sh
+# The project's one dependency installer: installs the Debian packages
+# that a make target needs when they are missing, with apt-get when run as
+# root; otherwise it names the packages and the command, and fails. Does
+# nothing when everything is there.
+#
+#   sh scripts/deps.sh [GROUP | NEED:PACKAGE]...
+#
+# NEED is one of
+#   a command name          present when `command -v NAME` finds it;
+#   an absolute path        present when the file exists (wildcards allowed);
+#   pc=MODULE               present when `pkg-config --exists MODULE`;
+#   py=MOD,MOD...           present when Debian's /usr/bin/python3 imports them.
+# GROUP names a list of pairs kept here so that make targets share them:
+#   tests   what `make check` needs (Check, pkg-config, Debian's Python with
+#           venv for the binding's install test, LuaJIT, PUC Lua 5.1 and 5.4
+#           with headers and luarocks for the C module, mypy).
+#
+#   sh scripts/deps.sh tests doxygen:doxygen
+#   sh scripts/deps.sh clang:clang '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-dev'
+set -e
+
+group() {
+    case $1 in
+        tests)
+            echo pkg-config:pkg-config pc=check:check python3:python3 luajit:luajit \
+                py=ensurepip:python3-venv lua5.1:lua5.1 lua5.4:lua5.4 \
+                /usr/include/lua5.1/lua.h:liblua5.1-0-dev /usr/include/lua5.4/lua.h:liblua5.4-dev \
+                luarocks:luarocks mypy:mypy py=numpy:python3-numpy
+            ;;
+        *) return 1 ;;
+    esac
+}
+
+present() {
+    case $1 in
+        pc=*) command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "${1#pc=}" ;;
+        py=*) [ -x /usr/bin/python3 ] \
+                  && /usr/bin/python3 -c "import $(echo "${1#py=}" | tr , ' ' | sed 's/ /, /g')" >/dev/null 2>&1 ;;
+        /*)
+            # shellcheck disable=SC2086 # the wildcards are meant to expand
+            for f in $1; do
+                [ -e "$f" ] && return 0
+            done
+            return 1
+            ;;
+        *) command -v "$1" >/dev/null 2>&1 ;;
+    esac
+}
+
+need=""
+add() {
+    case " $need " in
+        *" $1 "*) ;;
+        *) need="$need $1" ;;
+    esac
+}
+
+for arg in "$@"; do
+    if pairs=$(group "$arg"); then
+        for pair in $pairs; do
+            present "${pair%:*}" || add "${pair##*:}"
+        done
+        continue
+    fi
+    what=${arg%:*}
+    pkg=${arg##*:}
+    if [ -z "$what" ] || [ -z "$pkg" ] || [ "$what" = "$arg" ]; then
+        echo "deps: bad argument '$arg' (expected GROUP or NEED:PACKAGE)" >&2
+        exit 2
+    fi
+    present "$what" || add "$pkg"
+done
+
+[ -z "$need" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+    echo "missing Debian packages:$need — install them as root: apt-get install$need" >&2
+    exit 1
+fi
+echo "installing:$need"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086 # one word per package
+apt-get install -y -qq $need >/dev/null

@@ -1,0 +1,526 @@
+/* Allocation failure through the default allocator (`make check-malloc-fail`).
+ *
+ * The program is linked with -Wl,--wrap=malloc,--wrap=realloc,--wrap=calloc,
+ * --wrap=free against the static library, so that every allocation libball
+ * makes with the C library's functions (the default ball_allocator,
+ * ball_cardset_new()) goes through the wrappers below. For every call that
+ * allocates -- ball_game_new() (default and card rules, and
+ * ball_game_new_with_allocator() with the default allocator, NULL or
+ * ball_allocator_init()), ball_game_clone(), ball_apply() when the undo
+ * history grows, ball_history_reserve(), ball_cardset_new(),
+ * ball_rules_from_text() in card mode, and ball_perft() from a full
+ * history in case it needs room (it does not) -- the N-th
+ * allocation is made to fail for N = 1, 2, 3, ... until the call makes
+ * fewer than N allocations and succeeds. Each failure must return
+ * BALL_E_NOMEM, leave no block allocated (the wrappers count live
+ * blocks), leave outputs NULL (or untouched) and the game exactly as it
+ * was (BPN, hash, history), with a message; the same call then succeeds.
+ * The calls that promise not to allocate (ball_legal_actions(), ball_apply()
+ * within the reserved history, ball_undo(), ball_random_action(),
+ * ball_legal_action_at(), ball_is_legal(), ball_select(), BPN and action
+ * text in and out, ball_rules_from_text() outside card mode) must make no
+ * allocation at all. Run it under valgrind or LeakSanitizer as well
+ * (the make target uses valgrind) for leaks the counts cannot see.
+ *
+ *   malloc_fail        prints one line per scenario; exits 0 when all pass
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ball.h"
+
+/* ------------------------------------------------------------ the wrappers */
+
+void *__real_malloc(size_t n);
+void *__real_realloc(void *p, size_t n);
+void *__real_calloc(size_t k, size_t n);
+void __real_free(void *p);
+void *__wrap_malloc(size_t n);
+void *__wrap_realloc(void *p, size_t n);
+void *__wrap_calloc(size_t k, size_t n);
+void __wrap_free(void *p);
+
+static long live;      /* blocks allocated through the wrappers, not freed */
+static long calls;     /* allocation calls while armed */
+static long fail_at;   /* armed: the fail_at-th call fails (0: none fails) */
+static int armed;
+static int injected;   /* a failure was injected since arming */
+
+static int should_fail(void)
+{
+    if (!armed)
+        return 0;
+    calls++;
+    if (fail_at > 0 && calls == fail_at) {
+        injected = 1;
+        return 1;
+    }
+    return 0;
+}
+
+void *__wrap_malloc(size_t n)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __real_malloc(n);
+    if (p)
+        live++;
+    return p;
+}
+
+void *__wrap_calloc(size_t k, size_t n)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __real_calloc(k, n);
+    if (p)
+        live++;
+    return p;
+}
+
+void *__wrap_realloc(void *old, size_t n)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __real_realloc(old, n);
+    if (p && !old)
+        live++;
+    return p;
+}
+
+void __wrap_free(void *p)
+{
+    if (p)
+        live--;
+    __real_free(p);
+}
+
+static void arm(long n)
+{
+    calls = 0;
+    fail_at = n;
+    injected = 0;
+    armed = 1;
+}
+
+static void disarm(void) { armed = 0; }
+
+/* ------------------------------------------------------------ checks */
+
+static int failures;
+
+#define CHECK(c) \
+    do { \
+        if (!(c)) { \
+            fprintf(stderr, "malloc_fail: %s:%d: check failed: %s (scenario %s, N = %ld)\n", __FILE__, \
+                    __LINE__, #c, scenario, fail_at); \
+            failures++; \
+            return -1; \
+        } \
+    } while (0)
+
+static const char *scenario = "";
+
+/* What a game shows to the outside, to compare before and after. */
+typedef struct state {
+    char bpn[BALL_BPN_MAX];
+    uint64_t hash;
+    int hist, legal;
+} state;
+
+static void read_state(ball_game *g, state *s)
+{
+    if (ball_position_to_text(g, s->bpn, sizeof s->bpn) < 0)
+        strcpy(s->bpn, "?");
+    s->hash = ball_hash(g);
+    s->hist = ball_history_length(g);
+    s->legal = ball_legal_actions(g, NULL, 0);
+}
+
+static int same_state(ball_game *g, const state *before)
+{
+    state now;
+    read_state(g, &now);
+    return strcmp(now.bpn, before->bpn) == 0 && now.hash == before->hash && now.hist == before->hist
+           && now.legal == before->legal;
+}
+
+/* A scenario: one call under test. It returns what the call returned;
+ * it checks the failure case itself (on BALL_E_NOMEM) and cleans up what
+ * a success made. `live` must be the same after it as before. */
+typedef int (*call_fn)(void *ctx);
+
+/* Runs fn with the N-th allocation failing, N = 1, 2, ...; the first N at
+ * which no failure is injected must succeed. Returns the number of
+ * allocations the call makes, or -1. */
+static long run_failing(const char *name, call_fn fn, void *ctx)
+{
+    scenario = name;
+    for (long n = 1; n < 1000; n++) {
+        long before = live;
+        arm(n);
+        int rc = fn(ctx);
+        disarm();
+        fail_at = n;
+        if (rc == -1000) /* the scenario's own check failed */
+            return -1;
+        if (injected) {
+            CHECK(rc == BALL_E_NOMEM);
+        } else {
+            CHECK(rc >= 0);
+        }
+        if (live != before) {
+            fprintf(stderr, "malloc_fail: %s: %ld block(s) leaked with allocation %ld failing (rc %d)\n",
+                    name, live - before, n, rc);
+            failures++;
+            return -1;
+        }
+        if (!injected) {
+            if (n == 1)
+                printf("malloc_fail: %-44s no allocation\n", name);
+            else
+                printf("malloc_fail: %-44s %ld allocation(s), each failure returns BALL_E_NOMEM cleanly\n",
+                       name, n - 1);
+            return n - 1;
+        }
+    }
+    fprintf(stderr, "malloc_fail: %s: still failing after 1000 allocations\n", name);
+    failures++;
+    return -1;
+}
+
+#define SCHECK(c) \
+    do { \
+        if (!(c)) { \
+            disarm(); \
+            fprintf(stderr, "malloc_fail: %s:%d: check failed: %s (scenario %s, N = %ld)\n", __FILE__, \
+                    __LINE__, #c, scenario, fail_at); \
+            failures++; \
+            return -1000; \
+        } \
+    } while (0)
+
+#define SENTINEL ((void *)&live)
+
+/* ---- ball_game_new() and friends */
+
+struct new_ctx {
+    const ball_rules *rules;
+    int how; /* 0 ball_game_new, 1 with a NULL allocator, 2 with ball_allocator_init() */
+};
+
+static int call_game_new(void *p)
+{
+    struct new_ctx *c = p;
+    ball_game *g = SENTINEL;
+    char err[128] = "";
+    ball_allocator alloc;
+    int rc;
+    if (c->how == 2) {
+        disarm();
+        ball_allocator_init(&alloc, sizeof alloc);
+        armed = 1;
+    }
+    rc = c->how == 0 ? ball_game_new(&g, c->rules, err, sizeof err)
+         : c->how == 1 ? ball_game_new_with_allocator(&g, c->rules, NULL, err, sizeof err)
+                       : ball_game_new_with_allocator(&g, c->rules, &alloc, err, sizeof err);
+    disarm();
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(g == NULL);
+        SCHECK(err[0] != '\0');
+        return rc;
+    }
+    SCHECK(rc == BALL_OK && g != NULL && g != SENTINEL);
+    SCHECK(ball_legal_actions(g, NULL, 0) > 0);
+    ball_game_free(g);
+    return rc;
+}
+
+/* ---- ball_game_clone() */
+
+static int call_clone(void *p)
+{
+    ball_game *g = p, *c = SENTINEL;
+    state before;
+    disarm();
+    read_state(g, &before);
+    armed = 1;
+    int rc = ball_game_clone(&c, g);
+    disarm();
+    SCHECK(same_state(g, &before));
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(c == NULL);
+        return rc;
+    }
+    SCHECK(rc == BALL_OK && c && c != SENTINEL && same_state(c, &before));
+    SCHECK(ball_undo(c) == (before.hist ? BALL_OK : BALL_E_NO_HISTORY));
+    ball_game_free(c);
+    return rc;
+}
+
+/* ---- the undo history grows in ball_apply() */
+
+struct grow_ctx {
+    ball_game *g;
+    uint64_t rng;
+    int grew; /* a call that allocated succeeded */
+};
+
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Plays random decisions (taking back any that ends the game) until one
+ * apply allocates; returns that apply's result. */
+static int call_apply_grow(void *p)
+{
+    struct grow_ctx *c = p;
+    ball_game *g = c->g;
+    for (int k = 0; k < 100000; k++) {
+        ball_action a;
+        disarm();
+        if (ball_random_action(g, next_random(&c->rng), &a) != BALL_OK) {
+            SCHECK(ball_undo(g) == BALL_OK); /* game over */
+            continue;
+        }
+        state before;
+        read_state(g, &before);
+        long calls_before = calls;
+        armed = 1;
+        int rc = ball_apply(g, a);
+        disarm();
+        if (calls == calls_before) { /* no allocation: an ordinary decision */
+            SCHECK(rc == BALL_OK);
+            if (ball_result(g) != BALL_ONGOING)
+                SCHECK(ball_undo(g) == BALL_OK);
+            continue;
+        }
+        if (rc == BALL_E_NOMEM) {
+            SCHECK(ball_errmsg(g)[0] != '\0'); /* before any other call clears it */
+            SCHECK(same_state(g, &before));
+            return rc;
+        }
+        SCHECK(rc == BALL_OK && ball_history_length(g) == before.hist + 1);
+        c->grew = 1;
+        return rc;
+    }
+    SCHECK(!"the history never grew");
+    return -1000;
+}
+
+/* ---- ball_history_reserve() */
+
+static int call_reserve(void *p)
+{
+    ball_game *g = p;
+    state before;
+    disarm();
+    read_state(g, &before);
+    armed = 1;
+    int rc = ball_history_reserve(g, 100000);
+    disarm();
+    if (rc == BALL_E_NOMEM)
+        SCHECK(ball_errmsg(g)[0] != '\0'); /* before any other call clears it */
+    SCHECK(same_state(g, &before));
+    return rc;
+}
+
+/* ---- ball_perft() from a full history (its applies must grow it) */
+
+static int call_perft(void *p)
+{
+    ball_game *g = p;
+    state before;
+    uint64_t count = 0;
+    disarm();
+    read_state(g, &before);
+    armed = 1;
+    int rc = ball_perft(g, 2, &count);
+    disarm();
+    SCHECK(same_state(g, &before));
+    if (rc == BALL_OK)
+        SCHECK(count > 0);
+    return rc;
+}
+
+/* ---- card sets and rules text */
+
+static int call_cardset_new(void *p)
+{
+    (void)p;
+    ball_cardset *cs = SENTINEL;
+    int rc = ball_cardset_new(&cs);
+    disarm();
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(cs == NULL);
+        return rc;
+    }
+    SCHECK(rc == BALL_OK && cs && cs != SENTINEL);
+    SCHECK(ball_cardset_add_card(cs, BALL_ATK, "Sprint", 1, BALL_EFFECT_GAIN_PA, 1) == 0);
+    ball_cardset_free(cs);
+    return rc;
+}
+
+/* Set when ball_rules_from_text() left *cards as it was on a failure
+ * (instead of setting it to NULL as ball_game_new() and
+ * ball_cardset_new() do with their outputs). */
+static int rules_cards_untouched;
+
+static int call_rules_from_text(void *p)
+{
+    const char *text = p;
+    ball_rules rules, pattern;
+    ball_rules_init(&pattern, sizeof pattern);
+    pattern.end_zone_depth = 3;
+    pattern.turn_limit = 77;
+    rules = pattern;
+    ball_cardset *cs = SENTINEL;
+    char err[128] = "";
+    int rc = ball_rules_from_text(&rules, &cs, text, err, sizeof err);
+    disarm();
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(cs == NULL || cs == SENTINEL);
+        if (cs == SENTINEL)
+            rules_cards_untouched = 1;
+        SCHECK(memcmp(&rules, &pattern, sizeof rules) == 0); /* nothing half-made */
+        SCHECK(err[0] != '\0');
+        return rc;
+    }
+    SCHECK(rc == BALL_OK && cs != SENTINEL && (const ball_cardset *)cs == rules.cards);
+    ball_game *g = NULL;
+    SCHECK(ball_game_new(&g, &rules, NULL, 0) == BALL_OK);
+    ball_cardset_free(cs);
+    ball_game_free(g);
+    return rc;
+}
+
+/* ---- the calls that never allocate */
+
+static int no_allocation(ball_game *g)
+{
+    scenario = "calls that must not allocate";
+    SCHECK(ball_history_reserve(g, 400) == BALL_OK);
+    uint64_t rng = 7;
+    ball_action acts[BALL_MAX_ACTIONS];
+    char bpn[BALL_BPN_MAX], text[BALL_ACTION_TEXT_MAX];
+    int choices[BALL_NUM_SQUARES];
+    ball_rules rules;
+    ball_cardset *cs = SENTINEL;
+    arm(0);
+    for (int k = 0; k < 300; k++) {
+        int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
+        if (n <= 0) {
+            SCHECK(ball_undo(g) == BALL_OK);
+            continue;
+        }
+        ball_action a;
+        SCHECK(ball_random_action(g, next_random(&rng), &a) == BALL_OK);
+        SCHECK(ball_legal_action_at(g, (int)(next_random(&rng) % (unsigned)n), &a) == BALL_OK);
+        SCHECK(ball_is_legal(g, a) == 1);
+        SCHECK(ball_action_to_text(a, text, sizeof text) > 0);
+        SCHECK(ball_action_from_text(g, text, &a) == BALL_OK);
+        SCHECK(ball_select(g, NULL, 0, choices, BALL_NUM_SQUARES, NULL) >= 0);
+        SCHECK(ball_apply(g, a) == BALL_OK);
+        if (k % 5 == 0) {
+            SCHECK(ball_undo(g) == BALL_OK);
+            SCHECK(ball_apply_unchecked(g, a) == BALL_OK);
+        }
+        if (k % 50 == 0) {
+            SCHECK(ball_position_to_text(g, bpn, sizeof bpn) > 0);
+            SCHECK(ball_position_from_text(g, bpn) == BALL_OK); /* clears the history */
+        }
+    }
+    ball_rules_init(&rules, sizeof rules);
+    SCHECK(ball_rules_from_text(&rules, &cs, "zone=2 turns=30", NULL, 0) == BALL_OK && cs == NULL);
+    disarm();
+    SCHECK(calls == 0);
+    printf("malloc_fail: %-44s 0 allocations\n", scenario);
+    return 0;
+}
+
+#define CARD_RULES "earn.move=1 earn.dodge=2 atk=Sprint:1:pa+1,Again:2:again def=Sprint:1:pa+2"
+
+int main(void)
+{
+    ball_rules card_rules;
+    ball_cardset *cards = NULL;
+    ball_rules_init(&card_rules, sizeof card_rules);
+    if (ball_rules_from_text(&card_rules, &cards, CARD_RULES, NULL, 0) != BALL_OK) {
+        fprintf(stderr, "malloc_fail: cannot read the card rules\n");
+        return 1;
+    }
+
+    struct new_ctx plain = {NULL, 0}, card = {&card_rules, 0}, null_alloc = {NULL, 1}, init_alloc = {&card_rules, 2};
+    run_failing("ball_game_new (default rules)", call_game_new, &plain);
+    run_failing("ball_game_new (card rules)", call_game_new, &card);
+    run_failing("ball_game_new_with_allocator (NULL)", call_game_new, &null_alloc);
+    run_failing("ball_game_new_with_allocator (init)", call_game_new, &init_alloc);
+
+    ball_game *g = NULL;
+    if (ball_game_new(&g, &card_rules, NULL, 0) != BALL_OK)
+        return 1;
+    struct grow_ctx grow = {g, 1, 0};
+    run_failing("ball_apply (the undo history grows)", call_apply_grow, &grow);
+    if (!grow.grew) {
+        fprintf(stderr, "malloc_fail: no apply grew the history\n");
+        failures++;
+    }
+    run_failing("ball_game_clone (with a history)", call_clone, g);
+    run_failing("ball_history_reserve", call_reserve, g);
+
+    /* A game whose history is full (an apply would have to grow it): its
+     * perft must grow it. */
+    ball_game *full = NULL;
+    if (ball_game_new(&full, NULL, NULL, 0) != BALL_OK)
+        return 1;
+    uint64_t rng = 99;
+    for (;;) {
+        ball_action a;
+        if (ball_random_action(full, next_random(&rng), &a) != BALL_OK) {
+            ball_undo(full);
+            continue;
+        }
+        arm(1);
+        int rc = ball_apply(full, a);
+        disarm();
+        if (rc == BALL_E_NOMEM)
+            break; /* full */
+        if (rc != BALL_OK)
+            return 1;
+        if (ball_result(full) != BALL_ONGOING)
+            ball_undo(full);
+    }
+    printf("malloc_fail: (a game with a full history of %d decisions)\n", ball_history_length(full));
+    run_failing("ball_game_clone (full history)", call_clone, full);
+    run_failing("ball_perft (from a full history)", call_perft, full); /* needs none */
+
+    run_failing("ball_cardset_new", call_cardset_new, NULL);
+    run_failing("ball_rules_from_text (card mode)", call_rules_from_text, (void *)CARD_RULES);
+    run_failing("ball_rules_from_text (\"cards\")", call_rules_from_text, (void *)"zone=2 cards");
+    no_allocation(g);
+
+    ball_game_free(g);
+    ball_game_free(full);
+    ball_cardset_free(cards);
+    if (rules_cards_untouched)
+        printf("malloc_fail: note: ball_rules_from_text() leaves *cards untouched when it fails "
+               "(ball_game_new() and ball_cardset_new() set their output to NULL)\n");
+    if (live != 0) {
+        fprintf(stderr, "malloc_fail: %ld block(s) still allocated at the end\n", live);
+        failures++;
+    }
+    if (failures) {
+        fprintf(stderr, "malloc_fail: %d failure(s)\n", failures);
+        return 1;
+    }
+    printf("malloc_fail: ok\n");
+    return 0;
+}

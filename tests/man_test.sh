@@ -1,0 +1,22 @@
+#!/bin/sh
+# The manual page man/ball.1: groff formats it without a warning, and it
+# documents every command and option that `ball --help` lists.
+
+BALL=${BALL:-build/bin/ball}
+. tests/lib/shell-test.sh
+
+if ! command -v groff >/dev/null 2>&1; then
+    echo "skip: man_test (no groff; apt-get install groff)"
+    exit 0
+fi
+LC_ALL=C.UTF-8 groff -man -Tutf8 -ww man/ball.1 >"$tmp/page" 2>"$tmp/warnings" || fail "groff: exit $?"
+[ -s "$tmp/warnings" ] && fail "groff warnings: $(head -c 600 "$tmp/warnings")"
+# the page as plain text, without the overstrikes of bold and italics
+sed 's/.\x08//g' "$tmp/page" >"$tmp/plain"
+"$BALL" --help >"$tmp/help" || fail "ball --help: exit $?"
+for word in $(sed -n 's/^  \([a-z][a-z]*\) .*/\1/p' "$tmp/help") \
+            $(grep -o -- '--[a-z][a-z-]*' "$tmp/help" | sort -u); do
+    grep -q -- "$word" "$tmp/plain" || fail "man page lacks '$word'"
+done
+echo "man_test: $failures failure(s)"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,326 @@
+// The browser test of the playable page (examples/web, built into
+// build/web by `make web`): Debian's chromium, headless, driven by
+// playwright-core, against a server bound to 127.0.0.1. It plays a whole
+// scripted game through real clicks (a dodge with its exit, a tactical
+// dodge with its push square, a hand-off, a short pass, release-phase
+// stand-ups, an undo, a cancel, up to a touchdown), compares the page's
+// BPN after every step with the native tool's, checks the highlighted
+// squares against the tool's legal decisions, then BPN load and copy, a
+// draw, the built-in players and the phone width. No console error may
+// appear. Screenshots go to $SHOTS.
+//
+//   WEB_ROOT=build/web BALL_TOOL=build/bin/ball SHOTS=build/web-test \
+//     node tests/web/browser.test.mjs        (make check-web runs it)
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../examples/web/serve.mjs';
+
+const ROOT = resolve(process.env.WEB_ROOT ?? 'build/web');
+const TOOL = resolve(process.env.BALL_TOOL ?? 'build/bin/ball');
+const SHOTS = resolve(process.env.SHOTS ?? 'build/web-test');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const START = '7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1';
+
+function tool(...args) {
+  const r = spawnSync(TOOL, args, { encoding: 'utf8' });
+  if (r.error)
+    throw r.error;
+  return r;
+}
+
+/** The BPN after `actions` from `bpn`, by the native tool. */
+function toolApply(bpn, ...actions) {
+  const r = tool('apply', bpn, ...actions);
+  assert.equal(r.status, 0, `ball apply '${bpn}' ${actions.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+/** The native tool's legal decisions in a position. */
+const toolLegal = (bpn) => tool('legal', bpn).stdout.trim().split('\n');
+
+// The scripted game. Each step is one decision, made by the clicks listed:
+// a square name, { verb } (a verb button of the selected piece),
+// { button } (a panel button), { task } (a release task of the panel).
+// `check` names the squares the page must highlight after the first clicks.
+const GAME = [
+  // turn 1, DEF
+  { action: 'E11-F10', clicks: ['E11', 'F10'] },
+  { action: 'F10-E9', clicks: ['F10', 'E9'] },
+  { action: 'end', clicks: [{ button: 'end' }] },
+  // turn 2, ATK: a dodge with its exit choice, a move of the carrier, a hand-off
+  { action: 'G7-E9/F10', clicks: ['G7', 'E9', 'F10'], shot: ['02-dodge-exits', 2] },
+  { action: 'G5-H6', clicks: ['G5', 'H6'] },
+  { action: 'H6=I7', clicks: ['H6', { verb: '=' }, 'I7'] },
+  { action: 'end', clicks: [{ button: 'end' }] },
+  // turn 3, DEF: a release phase with a stand-up task
+  { action: 'end', clicks: [{ button: 'end' }], shot: ['03-release-task', 1] },
+  { action: 'E9-F8', clicks: [{ task: 'E9' }, 'F8'] },
+  // turn 4, ATK: a tactical dodge with its push square, a short pass
+  { action: 'E7-G9/E9', clicks: ['E7', 'G9', 'E9'], shot: ['04-tactical-push', 2] },
+  { action: 'I7^H10', clicks: ['I7', { verb: '^' }, 'H10'], expect: { '.loose-ball': 1, '.held-ball': 0 } },
+  { action: 'end', clicks: [{ button: 'end' }] },
+  // turn 5, DEF: end, then the stand-up of the pushed piece
+  { action: 'end', clicks: [{ button: 'end' }] },
+  { action: 'E9-D8', clicks: ['E9', 'D8'] },
+  // turn 6, ATK: a pickup, a move taken back with Undo, a cancelled selection
+  { action: 'F10-H10', clicks: ['F10', 'H10'], expect: { '.restricted': 1, '.loose-ball': 0, '.held-ball': 1 } },
+  { action: 'H6-G7', clicks: ['H6', 'G7'] },
+  { undo: true },
+  { cancel: 'C7' },
+  { action: 'end', clicks: [{ button: 'end' }] },
+  { action: 'end', clicks: [{ button: 'end' }] },
+  // turn 8, ATK: the carrier runs; turn 10: touchdown
+  { action: 'H10-H12', clicks: ['H10', 'H12'] },
+  { action: 'H12-H14', clicks: ['H12', 'H14'] },
+  { action: 'end', clicks: [{ button: 'end' }] },
+  { action: 'end', clicks: [{ button: 'end' }] },
+  { action: 'H14-H16', clicks: ['H14', 'H16'] },
+  { action: 'H16-G17', clicks: ['H16', 'G17'] },
+];
+
+const SEPARATOR = { '-': '-', '=': '=', '^': '^', '^^': '^^' };
+
+let server;
+let url;
+let context;
+let page;
+let userDir;
+const problems = [];
+
+async function shot(name, opts = {}) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), ...opts });
+}
+
+const pageBpn = () => page.inputValue('#bpn');
+const marked = (cls) => page.$$eval(`rect.sq.${cls}`, (els) => els.map((e) => e.getAttribute('data-square')).sort());
+
+async function click(c) {
+  if (typeof c === 'string')
+    await page.click(`[data-square="${c}"]`);
+  else if (c.verb) {
+    // a piece with one verb has it chosen already (no buttons then)
+    if (await page.locator('#verbs button').count())
+      await page.click(`#verbs button[data-verb="${c.verb}"]`);
+    assert.equal(await page.getAttribute('body', 'data-verb'), c.verb);
+  }
+  else if (c.button)
+    await page.click(`#${c.button}`);
+  else if (c.task)
+    await page.click(`#task-list button[data-task="${c.task}"]`);
+}
+
+// The squares the page should highlight after the clicks so far, from the
+// native tool's legal decisions: destinations after the piece (and verb),
+// options (exit, push square) after the destination.
+function expectedMarks(bpn, clicks) {
+  const legal = toolLegal(bpn);
+  let verb = '-';
+  for (const c of clicks)
+    if (typeof c === 'object' && c.verb)
+      verb = c.verb;
+  const squares = clicks.map((c) => (typeof c === 'object' && c.task) || c).filter((c) => typeof c === 'string');
+  const from = squares[0];
+  const set = new Set();
+  for (const text of legal) {
+    const m = /^([A-M]\d+)(-|=|\^\^|\^)([A-M]\d+)(?:\/([A-M]\d+))?/.exec(text);
+    if (!m || m[1] !== from || m[2] !== SEPARATOR[verb])
+      continue;
+    if (squares.length === 1)
+      set.add(m[3]);
+    else if (squares.length === 2 && m[3] === squares[1] && m[4])
+      set.add(m[4]);
+  }
+  return { cls: squares.length === 1 ? 'dest' : 'option', squares: [...set].sort() };
+}
+
+test('browser test of the web page', { timeout: 200000 }, async (t) => {
+  for (const [what, path] of [['web build (make web)', join(ROOT, 'index.html')],
+    ['native tool (make tool)', TOOL], ['chromium (apt-get install chromium)', CHROMIUM]])
+    assert.ok(existsSync(path), `${what}: no ${path}`);
+  mkdirSync(SHOTS, { recursive: true });
+  ({ server, url } = await startServer(ROOT, { port: 0, host: '127.0.0.1' }));
+  userDir = mkdtempSync(join(tmpdir(), 'libball-chromium-'));
+  context = await chromium.launchPersistentContext(userDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 900 },
+    timeout: 30000,
+  });
+  t.after(async () => {
+    await context?.close().catch(() => {});
+    server?.close();
+    if (userDir)
+      rmSync(userDir, { recursive: true, force: true });
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
+  page = context.pages()[0] ?? await context.newPage();
+  page.setDefaultTimeout(10000);
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+
+  await t.test('the page loads the engine and shows the start', async () => {
+    await page.goto(url + '?delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.equal(await pageBpn(), START);
+    assert.equal(await page.getAttribute('body', 'data-side'), 'DEF');
+    assert.match(await page.textContent('#version'), /libball 1\.\d+\.\d+/);
+    // the board to scale: 13 x 17 squares, 111 playable
+    assert.equal(await page.locator('rect.sq').count(), 111);
+    assert.equal(await page.locator('.field rect').count(), 13 * 17);
+    const box = await page.locator('#board').boundingBox();
+    const cell = await page.locator('[data-square="A1"]').boundingBox();
+    assert.ok(Math.abs(cell.width - cell.height) < 0.5, 'squares are square');
+    assert.ok(box.height / box.width > 1.2, 'taller than wide (17 rows, 13 columns)');
+    assert.deepEqual(await marked('selectable'), [...new Set(toolLegal(START).filter((a) => a !== 'end')
+      .map((a) => a.match(/^[A-M]\d+/)[0]))].sort(), 'the pieces that can act');
+    await shot('01-start');
+  });
+
+  await t.test('a whole scripted game through clicks, BPN = native tool after each step', async () => {
+    let bpn = START;
+    const history = [];
+    for (const step of GAME) {
+      if (step.undo) {
+        await click({ button: 'undo' });
+        bpn = history.pop();
+        assert.equal(await pageBpn(), bpn, 'after Undo: the position before');
+        continue;
+      }
+      if (step.cancel) {
+        await click(step.cancel);
+        assert.equal(await page.getAttribute('body', 'data-step'), '2');
+        assert.ok((await marked('dest')).length > 0, 'destinations highlighted');
+        await page.keyboard.press('Escape');
+        assert.equal(await page.getAttribute('body', 'data-step'), '0', 'Esc cancels the selection');
+        assert.deepEqual(await marked('dest'), []);
+        assert.equal(await pageBpn(), bpn, 'cancelling changes nothing');
+        continue;
+      }
+      const { action, clicks } = step;
+      for (let i = 0; i < clicks.length; i++) {
+        await click(clicks[i]);
+        const done = i === clicks.length - 1;
+        if (!done && typeof clicks[i + 1] === 'string') {
+          const want = expectedMarks(bpn, clicks.slice(0, i + 1));
+          assert.deepEqual(await marked(want.cls), want.squares,
+            `${action}: highlighted ${want.cls} squares after ${clicks.slice(0, i + 1).join(' ')}`);
+        }
+        if (step.shot && i === step.shot[1] - 1)
+          await shot(step.shot[0]);
+        if (!done)
+          assert.equal(await pageBpn(), bpn, `${action}: nothing played before the last click`);
+      }
+      const want = toolApply(bpn, action);
+      assert.equal(await pageBpn(), want, `BPN after ${action}`);
+      const last = await page.locator('#log li').last().textContent();
+      assert.ok(last.endsWith(` ${action}`), `the log shows ${action}: ${last}`);
+      for (const [sel, n] of Object.entries(step.expect ?? {}))
+        assert.equal(await page.locator(`#board ${sel}`).count(), n, `${sel} after ${action}`);
+      history.push(bpn);
+      bpn = want;
+      if (step.shot && step.shot[1] === clicks.length)
+        await shot(step.shot[0]);
+      if (action === 'end' && bpn.split(' ')[2] === 'r') {
+        const tasks = await page.$$eval('#task-list button', (bs) => bs.map((b) => b.dataset.task));
+        assert.ok(tasks.length > 0, 'the release tasks are listed');
+      }
+    }
+    assert.equal(await page.getAttribute('body', 'data-result'), 'atk_won');
+    assert.equal(await page.isVisible('#result'), true);
+    assert.match(await page.textContent('#result'), /Touchdown! ATK wins/);
+    assert.match(await page.textContent('#status'), /Touchdown! ATK wins/);
+    await shot('05-touchdown');
+    // Undo works after the end too
+    await click({ button: 'undo' });
+    assert.equal(await pageBpn(), toolApply(START, ...GAME.filter((s) => s.action && s.action !== 'H6-G7')
+      .map((s) => s.action).slice(0, -1)));
+    assert.equal(await page.isVisible('#result'), false);
+  });
+
+  await t.test('stacks, knocked-down pieces and end zones are drawn', async () => {
+    // a fresh stack with the ball, a protecting stack, two knocked-down
+    // pieces (one of them in DEF's end zone, 2 rows deep)
+    const bpn = '7/2o_3/7/6/7/6/7/2OS2/3[X*o]+3/2x_3/1[SO]5/6/7/6/7/6/7 ATK a 2 - 0/0 2';
+    await page.goto(url + `?delay=0&rules=zone%3D2&bpn=${encodeURIComponent(bpn)}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.equal(await pageBpn(), bpn);
+    assert.equal(await page.locator('#board .piece').count(), 8);
+    assert.equal(await page.locator('#board .piece.down').count(), 2);
+    assert.equal(await page.locator('#board .fresh').count(), 1);
+    assert.equal(await page.locator('#board .held-ball').count(), 1);
+    assert.equal(await page.locator('rect.sq.zone-def').count(), 13, 'rows 16 and 17');
+    assert.equal(await page.locator('rect.sq.zone-atk').count(), 13, 'rows 1 and 2');
+    await shot('08-stacks');
+  });
+
+  await t.test('load a BPN, refuse a bad one with the library message, copy', async () => {
+    const dodge = '7/6/7/6/7/6/4x2/6/3X3/6/7/6/7/6/7/6/@6 ATK a 2 - 0/0 1';
+    await page.fill('#bpn', dodge);
+    await page.click('#load');
+    assert.equal(await pageBpn(), dodge);
+    assert.equal(await page.locator('#log li').count(), 0);
+    const bad = dodge.replace('3X3', '3X*3');
+    await page.fill('#bpn', bad);
+    await page.click('#load');
+    const message = await page.textContent('#message');
+    const r = tool('show', bad);
+    assert.equal(r.status, 2);
+    assert.ok(message.length > 5 && r.stderr.trim().endsWith(message), `${message} / ${r.stderr}`);
+    await page.click('#copy');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), dodge);
+    assert.equal(await pageBpn(), dodge, 'the refused BPN left the position alone');
+  });
+
+  await t.test('a draw at the turn limit, shown clearly', async () => {
+    await page.click('#setup summary');
+    await page.fill('#turns', '1');
+    await page.click('#new');
+    assert.equal(await pageBpn(), START);
+    await click({ button: 'end' });
+    assert.equal(await page.getAttribute('body', 'data-result'), 'draw');
+    assert.match(await page.textContent('#result'), /Draw/);
+    await shot('06-draw');
+    await page.fill('#turns', '0');
+    await page.click('#new');
+  });
+
+  await t.test('the built-in players play; their decisions replay in the native tool', async () => {
+    await page.goto(url + '?atk=greedy&def=random&delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForFunction(() => Number(document.body.dataset.turn) >= 8 ||
+      document.body.dataset.result !== 'ongoing', null, { timeout: 30000 });
+    await page.selectOption('#player-ATK', 'human');
+    await page.selectOption('#player-DEF', 'human');
+    const played = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent.split(' ')[2]));
+    assert.ok(played.length >= 8, `${played.length} decisions`);
+    assert.equal(await pageBpn(), toolApply(START, ...played));
+  });
+
+  await t.test('phone width: the whole board fits, no sideways scrolling', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url + '?delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    await click('G11');
+    const box = await page.locator('#board').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390 + 0.5, `board ${box.x} + ${box.width}`);
+    const cell = await page.locator('[data-square="G9"]').boundingBox();
+    assert.ok(cell.width >= 24, `squares of ${cell.width} px can be tapped`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    await shot('07-phone', { fullPage: true });
+    await click('G9');
+    assert.equal(await pageBpn(), toolApply(START, 'G11-G9'));
+  });
+
+  await t.test('no console error, failed request or page error', () => {
+    assert.deepEqual(problems, []);
+  });
+});

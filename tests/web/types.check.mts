@@ -1,0 +1,39 @@
+// Compiled (not run) by `tsc -p tests/web` in make check-web: the type
+// declarations of the binding (bindings/js/libball.d.mts) describe the API
+// the way the node tests use it.
+import load, { BallError, ErrorCode, START_BPN, compareActionTexts, xorshift64 } from '../../bindings/js/libball.mjs';
+import type { Action, Ball, Game, Piece, SelectResult, Task } from '../../bindings/js/libball.mjs';
+
+async function main(): Promise<void> {
+  const ball: Ball = await load();
+  const game: Game = new ball.Game({ rules: { endZoneDepth: 2, turnLimit: 60 } });
+  const other = new ball.Game('7/6/7/6/7/6/7/6/3X*3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 2');
+  const cards = ball.Game.fromBpn(START_BPN, 'earn.move=1 atk=Sprint:2:pa+1');
+  const side: 'ATK' | 'DEF' = game.side;
+  const count: bigint = game.perft(3);
+  const hash: bigint = game.hash;
+  const actions: Action[] = game.legalActions({ sorted: true });
+  const first: Action = game.apply(actions[0]);
+  game.apply('end');
+  game.undo();
+  const text: string = first.text + first.kind + (first.from ?? '') + String(first.value ?? '');
+  const piece: Piece | null = game.piece('G5', 'lower');
+  const tasks: Task[] = game.releaseTasks();
+  const sel: SelectResult = game.select(['G11', '-']);
+  const next = game.selection().choose('G11').choose('-');
+  const random: Action = game.randomAction(xorshift64(7n)());
+  const sorted = ['G9-G11', 'end'].sort(compareActionTexts);
+  const hands = cards.hands.ATK.map((c) => `${c.number}:${c.name}:${c.held}`);
+  try {
+    game.bpn = 'bad';
+  } catch (e) {
+    if (e instanceof BallError && e.code === ErrorCode.BPN)
+      console.log(e.codeName, e.message);
+  }
+  console.log(side, count + hash, text, piece?.team, tasks.length, sel.choices, next.complete, random.code,
+    sorted, hands, ball.memory().allocated, ball.liveGames, ball.squareIndex('G9'), game.rules.text);
+  for (const g of [game, other, cards])
+    g.free();
+}
+
+void main();
