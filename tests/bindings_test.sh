@@ -71,7 +71,7 @@ fi
 # its array.array fallback.
 if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import numpy' >/dev/null 2>&1 &&
    [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1; then
-    (cd bindings/python && /usr/bin/python3 -m unittest discover -s tests -p 'test_learn*.py') \
+    (cd bindings/python && ${LIBBALL_RUN:-} /usr/bin/python3 -m unittest discover -s tests -p 'test_learn*.py') \
         >"$tmp/pynp.log" 2>&1 || { cat "$tmp/pynp.log"; fail "python learn tests with numpy"; }
     tail -n 3 "$tmp/pynp.log" | sed -n 's/^\(Ran .*\)/python learn tests with numpy: \1/p'
 fi
