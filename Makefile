@@ -74,7 +74,7 @@ $(B)/bin/ball: tools/ball.c examples/common/board.c examples/common/board.h $(B)
 # Examples link the shared library, found next to them through the rpath.
 $(B)/examples/%: examples/%.c $(EXAMPLE_COMMON) $(wildcard examples/common/*.h) $(B)/libball.so
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) $< $(EXAMPLE_COMMON) -L$(B) -lball -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS) -o $@
+	$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $< $(EXAMPLE_COMMON) -L$(B) -lball -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS) -o $@
 
 demo: $(B)/examples/demo
 	$(B)/examples/demo

@@ -8,12 +8,15 @@
 
 /* Rule map: where each rule is generated, by mode (see sink below).
  * Entry points: LIST gen_actions(), COUNT count_actions(), PICK
- * gen_action_at(), DRAW gen_random_action() -> draw_action_phase(),
- * SPLIT gen_split(). LIST and PICK walk piece by piece (list_piece());
- * COUNT, DRAW and SPLIT direction by direction (count_groups() ->
- * gen_group(): groups 0-3 count_diagonal(), 4-7 count_orthogonal(),
- * 8 gen_carrier(), 9 gen_card_mode(), 10 `end`); SPLIT lists the pieces
- * on `touch` with list_piece() too.
+ * gen_action_at(), DRAW gen_random_action() (movegen.h) ->
+ * draw_decision() -> draw_action_phase(), or with AVX2
+ * draw_action_phase_avx2() (the eight directions two at a time:
+ * count_diagonal_pair(), count_orthogonal_pair(); the drawn one:
+ * draw_in_direction()), SPLIT gen_split(). LIST and PICK walk piece by
+ * piece (list_piece()); COUNT, DRAW and SPLIT direction by direction
+ * (count_groups() -> gen_group(): groups 0-3 count_diagonal(), 4-7
+ * count_orthogonal(), 8 gen_carrier(), 9 gen_card_mode(), 10 `end`);
+ * SPLIT lists the pieces on `touch` with list_piece() too.
  *
  *   rule                      LIST / PICK                 COUNT / DRAW / SPLIT
  *   R4.3-R4.4 who may move    gen_setup() (movers)        gen_setup() (movers, *_jumpers)
@@ -45,7 +48,9 @@
  * SPLIT: tests/test_perft.c (test_N3_perft_counts,
  * test_N3_divide_apply_undo_vs_clone: ball_perft() against apply/undo
  * over LIST); all modes and ball_select() differentially:
- * tests/fuzz/fuzz_diff.c. */
+ * tests/fuzz/fuzz_diff.c; DRAW, both builds, against the count order
+ * rebuilt from LIST and against the draws of libball 1.0.0:
+ * tests/test_random_draw.c. */
 #include <stddef.h>
 
 #include "action.h"
@@ -77,6 +82,24 @@
 #endif
 #ifndef CPU_DISPATCH
 #define CPU_DISPATCH
+#endif
+
+/* The random draw has a third build for x86-64 CPUs with AVX2 (nearly all
+ * made since 2013), chosen at each draw: see draw_action_phase_avx2().
+ * BALL_NO_CPU_DISPATCH leaves it out too, and BALL_NO_VECTOR_DRAW only
+ * it (to test or measure the other draw on such a CPU). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(BALL_NO_CPU_DISPATCH) \
+    && !defined(BALL_NO_VECTOR_DRAW)
+#define VECTOR_DRAW 1
+#include <immintrin.h>
+#define AVX2 __attribute__((target("avx2,bmi2,popcnt")))
+#if !defined(BALL_NO_FORCE_INLINE)
+#define AVX2_HOT static inline __attribute__((always_inline, target("avx2,bmi2,popcnt")))
+#else
+#define AVX2_HOT static inline AVX2
+#endif
+#else
+#define VECTOR_DRAW 0
 #endif
 
 /* Where generated actions go. Five modes, each with its own copy of the
@@ -262,37 +285,66 @@ HOT void put_steps(sink *k, const gen *g, bb_t to, int delta)
     k->n += count;
 }
 
+/* R6.1: the dodges onto the active opponents of `targets`, each from
+ * t - delta, exit by exit. */
+HOT void put_dodges(sink *k, const gen *g, bb_t targets, int delta)
+{
+    int t;
+    if (targets)
+        for (BB_EACH(t, targets))
+            gen_dodge(k, g, t - delta, t);
+}
+
 /* Where 2-square moves in direction delta (a dense-square delta) end
  * when they cross no opponent (R5.4): open squares (a loose ball there is
  * picked up), or active opponents to dodge (exit by exit). */
 HOT void count_jump_ends(sink *k, const gen *g, bb_t to, int delta)
 {
     put_steps(k, g, to & g->open, delta);
-    int t;
-    if (to & g->foes)
-        for (BB_EACH(t, to & g->foes))
-            gen_dodge(k, g, t - delta, t);
+    if (picked(k)) /* DRAW: found, the rest is not needed */
+        return;
+    put_dodges(k, g, to & g->foes, delta);
 }
 
-/* One diagonal direction (bit: BIT_ delta, sq: the matching SQ_ delta):
- * 1-square moves, protections and blocks (R5.1, R7.1; a stack is closed,
- * R3.5), 2-square moves crossing an open square or an active ally, and
- * tactical dodges over an active opponent (R5.2, R5.3, R6.2). */
-HOT void count_diagonal(sink *k, const gen *g, int bit, int sq)
+/* R6.2: the tactical dodges landing on each square l of `landings`, from
+ * l - 2 sq over l - sq (sq: a diagonal dense-square delta). */
+HOT void put_tacticals(sink *k, const gen *g, bb_t landings, int sq)
 {
+    int l;
+    for (BB_EACH(l, landings))
+        gen_tactical(k, g, l - 2 * sq, l - sq, l);
+}
+
+/* The pieces' decisions come in eight groups, one per direction: 0-3
+ * diagonally down-left, down-right, up-left, up-right (1 and 2 squares),
+ * 4-7 2 squares orthogonally down, left, right, up. Their bit and dense
+ * square deltas: */
+enum { DIRECTIONS = 8, DIAGONALS = 4 };
+static const int8_t DIRECTION_BIT[DIRECTIONS] = {
+    BIT_DOWN_LEFT, BIT_DOWN_RIGHT, BIT_UP_LEFT, BIT_UP_RIGHT, BIT_DOWN2, BIT_LEFT2, BIT_RIGHT2, BIT_UP2
+};
+static const int8_t DIRECTION_SQ[DIRECTIONS] = {
+    SQ_DOWN_LEFT, SQ_DOWN_RIGHT, SQ_UP_LEFT, SQ_UP_RIGHT, SQ_DOWN2, SQ_LEFT2, SQ_RIGHT2, SQ_UP2
+};
+
+/* One diagonal direction: 1-square moves, protections and blocks (R5.1,
+ * R7.1; a stack is closed, R3.5), 2-square moves crossing an open square
+ * or an active ally, and tactical dodges over an active opponent (R5.2,
+ * R5.3, R6.2). */
+HOT void count_diagonal(sink *k, const gen *g, int dir)
+{
+    int bit = DIRECTION_BIT[dir], sq = DIRECTION_SQ[dir];
     put_steps(k, g, bb_shift(g->movers, bit) & g->steppable, sq);
     bb_t middle = bb_shift(g->diagonal_jumpers, bit);
     count_jump_ends(k, g, bb_shift(middle & g->passable, bit), 2 * sq);
-    int l;
     if (middle & g->foes)
-        for (BB_EACH(l, bb_shift(middle & g->foes, bit) & g->open))
-            gen_tactical(k, g, l - 2 * sq, l - sq, l);
+        put_tacticals(k, g, bb_shift(middle & g->foes, bit) & g->open, sq);
 }
 
 /* One 2-square orthogonal direction (R5.1, R5.2: nothing is crossed). */
-HOT void count_orthogonal(sink *k, const gen *g, int bit, int sq)
+HOT void count_orthogonal(sink *k, const gen *g, int dir)
 {
-    count_jump_ends(k, g, bb_shift(g->orthogonal_jumpers, bit), sq);
+    count_jump_ends(k, g, bb_shift(g->orthogonal_jumpers, DIRECTION_BIT[dir]), DIRECTION_SQ[dir]);
 }
 
 /* LIST and PICK work piece by piece, on 64-bit windows of the bitboards
@@ -524,15 +576,15 @@ enum { GROUPS = 11 };
 
 HOT void gen_group(sink *k, const gen *g, int group)
 {
-    switch (group) {
-    case 0: count_diagonal(k, g, BIT_DOWN_LEFT, SQ_DOWN_LEFT); break;
-    case 1: count_diagonal(k, g, BIT_DOWN_RIGHT, SQ_DOWN_RIGHT); break;
-    case 2: count_diagonal(k, g, BIT_UP_LEFT, SQ_UP_LEFT); break;
-    case 3: count_diagonal(k, g, BIT_UP_RIGHT, SQ_UP_RIGHT); break;
-    case 4: count_orthogonal(k, g, BIT_DOWN2, SQ_DOWN2); break;
-    case 5: count_orthogonal(k, g, BIT_LEFT2, SQ_LEFT2); break;
-    case 6: count_orthogonal(k, g, BIT_RIGHT2, SQ_RIGHT2); break;
-    case 7: count_orthogonal(k, g, BIT_UP2, SQ_UP2); break;
+    switch (group) { /* a case per direction: each with its own constant shifts */
+    case 0: count_diagonal(k, g, 0); break;
+    case 1: count_diagonal(k, g, 1); break;
+    case 2: count_diagonal(k, g, 2); break;
+    case 3: count_diagonal(k, g, 3); break;
+    case 4: count_orthogonal(k, g, 4); break;
+    case 5: count_orthogonal(k, g, 5); break;
+    case 6: count_orthogonal(k, g, 6); break;
+    case 7: count_orthogonal(k, g, 7); break;
     case 8: gen_carrier(k, g); break;
     case 9:
         if (g->p->cards.on)
@@ -654,10 +706,17 @@ CPU_DISPATCH int gen_action_at(const pos *p, int index, uint32_t *action)
     return index < pick.n;
 }
 
-/* The action phase: counted group by group, then the drawn number is
- * found inside the one group that holds it. A function of its own, so
- * that the quick cases of gen_random_action() pay none of its set-up. */
-CPU_DISPATCH int draw_action_phase(const pos *p, uint64_t random, uint32_t *action)
+/* ------------------------------------------------------------------ DRAW
+ * A uniform draw needs the number of legal decisions, and counting the
+ * pieces' eight direction groups is most of a draw (docs/performance.md).
+ * Both ways below count the groups in the same order and find the drawn
+ * number in the group that holds it, so they draw the same decision
+ * (tests/test_random_draw.c). */
+
+/* Without AVX2: counted group by group, then the drawn number is found
+ * inside the one group that holds it. A function of its own, so that the
+ * quick cases of gen_random_action() pay none of its set-up. */
+static CPU_DISPATCH int draw_action_phase(const pos *p, uint64_t random, uint32_t *action)
 {
     gen g;
     gen_setup(&g, p);
@@ -673,18 +732,321 @@ CPU_DISPATCH int draw_action_phase(const pos *p, uint64_t random, uint32_t *acti
     return 1;
 }
 
-/* 30% of the decisions of random games are a forced `end` at 0 PA
- * (docs/performance.md, "The shape of the work"): only_end() (movegen.h)
- * tells them from the flags and two bitboards. */
-int gen_random_action(const pos *p, uint64_t random, uint32_t *action)
+#if VECTOR_DRAW
+/* With AVX2, two directions at a time: a 256-bit register holds two
+ * bitboards, the first in its 64-bit lanes 0-1, the second in 2-3, and
+ * each step of count_diagonal() and count_orthogonal() is one
+ * instruction for both directions (the shifts, which carry bits between
+ * 64-bit lanes, four). Bits are counted per byte with a table (AVX2 has
+ * no popcount), the byte counts of a pair of directions added up (at
+ * most 81 in a byte) and summed per 64-bit lane once. The squares found
+ * are kept for the drawn direction. About 270 instructions for the eight
+ * groups of a playout position against 530 (docs/performance.md). */
+typedef __m256i bb_pair;
+
+/* The squares of each direction's decisions, for every piece at once,
+ * as count_diagonal() and count_orthogonal() find them, kept for the
+ * drawn direction. By direction, so that a pair of them is one store. */
+typedef struct directions {
+    bb_t steps[DIAGONALS]; /* 1-square moves, protections, blocks: steppable squares */
+    bb_t ends[DIRECTIONS]; /* where 2-square moves that cross no opponent end (any square) */
+    bb_t over[DIAGONALS];  /* landings of tactical dodges */
+} directions;
+
+/* One direction's decisions from its squares, as count_diagonal() and
+ * count_orthogonal() have them. */
+HOT void put_direction(sink *k, const gen *g, const directions *d, int dir)
 {
-    if (p->st.result != ONGOING)
-        return 0;
+    int sq = DIRECTION_SQ[dir];
+    if (dir >= DIAGONALS) {
+        count_jump_ends(k, g, d->ends[dir], sq);
+        return;
+    }
+    put_steps(k, g, d->steps[dir], sq);
+    if (picked(k)) /* DRAW: found, the rest is not needed */
+        return;
+    count_jump_ends(k, g, d->ends[dir], 2 * sq);
+    if (!picked(k))
+        put_tacticals(k, g, d->over[dir], sq);
+}
+
+/* The bitboard in x twice. */
+AVX2_HOT bb_pair pair_of(__m128i x) { return _mm256_broadcastsi128_si256(x); }
+
+AVX2_HOT bb_pair pair_and(bb_pair a, bb_pair b) { return _mm256_and_si256(a, b); }
+
+/* a and b have a bit in common. */
+AVX2_HOT int pair_meet(bb_pair a, bb_pair b) { return !_mm256_testz_si256(a, b); }
+
+/* Stores both bitboards: to[0] and to[1]. */
+AVX2_HOT void pair_store(bb_t *to, bb_pair x) { _mm256_storeu_si256((__m256i *)to, x); }
+
+/* bb_shift() of the first bitboard by a and of the second by b (a and b
+ * of the same sign), the bits that cross from one 64-bit half to the
+ * other carried over. */
+AVX2_HOT bb_pair pair_shift_by(bb_pair x, long long a, long long b)
+{
+    if (a > 0) { /* toward higher bits: the lower half's top bits go up */
+        bb_pair by = _mm256_setr_epi64x(a, a, b, b), back = _mm256_setr_epi64x(64 - a, 64 - a, 64 - b, 64 - b);
+        return _mm256_or_si256(_mm256_sllv_epi64(x, by), _mm256_srlv_epi64(_mm256_slli_si256(x, 8), back));
+    }
+    bb_pair by = _mm256_setr_epi64x(-a, -a, -b, -b), back = _mm256_setr_epi64x(64 + a, 64 + a, 64 + b, 64 + b);
+    return _mm256_or_si256(_mm256_srlv_epi64(x, by), _mm256_sllv_epi64(_mm256_srli_si256(x, 8), back));
+}
+
+/* The first bitboard one step in direction dir, the second in dir + 1. */
+AVX2_HOT bb_pair pair_shift(bb_pair x, int dir)
+{
+    return pair_shift_by(x, DIRECTION_BIT[dir], DIRECTION_BIT[dir + 1]);
+}
+
+/* The number of set bits of each byte of x: a 16-entry table for each
+ * half byte. */
+AVX2_HOT bb_pair byte_counts(bb_pair x)
+{
+    const bb_pair bits = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                          0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const bb_pair low = _mm256_set1_epi8(0x0f);
+    return _mm256_add_epi8(_mm256_shuffle_epi8(bits, _mm256_and_si256(x, low)),
+                           _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16(x, 4), low)));
+}
+
+/* What the directions read, each bitboard twice; near_open and
+ * near_vacant, made when first needed, are the squares whose neighbour
+ * one step down-left (first half of near_*[0]), down-right (second
+ * half), up-left (near_*[1], first half) or up-right (second) is open or
+ * vacant. */
+typedef struct gen_pairs {
+    bb_pair movers, diagonal_jumpers, orthogonal_jumpers, steppable, passable, open, vacant, foes, ball;
+    int near_made;
+    bb_pair near_open[2], near_vacant[2];
+} gen_pairs;
+
+AVX2_HOT bb_pair load_pair(const bb_t *b) { return pair_of(_mm_loadu_si128((const __m128i *)b)); }
+AVX2_HOT void store_bb(bb_t *to, bb_pair x) { _mm_storeu_si128((__m128i *)to, _mm256_castsi256_si128(x)); }
+
+/* gen_setup() in 256-bit registers, each bitboard twice in v (and once
+ * in g, for the drawn group). */
+AVX2_HOT void gen_setup_pairs(gen *g, gen_pairs *v, const pos *p)
+{
+    int side = p->st.side, ball = p->st.ball;
+    const bb_t board_bb = BB_BOARD;
+    bb_pair board = load_pair(&board_bb), ball_bit = load_pair(&SQ_BIT[ball]);
+    bb_pair occ = _mm256_or_si256(load_pair(&p->piece[ATK]), load_pair(&p->piece[DEF]));
+    bb_pair stacks = _mm256_or_si256(load_pair(&p->lower[ATK]), load_pair(&p->lower[DEF]));
+    bb_pair mine = load_pair(&p->active[side]);
+    bb_pair squares = load_pair(&p->typed[TYPE_S - 1]);
+    v->foes = load_pair(&p->active[side ^ 1]);
+    v->open = _mm256_andnot_si256(occ, board);
+    v->vacant = _mm256_andnot_si256(ball_bit, v->open);
+    v->steppable = _mm256_andnot_si256(stacks, board);
+    v->passable = _mm256_or_si256(v->open, mine);
+    /* every move costs 1 PA; R4.4: a restricted carrier starts nothing */
+    v->movers = p->st.pa < 1 ? _mm256_setzero_si256()
+                : p->st.restricted ? _mm256_andnot_si256(ball_bit, mine) : mine;
+    v->diagonal_jumpers = pair_and(v->movers, _mm256_or_si256(load_pair(&p->typed[TYPE_X - 1]), squares));
+    v->orthogonal_jumpers = pair_and(v->movers, _mm256_or_si256(load_pair(&p->typed[TYPE_O - 1]), squares));
+    v->ball = ball_bit;
+    v->near_made = 0;
+    g->p = p;
+    g->side = side;
+    g->ball = ball;
+    g->ball_index = SQ_BIT_INDEX[ball];
+    g->own = p->piece[side];
+    store_bb(&g->ball_bit, ball_bit);
+    store_bb(&g->open, v->open);
+    store_bb(&g->vacant, v->vacant);
+    store_bb(&g->single, _mm256_andnot_si256(stacks, occ));
+    store_bb(&g->steppable, v->steppable);
+    store_bb(&g->foes, v->foes);
+    store_bb(&g->passable, v->passable);
+    store_bb(&g->movers, v->movers);
+    store_bb(&g->diagonal_jumpers, v->diagonal_jumpers);
+    store_bb(&g->orthogonal_jumpers, v->orthogonal_jumpers);
+}
+
+/* near_open and near_vacant (gen_pairs). */
+AVX2_HOT void make_near(gen_pairs *v)
+{
+    v->near_open[0] = pair_shift_by(v->open, -BIT_DOWN_LEFT, -BIT_DOWN_RIGHT);
+    v->near_open[1] = pair_shift_by(v->open, -BIT_UP_LEFT, -BIT_UP_RIGHT);
+    v->near_vacant[0] = pair_shift_by(v->vacant, -BIT_DOWN_LEFT, -BIT_DOWN_RIGHT);
+    v->near_vacant[1] = pair_shift_by(v->vacant, -BIT_UP_LEFT, -BIT_UP_RIGHT);
+    v->near_made = 1;
+}
+
+/* Per-byte counts, for each bitboard of x, of its squares' diagonal
+ * neighbours in near[] (near_open or near_vacant). Each half of x is
+ * matched with each half of near[0] and near[1]: x as it is, then with
+ * its halves swapped, whose counts are swapped back. */
+AVX2_HOT bb_pair near_counts(bb_pair x, const bb_pair *near)
+{
+    bb_pair swapped = _mm256_permute2x128_si256(x, x, 0x01);
+    bb_pair same = _mm256_add_epi8(byte_counts(pair_and(x, near[0])), byte_counts(pair_and(x, near[1])));
+    bb_pair other = _mm256_add_epi8(byte_counts(pair_and(swapped, near[0])),
+                                    byte_counts(pair_and(swapped, near[1])));
+    return _mm256_add_epi8(same, _mm256_permute2x128_si256(other, other, 0x01));
+}
+
+/* R6.1: the dodges onto the opponents of `targets` (two directions), one
+ * per open exit: per-byte counts. */
+AVX2_HOT bb_pair dodge_counts(gen_pairs *v, bb_pair targets)
+{
+    if (!v->near_made)
+        make_near(v);
+    return near_counts(targets, v->near_open);
+}
+
+/* R6.2: the tactical dodges over the opponents of `middles` onto
+ * `landings` (two directions), one per push square: the middle's vacant
+ * neighbours, the square left (never vacant: the mover stood there), but
+ * not the landing (vacant unless the loose ball lies there). Per-byte
+ * counts. */
+AVX2_HOT bb_pair tactical_counts(gen_pairs *v, bb_pair middles, bb_pair landings)
+{
+    if (!v->near_made)
+        make_near(v);
+    return _mm256_add_epi8(near_counts(middles, v->near_vacant), byte_counts(pair_and(landings, v->ball)));
+}
+
+/* Diagonal directions dir and dir + 1, as count_diagonal() has them:
+ * their squares into d, their decisions counted per byte. */
+AVX2_HOT bb_pair count_diagonal_pair(gen_pairs *v, directions *d, int dir)
+{
+    bb_pair steps = pair_and(pair_shift(v->movers, dir), v->steppable);
+    bb_pair middle = pair_shift(v->diagonal_jumpers, dir);
+    bb_pair ends = pair_shift(pair_and(middle, v->passable), dir);
+    bb_pair n = _mm256_add_epi8(byte_counts(steps), byte_counts(pair_and(ends, v->open)));
+    bb_pair over = _mm256_setzero_si256();
+    pair_store(&d->steps[dir], steps);
+    pair_store(&d->ends[dir], ends);
+    if (pair_meet(ends, v->foes))
+        n = _mm256_add_epi8(n, dodge_counts(v, pair_and(ends, v->foes)));
+    if (pair_meet(middle, v->foes)) {
+        over = pair_and(pair_shift(pair_and(middle, v->foes), dir), v->open);
+        bb_pair middles = pair_shift_by(over, -DIRECTION_BIT[dir], -DIRECTION_BIT[dir + 1]);
+        n = _mm256_add_epi8(n, tactical_counts(v, middles, over));
+    }
+    pair_store(&d->over[dir], over);
+    return n;
+}
+
+/* Orthogonal directions dir and dir + 1, as count_orthogonal() has them. */
+AVX2_HOT bb_pair count_orthogonal_pair(gen_pairs *v, directions *d, int dir)
+{
+    bb_pair ends = pair_shift(v->orthogonal_jumpers, dir);
+    bb_pair n = byte_counts(pair_and(ends, v->open));
+    pair_store(&d->ends[dir], ends);
+    if (pair_meet(ends, v->foes))
+        n = _mm256_add_epi8(n, dodge_counts(v, pair_and(ends, v->foes)));
+    return n;
+}
+
+/* The square of the j-th (from 0) set bit of a bitboard that has more:
+ * nth_square() with BMI2's bit deposit instead of a loop. */
+AVX2_HOT int nth_square_bmi2(bb_t set, int j)
+{
+    uint64_t lo = (uint64_t)set;
+    int in_lo = __builtin_popcountll(lo);
+    if (j < in_lo)
+        return BIT_SQUARE[__builtin_ctzll(_pdep_u64(1ull << j, lo))];
+    return BIT_SQUARE[64 + __builtin_ctzll(_pdep_u64(1ull << (j - in_lo), (uint64_t)(set >> 64)))];
+}
+
+/* The decision numbered `index` of direction dir, whose first is numbered
+ * `first`, from its squares. Most draws (five in six) land on a 1-square
+ * decision or a 2-square move onto an open square, found here directly;
+ * the others through put_direction(). */
+AVX2_HOT uint32_t draw_in_direction(const gen *g, const directions *d, int dir, int first, int index)
+{
+    int j = index - first, sq = DIRECTION_SQ[dir], n;
+    if (dir < DIAGONALS) {
+        n = bb_count(d->steps[dir]);
+        if (j < n)
+            return step_action(g, nth_square_bmi2(d->steps[dir], j), sq);
+        j -= n;
+        sq *= 2;
+    }
+    bb_t open_ends = d->ends[dir] & g->open;
+    n = bb_count(open_ends);
+    if (j < n) { /* a 2-square move, which picks up a loose ball there */
+        int t = nth_square_bmi2(open_ends, j);
+        return act_pack(K_MOVE, (unsigned)(t - sq), (unsigned)t, A_NONE_SQ, t == g->ball ? F_PICKUP : 0);
+    }
+    sink draw = {.mode = DRAW, .n = first, .want = index};
+    put_direction(&draw, g, d, dir);
+    return draw.found;
+}
+
+/* The eight groups counted: their squares into d, the number of
+ * decisions up to each into marks[0-7]. */
+AVX2_HOT void count_directions(gen_pairs *v, directions *d, int *marks)
+{
+    const bb_pair zero = _mm256_setzero_si256();
+    /* per-byte counts summed per 64-bit lane: a bitboard half each */
+    bb_pair c01 = _mm256_sad_epu8(count_diagonal_pair(v, d, 0), zero);
+    bb_pair c23 = _mm256_sad_epu8(count_diagonal_pair(v, d, 2), zero);
+    bb_pair c45 = _mm256_sad_epu8(count_orthogonal_pair(v, d, 4), zero);
+    bb_pair c67 = _mm256_sad_epu8(count_orthogonal_pair(v, d, 6), zero);
+    /* one count per direction: two horizontal adds give [0 2 4 6 | 1 3 5 7] */
+    bb_pair n = _mm256_hadd_epi32(_mm256_hadd_epi32(c01, c23), _mm256_hadd_epi32(c45, c67));
+    n = _mm256_permutevar8x32_epi32(n, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    /* running totals: within each 128-bit half, then the first half's total added to the second */
+    n = _mm256_add_epi32(n, _mm256_slli_si256(n, 4));
+    n = _mm256_add_epi32(n, _mm256_slli_si256(n, 8));
+    n = _mm256_add_epi32(n, _mm256_shuffle_epi32(_mm256_permute2x128_si256(n, n, 0x08), 0xff));
+    _mm256_storeu_si256((__m256i *)marks, n);
+}
+
+/* draw_action_phase() with the pieces' groups counted two directions at
+ * a time, and the drawn one found from the squares kept. Its own
+ * function: the AVX2 instructions may run only once the CPU is known to
+ * have them (draw_decision()). */
+static AVX2 __attribute__((noinline)) int draw_action_phase_avx2(const pos *p, uint64_t random,
+                                                                   uint32_t *action)
+{
+    gen g;
+    gen_pairs v;
+    gen_setup_pairs(&g, &v, p);
+    directions d;
+    int marks[GROUPS];
+    if (g.movers)
+        count_directions(&v, &d, marks);
+    else
+        _mm256_storeu_si256((__m256i *)marks, _mm256_setzero_si256());
+    /* the carrier's, card-mode and `end` groups, as gen_group() has them */
+    sink last = {.mode = COUNT, .n = marks[DIRECTIONS - 1]};
+    gen_carrier(&last, &g);
+    marks[8] = last.n;
+    if (p->cards.on) {
+        sink cards = {.mode = COUNT};
+        gen_card_mode(&cards, p);
+        last.n += cards.n;
+    }
+    marks[9] = last.n;
+    marks[10] = last.n + 1; /* `end` */
+    int index = draw_index(random, marks[10]), group = 0;
+    while (marks[group] <= index)
+        group++;
+    if (group >= DIRECTIONS) {
+        sink draw = {.mode = DRAW, .n = marks[group - 1], .want = index};
+        gen_group(&draw, &g, group);
+        *action = draw.found;
+    } else {
+        *action = draw_in_direction(&g, &d, group, group ? marks[group - 1] : 0, index);
+    }
+    return 1;
+}
+#endif
+
+/* AVX2 CPUs have BMI2 too (nth_square_bmi2()); both are checked. */
+int draw_decision(const pos *p, uint64_t random, uint32_t *action)
+{
     if (p->st.phase != PHASE_ACTION)
         return release_random_solution(p, random, action);
-    if (only_end(p))
-        *action = END_ACTION;
-    else
-        draw_action_phase(p, random, action);
-    return 1;
+#if VECTOR_DRAW
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2"))
+        return draw_action_phase_avx2(p, random, action);
+#endif
+    return draw_action_phase(p, random, action);
 }

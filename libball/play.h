@@ -39,6 +39,10 @@ void pos_undo(pos *p, const undo_rec *u);
 /* The same for every decision the quick path below leaves (play.c). */
 void pos_do_slow(pos *p, uint32_t a, undo_rec *u);
 void pos_undo_slow(pos *p, const undo_rec *u);
+/* pos_do_slow() of `end` (R4.2, R9.1), a third of the decisions of
+ * random games, on its own: a short function without the frame that
+ * pos_do_slow() sets up for the decisions that change squares. */
+void pos_do_end(pos *p, undo_rec *u);
 
 /* The quick path, inlined into perft and the API's apply and undo: the
  * commonest decisions outside card mode, plain moves, passes and

@@ -121,84 +121,105 @@ int gen_release_solutions(const pos *p, uint32_t *out)
     return n;
 }
 
-/* The number of solutions() of the task on sq, without writing them: a
- * stand-up has one per vacant neighbour, a release one per ordered pair
- * of them, twice when the lower piece may keep the ball (R9.2, R9.3). */
-static int solution_count(const pos *p, int sq, int release, bb_t vacant)
+/* The tasks in the order of gen_release_solutions(), each with its
+ * vacant neighbours and its number of solutions() (without writing
+ * them: a stand-up has one per vacant neighbour, a release one per
+ * ordered pair of them, twice when the lower piece may keep the ball:
+ * R9.2, R9.3). */
+typedef struct task_list {
+    int n;
+    uint8_t square[MAX_TASKS], release[MAX_TASKS];
+    int count[MAX_TASKS];
+    bb_t around[MAX_TASKS];
+} task_list;
+
+/* The solutions per pair (U, W) of the release on sq (R9.3): one per
+ * possible keeper when the stack holds the ball (the upper piece, and the
+ * lower one unless it is knocked down), else one. */
+static int keepers(const pos *p, int sq)
 {
-    int nv = bb_count_few(SQ_NEIGHBOURS[sq] & vacant);
-    if (!release)
-        return nv;
-    int keepers = p->st.ball == sq && !pc_down(p->low[sq]) ? 2 : 1;
-    return nv * (nv - 1) * keepers;
+    return p->st.ball == sq && !pc_down(p->low[sq]) ? 2 : 1;
 }
 
-/* The tasks in the order of gen_release_solutions() with their numbers of
- * solutions; returns the number of tasks. */
-static int task_counts(const pos *p, int *squares, int *counts, int *release)
+/* The tasks of the coach to act, as task_list has them. */
+static void list_tasks(const pos *p, task_list *t)
 {
     bb_t stand_ups, releases, vacant = vacant_squares(p);
-    int n = 0, sq;
+    int sq;
     task_squares(p, &stand_ups, &releases);
+    t->n = 0;
     for (BB_EACH(sq, stand_ups | releases)) {
-        squares[n] = sq;
-        release[n] = bb_has(releases, sq);
-        counts[n] = solution_count(p, sq, release[n], vacant);
-        n++;
+        int i = t->n++, release = bb_has(releases, sq);
+        bb_t around = SQ_NEIGHBOURS[sq] & vacant;
+        int nv = bb_count_few(around);
+        t->square[i] = (uint8_t)sq;
+        t->release[i] = (uint8_t)release;
+        t->around[i] = around;
+        t->count[i] = release ? nv * (nv - 1) * keepers(p, sq) : nv;
     }
-    return n;
 }
 
 int count_release_solutions(const pos *p)
 {
-    int squares[MAX_TASKS], counts[MAX_TASKS], release[MAX_TASKS], total = 0;
-    int n = task_counts(p, squares, counts, release);
-    for (int i = 0; i < n; i++)
-        total += counts[i];
+    task_list t;
+    int total = 0;
+    list_tasks(p, &t);
+    for (int i = 0; i < t.n; i++)
+        total += t.count[i];
     return total;
 }
 
-/* Solution number `index` of the task on sq, in the order of
- * solutions(), worked out instead of listed: a release's solutions come
- * `keepers` to an ordered pair (U, W), the pairs U by U. */
-static uint32_t task_solution(const pos *p, int sq, int release, int index)
+/* The j-th (from 0) square of a set of a few squares. */
+static int nth_of_few(bb_t set, int j)
 {
-    int squares[4], nv = vacant_neighbours(p, sq, squares);
-    if (!release)
-        return act_make(K_STAND_UP, sq, squares[index], NO_SQ, KEEP_NONE, 0);
+    while (j--)
+        set &= set - 1;
+    return BIT_SQUARE[bb_first(set)];
+}
+
+/* Solution number `index` of task i, in the order of solutions(), worked
+ * out instead of listed: a release's solutions come keepers() to an
+ * ordered pair (U, W) of vacant neighbours, the pairs U by U. */
+static uint32_t task_solution(const pos *p, const task_list *t, int i, int index)
+{
+    int sq = t->square[i];
+    bb_t around = t->around[i];
+    if (!t->release[i])
+        return act_make(K_STAND_UP, sq, nth_of_few(around, index), NO_SQ, KEEP_NONE, 0);
     int kind = pc_team(p->low[sq]) == p->st.side ? K_UNPROTECT : K_UNBLOCK;
-    int has_ball = p->st.ball == sq, keepers = has_ball && !pc_down(p->low[sq]) ? 2 : 1;
-    int pair = index / keepers, u = pair / (nv - 1), w = pair % (nv - 1);
-    int keeper = !has_ball ? KEEP_NONE : index % keepers ? KEEP_LOWER : KEEP_UPPER;
-    return act_make(kind, sq, squares[u], squares[w + (w >= u)], keeper, 0); /* W skips U */
+    int has_ball = p->st.ball == sq, per_pair = keepers(p, sq), others = bb_count_few(around) - 1;
+    int pair = index / per_pair, u = pair / others, w = pair % others;
+    int keeper = !has_ball ? KEEP_NONE : index % per_pair ? KEEP_LOWER : KEEP_UPPER;
+    int w_square = nth_of_few(around, w + (w >= u)); /* W skips U */
+    return act_make(kind, sq, nth_of_few(around, u), w_square, keeper, 0);
 }
 
 /* The task that holds solution number `index` is found by its count. */
-static int solution_at(const pos *p, int index, const int *squares, const int *counts, const int *release,
-                       int n, uint32_t *action)
+static int solution_at(const pos *p, const task_list *t, int index, uint32_t *action)
 {
-    for (int i = 0; i < n; i++) {
-        if ((unsigned)index < (unsigned)counts[i]) {
-            *action = task_solution(p, squares[i], release[i], index);
+    for (int i = 0; i < t->n; i++) {
+        if ((unsigned)index < (unsigned)t->count[i]) {
+            *action = task_solution(p, t, i, index);
             return 1;
         }
-        index -= counts[i];
+        index -= t->count[i];
     }
     return 0;
 }
 
 int release_solution_at(const pos *p, int index, uint32_t *action)
 {
-    int squares[MAX_TASKS], counts[MAX_TASKS], release[MAX_TASKS];
-    int n = task_counts(p, squares, counts, release);
-    return solution_at(p, index, squares, counts, release, n, action);
+    task_list t;
+    list_tasks(p, &t);
+    return solution_at(p, &t, index, action);
 }
 
 int release_random_solution(const pos *p, uint64_t random, uint32_t *action)
 {
-    int squares[MAX_TASKS], counts[MAX_TASKS], release[MAX_TASKS], total = 0;
-    int n = task_counts(p, squares, counts, release);
-    for (int i = 0; i < n; i++)
-        total += counts[i];
-    return total > 0 && solution_at(p, draw_index(random, total), squares, counts, release, n, action);
+    task_list t;
+    int total = 0;
+    list_tasks(p, &t);
+    for (int i = 0; i < t.n; i++)
+        total += t.count[i];
+    return total > 0 && solution_at(p, &t, draw_index(random, total), action);
 }

@@ -178,11 +178,21 @@ check-tsan:
 	else \
 	    echo "check-tsan: SKIPPED the tool's threaded perft: tools/ball.c does not compile (see $(TSAN_B)/tool-build.log)"; \
 	fi
+	$(TSAN_CC) $(BASEFLAGS:$(OPT)=-O1) -Iexamples/common $(TSAN_FLAGS) -pthread examples/solve.c \
+	    examples/common/args.c examples/common/board.c examples/common/players.c $(TSAN_B)/libball.a \
+	    $(TSAN_FLAGS) -o $(TSAN_B)/solve
+	@printf '#!/bin/sh\nexec $(TSAN_RUN) %s "$$@"\n' "$(abspath $(TSAN_B))/solve" >$(TSAN_B)/solve-run
+	@chmod +x $(TSAN_B)/solve-run
+	@echo "tests/solve_test.sh with $(TSAN_B)/solve (solve --threads)"
+	@$(MAKE) --no-print-directory B=$(TSAN_B) CC="$(TSAN_CC)" OPT=-O1 CFLAGS="$(TSAN_FLAGS)" \
+	    LDFLAGS="$(TSAN_FLAGS)" $(TSAN_B)/bin/ball >/dev/null
+	$(TSAN_ENV) BALL=$(abspath $(TSAN_B))/bin/ball SOLVE=$(abspath $(TSAN_B))/solve-run sh tests/solve_test.sh
 	@echo "check-tsan: no data race"
 
 # ---------------------------------------------------------------- valgrind
 # Every Check program of the ordinary build under memcheck, without fork,
 # two at a time; any error or leak (definite, indirect, possible) fails.
+# BALL_TEST_QUICK=1 shrinks the one long identity test (test_random_draw).
 VALGRIND_FLAGS := --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect,possible \
                   --errors-for-leak-kinds=definite,indirect,possible --track-fds=no --quiet
 VALGRIND_JOBS  ?= 2
@@ -191,7 +201,7 @@ check-valgrind: deps
 	@$(REL_TOOLS) valgrind:valgrind
 	@$(MAKE) --no-print-directory -j$(REL_JOBS) $(TEST_BIN)
 	@mkdir -p $(B)/valgrind
-	@printf '%s\n' $(TEST_BIN) | CK_FORK=no xargs -P $(VALGRIND_JOBS) -I{} sh -c \
+	@printf '%s\n' $(TEST_BIN) | BALL_TEST_QUICK=1 CK_FORK=no xargs -P $(VALGRIND_JOBS) -I{} sh -c \
 	    'log=$(B)/valgrind/$$(basename {}).log; \
 	     if valgrind $(VALGRIND_FLAGS) --log-file=$$log {} >$$log.out 2>&1 && [ ! -s $$log ]; \
 	     then echo "valgrind ok: {}"; \

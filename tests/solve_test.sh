@@ -4,7 +4,9 @@
 # in two turns whatever the opponent does), the node limit and bad input;
 # then the contract for scripts (issue 13): the exit codes (out of memory,
 # a finished game by winner), the whole winning line even under a tight
-# node limit, a shortest line, the help text and the hint to quote a BPN.
+# node limit, a shortest line, the help text and the hint to quote a BPN;
+# --threads: two (and three) threads print what one prints on positions
+# with and without a forced win, and a bad thread count is refused.
 # The printed line of play is replayed with the `ball` tool, which must
 # report the touchdown. Run from the repository root after `make`. Prints
 # each failure; exits non-zero if any.
@@ -143,6 +145,59 @@ done
 st=$?
 [ "$st" -eq 2 ] || fail "unquoted BPN: exit status $st, expected 2"
 grep -q 'quote it' "$tmp/unquoted.err" || fail "unquoted BPN: no hint to quote it"
+
+# ---- --threads: two threads give what one gives, node counts apart: the
+# verdicts, the line and the exit status. Positions with a forced win (in
+# one turn, in two; ATK's carrier on G11 with X on C9 and K9 and DEF's x
+# on C13 and K13: a search of about a million nodes) and without (the
+# standard start, where DEF to act cannot score within two turns: two
+# million nodes), a finished game and a node limit that stops both at once.
+FLANKED='7/6/7/6/1x3x1/6/3X*3/6/1X3X1/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 2'
+START='7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1'
+n=0
+for args in "--turns 1|$IN_ONE" "--turns 1|$NOT_IN_ONE" "--turns 2|$NOT_IN_ONE" \
+            "--turns 3|$NODE_LINE" "--turns 2|$FLANKED" "--turns 2|$START" \
+            "--turns 2|$ATK_WON" "--turns 2 --max-nodes 5|$START"; do
+    n=$((n + 1))
+    opts=${args%%|*}
+    bpn=${args#*|}
+    for t in 1 2; do
+        # shellcheck disable=SC2086
+        "$SOLVE" --threads $t $opts "$bpn" >"$tmp/thr$t.out" 2>&1
+        echo "exit $?" >>"$tmp/thr$t.out"
+        sed 's/ ([0-9]* nodes)$//' "$tmp/thr$t.out" >"$tmp/thr$t.cmp"
+    done
+    cmp -s "$tmp/thr1.cmp" "$tmp/thr2.cmp" ||
+        fail "threads $n ($opts): --threads 2 differs from --threads 1: $(diff "$tmp/thr1.cmp" "$tmp/thr2.cmp" | head -c 600)"
+    cp "$tmp/thr2.out" "$tmp/thr-$n.out"
+done
+grep -qx 'exit 0' "$tmp/thr-5.out" || fail "threads: no forced win found in the flanked position"
+grep -q '^within 2 turns: yes' "$tmp/thr-5.out" || fail "threads: flanked position not won within 2 turns"
+replay thr-5 "$FLANKED"
+grep -qx 'exit 1' "$tmp/thr-6.out" || fail "threads: the start position is not 'no forced touchdown'"
+grep -qx 'exit 3' "$tmp/thr-8.out" || fail "threads: the node limit did not stop two threads"
+# three threads; more threads than there are root decisions
+"$SOLVE" --threads 3 --turns 2 "$NOT_IN_ONE" >"$tmp/thr3.out" 2>&1
+st=$?
+[ "$st" -eq 0 ] || fail "--threads 3: exit status $st, expected 0"
+sed 's/ ([0-9]* nodes)$//' "$tmp/thr3.out" >"$tmp/thr3.cmp"
+sed 's/ ([0-9]* nodes)$//' "$tmp/two.out" >"$tmp/two.cmp"
+cmp -s "$tmp/thr3.cmp" "$tmp/two.cmp" || fail "--threads 3: differs from one thread"
+"$SOLVE" --threads 64 --turns 1 "$IN_ONE" >/dev/null 2>&1 || fail "--threads 64: exit status $?, expected 0"
+
+# ---- a bad --threads value: status 2, and the message names the option
+# and its range
+for bad in 0 65 -1 two 2x ''; do
+    "$SOLVE" --threads "$bad" "$IN_ONE" >/dev/null 2>"$tmp/badthr.err"
+    st=$?
+    [ "$st" -eq 2 ] || fail "--threads '$bad': exit status $st, expected 2"
+    grep -q -- '--threads needs a number from 1 to 64' "$tmp/badthr.err" ||
+        fail "--threads '$bad': unclear message: $(cat "$tmp/badthr.err")"
+done
+"$SOLVE" "$IN_ONE" --threads >/dev/null 2>"$tmp/badthr.err"
+[ $? -eq 2 ] || fail "--threads without a value: not refused with status 2"
+grep -q -- '--threads needs a number' "$tmp/badthr.err" || fail "--threads without a value: no message"
+grep -q -- '--threads T' "$tmp/help.out" || fail "help: --threads not documented"
 
 if [ "$failures" -ne 0 ]; then
     echo "solve_test: $failures failure(s)"

@@ -124,6 +124,11 @@ done
 expect_eq "perft --threads=4 4" "$("$BALL" perft --threads=4 4)" "$p4"
 expect_eq "perft --threads 256 3 = divide 3 total" "$("$BALL" perft --threads 256 3)" \
     "$("$BALL" divide 3 | sed -n 's/^total //p')"
+# From depth 4 the root is handed out largest subtree first (a first pass
+# ranks it): the lines of divide stay those of one thread, in list order.
+expect_eq "divide --threads 2 4 = divide 4" "$("$BALL" divide --threads 2 4)" "$("$BALL" divide 4)"
+expect_eq "perft --threads 3 5 '$AFTER_G5F6'" "$("$BALL" perft --threads 3 5 "$AFTER_G5F6")" \
+    "$("$BALL" perft 5 "$AFTER_G5F6")"
 expect_error "perft --threads 0" "$BALL" perft --threads 0 3
 expect_message "perft --threads 257" "1 to 256" "$BALL" perft --threads 257 3
 expect_message "perft --threads twice" "given twice" "$BALL" perft --threads 2 --threads 3 3
