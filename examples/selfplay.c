@@ -38,6 +38,15 @@ static const char *const kind_names[NUM_KINDS] = {
     "short_pass", "long_pass", "end", "stand_up", "unblock", "unprotect",
 };
 
+/* Time a player spent choosing: wall clock and CPU, over all its decisions
+ * and over those with a choice (2 or more legal decisions: a search
+ * player plays a lone decision at once, so "100 ms a decision" is a figure
+ * about these). */
+struct think {
+    unsigned long decisions, choices;
+    double wall_ms, cpu_ms, choice_wall_ms, choice_cpu_ms;
+};
+
 /* What one game produced. */
 struct game_stats {
     int result;              /* a ball_result */
@@ -46,16 +55,40 @@ struct game_stats {
     unsigned long legal_sum; /* sum over decisions of the legal count */
     int legal_max;           /* largest legal count met */
     unsigned long kinds[NUM_KINDS];
-    double think_ms[2];      /* time spent choosing, by team */
-    unsigned long chosen[2]; /* decisions chosen, by team */
+    struct think think[2];   /* time spent choosing, by team */
 };
 
-static double now_ms(void)
+static double clock_ms(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
+
+/* Adds one decision that took @p wall and @p cpu ms, among @p n legal. */
+static void think_add(struct think *t, double wall, double cpu, int n)
+{
+    t->decisions++;
+    t->wall_ms += wall;
+    t->cpu_ms += cpu;
+    if (n >= 2) {
+        t->choices++;
+        t->choice_wall_ms += wall;
+        t->choice_cpu_ms += cpu;
+    }
+}
+
+static void think_sum(struct think *into, const struct think *t)
+{
+    into->decisions += t->decisions;
+    into->choices += t->choices;
+    into->wall_ms += t->wall_ms;
+    into->cpu_ms += t->cpu_ms;
+    into->choice_wall_ms += t->choice_wall_ms;
+    into->choice_cpu_ms += t->choice_cpu_ms;
+}
+
+static double mean(double sum, unsigned long n) { return n ? sum / (double)n : 0.0; }
 
 /* Square root by Newton's method (the examples link without libm). */
 static double root(double x)
@@ -173,10 +206,10 @@ static int play_game(ball_game *g, player players[2], struct game_stats *st)
             last_turn = ball_turn(g);
             st->turns++;
         }
-        double t0 = now_ms();
+        double wall0 = clock_ms(CLOCK_MONOTONIC), cpu0 = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
         rc = player_choose(&players[side], g, acts, n, &a);
-        st->think_ms[side] += now_ms() - t0;
-        st->chosen[side]++;
+        think_add(&st->think[side], clock_ms(CLOCK_MONOTONIC) - wall0,
+                  clock_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu0, n);
         if (rc == BALL_OK)
             rc = ball_apply(g, a);
         if (rc != BALL_OK)
@@ -265,9 +298,9 @@ int main(int argc, char **argv)
     struct measure turns = {0, 0, 0}, per_game = {0, 0, 0}, per_turn = {0, 0, 0},
                    branching = {0, 0, 0};
     int legal_max = 0;
-    double think_ms[2] = {0, 0};
-    unsigned long chosen[2] = {0, 0};
+    struct think think[2];
 
+    memset(think, 0, sizeof think);
     if (parse_options(argc, argv, &o) != 0) {
         usage(stderr);
         return 2;
@@ -317,10 +350,8 @@ int main(int argc, char **argv)
             return 1;
         }
         ball_game_free(g);
-        for (int team = 0; team < 2; team++) {
-            think_ms[team] += st.think_ms[team];
-            chosen[team] += st.chosen[team];
-        }
+        for (int team = 0; team < 2; team++)
+            think_sum(&think[team], &st.think[team]);
 
         if (o.csv)
             csv_row(i, seed, &o, &st);
@@ -358,10 +389,15 @@ int main(int argc, char **argv)
                    100.0 * (double)wins[results[r]] / (double)o.games, lo, hi);
         }
     }
-    printf("\nthinking time per decision (ms)   decisions      mean\n");
-    for (int team = 0; team < 2; team++)
-        printf("  %s %-26s %9lu %9.3f\n", team == BALL_ATK ? "ATK" : "DEF", o.names[team],
-               chosen[team], chosen[team] ? think_ms[team] / (double)chosen[team] : 0.0);
+    printf("\nthinking time per decision (ms)   decisions      mean  mean cpu"
+           "   with a choice      mean  mean cpu\n");
+    for (int team = 0; team < 2; team++) {
+        const struct think *t = &think[team];
+        printf("  %s %-26s %9lu %9.3f %9.3f %15lu %9.3f %9.3f\n",
+               team == BALL_ATK ? "ATK" : "DEF", o.names[team], t->decisions,
+               mean(t->wall_ms, t->decisions), mean(t->cpu_ms, t->decisions), t->choices,
+               mean(t->choice_wall_ms, t->choices), mean(t->choice_cpu_ms, t->choices));
+    }
     putchar('\n');
     printf("per game                      mean       min       max\n");
     print_measure("turns", &turns, o.games);

@@ -1327,11 +1327,13 @@ BALL_API const char *ball_batch_errmsg(const ball_batch *batch);
  * analysis: ball_mcts_new() allocates a searcher (its node pool sized from
  * the budget), ball_mcts_choose() picks a decision for the coach to act.
  * Each iteration walks down the tree by UCB1, adds one untried decision,
- * plays random decisions with ball_random_action() from there and backs
- * the result up. A playout goes to the end of the game or, with
- * ball_mcts_config::playout_turns N > 0, stops after N hand-overs and is
- * scored by a built-in evaluation (the ball held and brought forward,
- * pieces down, pieces advanced). docs/players.md gives its strength.
+ * plays out from there and backs the result up. A playout first closes
+ * the turn in progress (`end` at once, then the release tasks drawn with
+ * ball_random_action()), then plays random decisions until the game ends
+ * or, with ball_mcts_config::playout_turns N > 0, until N hand-overs have
+ * happened; a position where it stops unfinished is scored by a built-in
+ * evaluation (the ball held and brought forward, pieces down, pieces
+ * advanced). docs/players.md gives its strength.
  *
  * A searcher has no global state and allocates only in ball_mcts_new();
  * its random generator is its own (ball_mcts_seed()), so with a budget in
@@ -1367,12 +1369,13 @@ typedef struct ball_mcts_config {
      *  on without growing the tree. */
     int max_nodes;
     /** The UCB1 exploration constant c (rewards lie in [0, 1]), 0-100.
-     *  Default 0.7. */
+     *  Default 0.3. */
     double exploration;
     /** Playout length: 0 plays to the end of the game (a touchdown is
      *  worth 1, a draw 0.5, a loss 0); N > 0 stops after N hand-overs of
      *  the turn and scores the position with the built-in evaluation,
-     *  0-1000. Default 2. */
+     *  0-1000. Default 1: the turn in progress is closed and the position
+     *  scored, which docs/players.md found the strongest. */
     int playout_turns;
 } ball_mcts_config;
 

@@ -6,12 +6,18 @@
  * a turn is several decisions of one coach, so sides do not simply
  * alternate). Each iteration walks down by UCB1 from the root, expands one
  * untried decision of the first node that has some (the untried ones are
- * taken in a per-node pseudo-random order), plays a random playout with
- * ball_random_action() from there, and backs the reward up the path.
+ * taken in a per-node pseudo-random order), plays out from there, and
+ * backs the reward up the path.
  *
- * A playout goes to the end of the game, or, with playout_turns N > 0,
- * stops after N hand-overs and is scored by a small evaluation (ball held
+ * A playout closes the turn in progress at once (`end`, then random
+ * release tasks), then plays random decisions with ball_random_action()
+ * to the end of the game or, with playout_turns N > 0, until N hand-overs;
+ * a position left unfinished is scored by a small evaluation (ball held
  * and brought forward, pieces down, pieces advanced) squashed into (0, 1).
+ * Closing the turn at once, and the default N = 1 (score the position the
+ * turn leaves), are what made the player strong (docs/players.md): random
+ * moves at the end of a turn mostly undo what the tree chose, and longer
+ * random playouts mostly add noise.
  *
  * Memory: the node pool and the decision buffer are allocated by
  * ball_mcts_new(); a search allocates nothing (the game's undo history is
@@ -26,6 +32,8 @@
 #include <time.h>
 
 #include "ball.h"
+#include "game.h"
+#include "action.h"
 
 /* Longest playout in decisions (a game without turn limit could go on
  * forever); a playout cut here is scored by the evaluation. */
@@ -36,6 +44,8 @@
 #define NODES_PER_MS 400
 #define NODES_MIN 1024
 #define NODES_MAX 50000000
+/* The decision `end` (R4.2). */
+#define END_ACTION act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0)
 
 struct node {
     ball_action action;   /* the decision that leads here (0 at the root) */
@@ -85,8 +95,8 @@ void ball_mcts_config_init(ball_mcts_config *cfg, size_t size)
     d.playouts = 1000;
     d.time_ms = 0;
     d.max_nodes = 0;
-    d.exploration = 0.7;
-    d.playout_turns = 2;
+    d.exploration = 0.3;
+    d.playout_turns = 1;
     memcpy(cfg, &d, size < sizeof d ? size : sizeof d);
     if (size >= sizeof cfg->size)
         cfg->size = size < sizeof d ? size : sizeof d;
@@ -230,42 +240,47 @@ static double log_ge1(double x)
 /* Row of @p sq counted towards the row @p team scores in (17). */
 static int forward_row(int sq, int team)
 {
-    int row = ball_square_row(sq);
-    return team == BALL_ATK ? row : BALL_NUM_ROWS + 1 - row;
+    return team == ATK ? SQ_ROW[sq] : BALL_NUM_ROWS + 1 - SQ_ROW[sq];
+}
+
+/* The evaluation of a position for ATK, unbounded: the ball held and
+ * brought forward (or, loose, how far forward it lies), pieces down and
+ * pieces advanced (top pieces: the only or upper piece of a square). */
+static double evaluate_atk(const pos *p)
+{
+    int ball = p->st.ball, holder = p->top[ball], s;
+    double score = 0;
+
+    if (holder == 0)
+        score += 0.5 * (forward_row(ball, ATK) - 9);
+    else if (pc_team(holder) == ATK)
+        score += 10 + forward_row(ball, ATK);
+    else
+        score -= 10 + forward_row(ball, DEF);
+    for (int t = 0; t < 2; t++) {
+        double sign = t == ATK ? 1.0 : -1.0;
+        for (BB_EACH(s, p->piece[t])) {
+            if (pc_down(p->top[s]))
+                score -= sign * 0.3;
+            score += sign * 0.02 * forward_row(s, t);
+        }
+    }
+    return score;
 }
 
 /* The reward of a position for ATK in [0, 1]. */
 static double reward_atk(ball_game *g)
 {
-    int result = ball_result(g);
-    int ball_sq, carrier;
-    double score = 0;
+    const pos *p = &g->p;
+    double score;
 
-    if (result == BALL_ATK_WON)
+    if (p->st.result == ATK_WON)
         return 1.0;
-    if (result == BALL_DEF_WON)
+    if (p->st.result == DEF_WON)
         return 0.0;
-    if (result == BALL_DRAW)
+    if (p->st.result == DRAWN)
         return 0.5;
-    ball_sq = ball_square_of_ball(g);
-    carrier = ball_piece(g, ball_sq, BALL_UPPER);
-    if (carrier > 0 && !(carrier & BALL_PIECE_DEF))
-        score += 10 + forward_row(ball_sq, BALL_ATK);            /* ATK holds it */
-    else if (carrier > 0)
-        score -= 10 + forward_row(ball_sq, BALL_DEF);            /* DEF does */
-    else
-        score += 0.5 * (forward_row(ball_sq, BALL_ATK) - 9);     /* loose */
-    for (int sq = 0; sq < BALL_NUM_SQUARES; sq++) {
-        int p = ball_piece(g, sq, BALL_UPPER);
-        int def;
-        if (p <= 0)
-            continue;
-        def = (p & BALL_PIECE_DEF) != 0;
-        if (p & BALL_PIECE_DOWN)
-            score += def ? 0.3 : -0.3;
-        score += (def ? -0.02 : 0.02) * forward_row(sq, def ? BALL_DEF : BALL_ATK);
-    }
-    score /= 8.0; /* squash into (0, 1) */
+    score = evaluate_atk(p) / 8.0; /* squash into (0, 1) */
     return 0.5 + 0.5 * score / (1.0 + (score < 0 ? -score : score));
 }
 
@@ -322,24 +337,30 @@ static int32_t select_child(const ball_mcts *m, const struct node *n)
     return best_i;
 }
 
-/* Random decisions until the game ends or playout_turns hand-overs have
- * happened; returns the reward for ATK and takes the decisions back. */
+/* The playout from a leaf: the turn in progress is closed at once (`end`,
+ * then its release tasks at random: random moves would mostly spoil the
+ * turn the tree chose), then random decisions follow until the game ends
+ * or playout_turns hand-overs have happened. Returns the reward for ATK
+ * and takes the decisions back. */
 static double playout(ball_mcts *m, ball_game *g, int *rc)
 {
-    int played = 0, turns = 0, side = ball_side(g);
-    ball_action a;
+    int played = 0, turns = 0, side = g->p.st.side;
     double r;
-    while (played < PLAYOUT_MAX &&
-           ball_random_action(g, splitmix64(&m->rng), &a) == BALL_OK) {
-        int e = ball_apply_unchecked(g, a);
+    while (played < PLAYOUT_MAX && g->p.st.result == ONGOING) {
+        ball_action a = END_ACTION;
+        int e;
+        if ((turns > 0 || g->p.st.phase != PHASE_ACTION) &&
+            ball_random_action(g, splitmix64(&m->rng), &a) != BALL_OK)
+            break;
+        e = ball_apply_unchecked(g, a);
         if (e != BALL_OK) {
             if (e != BALL_E_LIMIT)
                 *rc = e;
             break;
         }
         played++;
-        if (ball_side(g) != side) {
-            side = ball_side(g);
+        if (g->p.st.side != side) {
+            side = g->p.st.side;
             if (m->cfg.playout_turns > 0 && ++turns >= m->cfg.playout_turns)
                 break;
         }
@@ -367,12 +388,112 @@ static ball_action winning_now(ball_mcts *m, ball_game *g)
     return BALL_ACTION_NONE;
 }
 
+/* ---------------------------------------------------------------- one iteration */
+
+/* One iteration from the root: selection down the tree by UCB1,
+ * expansion of one untried decision, a playout, back-propagation; the game
+ * is left as it was. Updates @p max_depth; returns BALL_OK or an error. */
+static int iterate(ball_mcts *m, ball_game *game, int *max_depth)
+{
+    int32_t cur = 0;
+    int depth = 0, rc = BALL_OK;
+    double r;
+
+    for (;;) {
+        struct node *n = &m->nodes[cur];
+        int32_t child;
+        if (n->terminal)
+            break;
+        if (n->n_legal < 0)
+            n->n_legal = (int16_t)ball_legal_actions(game, NULL, 0);
+        if (n->n_expanded < n->n_legal) {
+            int mover = game->p.st.side;
+            ball_action d;
+            if (m->used >= m->cap || depth >= TREE_DEPTH_MAX)
+                break; /* pool full: play out from here */
+            d = untried(m, game, n, n->n_expanded);
+            if ((rc = ball_apply_unchecked(game, d)) != BALL_OK)
+                break;
+            depth++;
+            child = new_node(m, cur, d, mover, game->p.st.result != ONGOING);
+            m->nodes[child].next_sibling = n->first_child;
+            n->first_child = child;
+            n->n_expanded++;
+            cur = child;
+            break;
+        }
+        child = select_child(m, n);
+        if (child < 0)
+            break;
+        if ((rc = ball_apply_unchecked(game, m->nodes[child].action)) != BALL_OK)
+            break;
+        depth++;
+        cur = child;
+    }
+    if (rc == BALL_E_LIMIT) /* the turn counter's bound: score it where it stands */
+        rc = BALL_OK;
+    if (rc == BALL_OK) {
+        r = m->nodes[cur].terminal ? reward_atk(game) : playout(m, game, &rc);
+        for (int32_t i = cur; rc == BALL_OK && i >= 0; i = m->nodes[i].parent) {
+            struct node *n = &m->nodes[i];
+            n->visits++;
+            n->reward += n->mover == ATK ? r : 1.0 - r;
+        }
+    }
+    if (depth > *max_depth)
+        *max_depth = depth;
+    while (depth-- > 0)
+        ball_undo(game);
+    return rc;
+}
+
+/* The root's most visited child (ties to the better mean), or -1. */
+static int32_t most_visited(const ball_mcts *m)
+{
+    int32_t best = -1;
+    for (int32_t c = m->nodes[0].first_child; c >= 0; c = m->nodes[c].next_sibling) {
+        const struct node *ch = &m->nodes[c], *b = best >= 0 ? &m->nodes[best] : NULL;
+        if (b == NULL || ch->visits > b->visits ||
+            (ch->visits == b->visits && ch->reward * b->visits > b->reward * ch->visits))
+            best = c;
+    }
+    return best;
+}
+
+/* A decision that needs no search (the only legal one, or an immediate
+ * touchdown), or BALL_ACTION_NONE; @p value receives its value for the
+ * coach to act. */
+static ball_action obvious(ball_mcts *m, ball_game *game, int n_root, double *value)
+{
+    if (n_root == 1) {
+        double r = reward_atk(game);
+        ball_legal_actions(game, m->acts, BALL_MAX_ACTIONS);
+        *value = game->p.st.side == ATK ? r : 1.0 - r;
+        return m->acts[0];
+    }
+    *value = 1.0;
+    return winning_now(m, game);
+}
+
+static void fill_stats(ball_mcts_stats *stats, uint64_t playouts, size_t nodes, int max_depth,
+                       const struct node *chosen, double value, double start)
+{
+    if (stats == NULL)
+        return;
+    stats->playouts = playouts;
+    stats->nodes = nodes;
+    stats->max_depth = max_depth;
+    stats->visits = chosen != NULL ? chosen->visits : 0;
+    stats->value = chosen == NULL ? value : chosen->visits ? chosen->reward / chosen->visits : 0.5;
+    stats->elapsed_ms = now_ms() - start;
+}
+
 int ball_mcts_choose(ball_mcts *m, ball_game *game, ball_action *out, ball_mcts_stats *stats)
 {
-    double start, elapsed = 0;
+    double start, value;
     uint64_t iters = 0;
-    int rc = BALL_OK, max_depth = 0, n_root;
-    int32_t best = -1;
+    int rc, max_depth = 0, n_root;
+    int32_t best;
     ball_action a;
 
     if (m == NULL || game == NULL || out == NULL)
@@ -388,127 +509,28 @@ int ball_mcts_choose(ball_mcts *m, ball_game *game, ball_action *out, ball_mcts_
     if (rc != BALL_OK)
         return rc;
     start = now_ms();
-
     m->used = 0;
-    new_node(m, -1, BALL_ACTION_NONE, !ball_side(game), 0);
-    if (n_root == 1) {
-        ball_legal_actions(game, m->acts, BALL_MAX_ACTIONS);
-        a = m->acts[0];
-    } else {
-        a = winning_now(m, game);
-    }
+    new_node(m, -1, BALL_ACTION_NONE, !game->p.st.side, 0);
+
+    a = obvious(m, game, n_root, &value);
     if (a != BALL_ACTION_NONE) {
         *out = a;
-        if (stats != NULL) {
-            stats->playouts = 0;
-            stats->nodes = 1;
-            stats->max_depth = 0;
-            stats->visits = 0;
-            stats->value = n_root == 1 ? reward_atk(game) : 1.0;
-            if (n_root == 1 && ball_side(game) == BALL_DEF)
-                stats->value = 1.0 - stats->value;
-            stats->elapsed_ms = now_ms() - start;
-        }
+        fill_stats(stats, 0, m->used, 0, NULL, value, start);
         return BALL_OK;
     }
-
-    for (;;) {
-        int32_t cur = 0;
-        int depth = 0;
-        double r;
-
-        if (m->cfg.playouts > 0 && iters >= (uint64_t)m->cfg.playouts)
-            break;
-        if (m->cfg.time_ms > 0 && iters > 0 &&
-            (elapsed = now_ms() - start) >= (double)m->cfg.time_ms)
-            break;
-
-        /* selection and expansion */
-        for (;;) {
-            struct node *n = &m->nodes[cur];
-            int32_t child;
-            if (n->terminal)
-                break;
-            if (n->n_legal < 0)
-                n->n_legal = (int16_t)ball_legal_actions(game, NULL, 0);
-            if (n->n_expanded < n->n_legal) {
-                int mover = ball_side(game), e;
-                ball_action d;
-                if (m->used >= m->cap || depth >= TREE_DEPTH_MAX)
-                    break; /* pool full: play out from here */
-                d = untried(m, game, n, n->n_expanded);
-                e = ball_apply_unchecked(game, d);
-                if (e != BALL_OK) {
-                    rc = e;
-                    break;
-                }
-                depth++;
-                child = new_node(m, cur, d, mover, ball_result(game) != BALL_ONGOING);
-                n = &m->nodes[cur]; /* (the pool does not move, but be plain) */
-                m->nodes[child].next_sibling = n->first_child;
-                n->first_child = child;
-                n->n_expanded++;
-                cur = child;
-                break;
-            }
-            child = select_child(m, n);
-            if (child < 0)
-                break;
-            if ((rc = ball_apply_unchecked(game, m->nodes[child].action)) != BALL_OK)
-                break;
-            depth++;
-            cur = child;
-        }
-        if (rc != BALL_OK && rc != BALL_E_LIMIT) {
-            while (depth-- > 0)
-                ball_undo(game);
+    while (!(m->cfg.playouts > 0 && iters >= (uint64_t)m->cfg.playouts) &&
+           !(m->cfg.time_ms > 0 && iters > 0 && now_ms() - start >= (double)m->cfg.time_ms)) {
+        if ((rc = iterate(m, game, &max_depth)) != BALL_OK)
             return rc;
-        }
-        rc = BALL_OK;
-        if (depth > max_depth)
-            max_depth = depth;
-
-        /* simulation */
-        r = m->nodes[cur].terminal ? reward_atk(game) : playout(m, game, &rc);
-        if (rc != BALL_OK) {
-            while (depth-- > 0)
-                ball_undo(game);
-            return rc;
-        }
-        /* back-propagation */
-        for (int32_t i = cur; i >= 0; i = m->nodes[i].parent) {
-            struct node *n = &m->nodes[i];
-            n->visits++;
-            n->reward += n->mover == BALL_ATK ? r : 1.0 - r;
-        }
-        while (depth-- > 0)
-            ball_undo(game);
         iters++;
     }
-
-    /* the most visited decision; ties to the better mean */
-    for (int32_t c = m->nodes[0].first_child; c >= 0; c = m->nodes[c].next_sibling) {
-        const struct node *ch = &m->nodes[c];
-        if (best < 0 || ch->visits > m->nodes[best].visits ||
-            (ch->visits == m->nodes[best].visits &&
-             ch->reward * m->nodes[best].visits > m->nodes[best].reward * ch->visits))
-            best = c;
-    }
+    best = most_visited(m);
     if (best < 0) { /* no iteration at all: any legal decision */
         ball_legal_actions(game, m->acts, BALL_MAX_ACTIONS);
         *out = m->acts[0];
     } else {
         *out = m->nodes[best].action;
     }
-    if (stats != NULL) {
-        stats->playouts = iters;
-        stats->nodes = m->used;
-        stats->max_depth = max_depth;
-        stats->visits = best < 0 ? 0 : m->nodes[best].visits;
-        stats->value = best < 0 || m->nodes[best].visits == 0
-                           ? 0.5
-                           : m->nodes[best].reward / m->nodes[best].visits;
-        stats->elapsed_ms = now_ms() - start;
-    }
+    fill_stats(stats, iters, m->used, max_depth, best < 0 ? NULL : &m->nodes[best], 0.5, start);
     return BALL_OK;
 }

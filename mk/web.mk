@@ -11,8 +11,8 @@
 #   make serve-web   serves $(B)/web/ on http://127.0.0.1:$(WEB_PORT)/
 #   make check-web   the type check of the binding's declarations, its node
 #                    tests and the browser test (the screenshots go to
-#                    $(B)/web-test/); tests/web_test.sh, which `make check`
-#                    runs, runs this
+#                    $(B)/web-test/), against the native tool and selfplay;
+#                    tests/web_test.sh, which `make check` runs, runs this
 #   make bench-web   wasm / native speed, measured side by side
 #
 # emscripten, chromium and node/npm come from Debian through
@@ -105,12 +105,13 @@ web-browser-deps: web-deps
 
 WEB_NODE_TESTS := $(wildcard bindings/js/test/*.test.mjs)
 
-# The native tool is built too: the tests compare their positions with it.
+# The native tool and selfplay are built too: the tests compare their
+# positions with the tool's, and the MCTS decisions with selfplay's.
 check-web: web-browser-deps
-	@$(MAKE) --no-print-directory web tool
+	@$(MAKE) --no-print-directory web tool $(B)/examples/selfplay
 	timeout 120 tests/web/node_modules/.bin/tsc -p tests/web
-	BALL_TOOL=$(B)/bin/ball timeout 300 node --expose-gc --test $(WEB_NODE_TESTS)
-	BALL_TOOL=$(B)/bin/ball WEB_ROOT=$(WEB_DIR) SHOTS=$(B)/web-test \
+	BALL_TOOL=$(B)/bin/ball SELFPLAY=$(B)/examples/selfplay timeout 300 node --expose-gc --test $(WEB_NODE_TESTS)
+	BALL_TOOL=$(B)/bin/ball SELFPLAY=$(B)/examples/selfplay WEB_ROOT=$(WEB_DIR) SHOTS=$(B)/web-test \
 	    timeout 240 node tests/web/browser.test.mjs
 
 # ---------------------------------------------------------------- speed

@@ -13,7 +13,9 @@
 # The library under test is $LIBBALL_PATH when set, else the one of the
 # build directory $B (the Makefile's B, exported to the tests when given on
 # make's command line; build by default); the `ball` tool used for
-# cross-checks is $BALL_TOOL, else $B/bin/ball. (pip install of the Python
+# cross-checks is $BALL_TOOL, else $B/bin/ball, and the `selfplay` example
+# whose MCTS decisions both bindings' searchers must repeat is $SELFPLAY,
+# else $B/examples/selfplay. (pip install of the Python
 # binding is tested by tests/install_test.sh.) Prints each failure; exits
 # non-zero if any.
 
@@ -35,6 +37,7 @@ else
 fi
 case $lib in /*) ;; *) lib=$root/$lib ;; esac
 export LIBBALL_PATH="$lib" BALL_TOOL="${BALL_TOOL:-$build/bin/ball}" B
+export SELFPLAY="${SELFPLAY:-$build/examples/selfplay}"
 
 fail() {
     echo "FAIL: $*"
@@ -43,6 +46,7 @@ fail() {
 
 [ -f "$lib" ] || { echo "FAIL: $lib not built (make B=$B lib)"; exit 1; }
 [ -x "$BALL_TOOL" ] || fail "$BALL_TOOL not built (make B=$B tool)"
+[ -x "$SELFPLAY" ] || fail "$SELFPLAY not built (make B=$B examples)"
 command -v python3 >/dev/null 2>&1 || fail "python3 not found (make check installs it)"
 command -v luajit >/dev/null 2>&1 || fail "luajit not found (make check installs it)"
 
@@ -58,7 +62,8 @@ if command -v python3 >/dev/null 2>&1; then
         # The modules of this binding (others in the package, such as
         # learn.py, are checked only as far as these use them).
         (cd bindings/python && $mypy --strict --follow-imports=silent --cache-dir "$tmp/mypy" \
-             libball/__init__.py libball/game.py libball/errors.py libball/_native.py) \
+             libball/__init__.py libball/game.py libball/errors.py libball/_native.py \
+             libball/search.py) \
             >"$tmp/mypy.log" 2>&1 ||
             { cat "$tmp/mypy.log"; fail "mypy --strict bindings/python/libball"; }
         tail -n 1 "$tmp/mypy.log" | sed 's/^/python binding: mypy --strict: /'

@@ -35,7 +35,9 @@ START_TEST(test_config_and_errors)
     ck_assert_uint_eq(cfg.size, sizeof cfg);
     ck_assert_int_eq(cfg.playouts, 1000);
     ck_assert_int_eq(cfg.time_ms, 0);
-    ck_assert_int_eq(cfg.playout_turns, 2);
+    ck_assert_int_eq(cfg.playout_turns, 1); /* the defaults docs/players.md measured */
+    ck_assert(cfg.exploration == 0.3);
+    ck_assert_uint_eq(cfg.seed, 1);
     ball_mcts_config_init(NULL, sizeof cfg); /* ignored */
 
     ck_assert_int_eq(ball_mcts_new(NULL, &cfg, err, sizeof err), BALL_E_ARG);
@@ -366,6 +368,32 @@ START_TEST(test_last_turn_number)
 }
 END_TEST
 
+/* DEF to act, ATK's carrier on G9 within reach of three DEF pieces: a
+ * block from F10 (R7.3) or a dodge from E11 (R6.1) takes the ball. The
+ * search must see it, whatever its seed: at the hand-over DEF holds the
+ * ball. (A wrong sign or a lost term in the evaluation fails this.) */
+#define BALL_IN_REACH "6s/6/7/6/4x2/6/1x5/2o3/3X*3/6/2O1S2/6/7/6/7/6/X6 DEF a 2 - 0/0 5"
+
+START_TEST(test_takes_the_ball_in_reach)
+{
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        ball_game *g = tu_game(BALL_IN_REACH);
+        ball_mcts *m = make(2000, 0, seed);
+        ball_action a;
+        int holder;
+        while (ball_result(g) == BALL_ONGOING && ball_side(g) == BALL_DEF) {
+            ck_assert_int_eq(ball_mcts_choose(m, g, &a, NULL), BALL_OK);
+            ck_assert_int_eq(ball_apply(g, a), BALL_OK);
+        }
+        holder = ball_piece(g, ball_square_of_ball(g), BALL_UPPER);
+        ck_assert_msg(holder > 0 && (holder & BALL_PIECE_DEF),
+                      "seed %d: DEF does not hold the ball after its turn", (int)seed);
+        ball_mcts_free(m);
+        ball_game_free(g);
+    }
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("mcts");
@@ -379,6 +407,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, test_only_decision_def);
     tcase_add_test(tc, test_history_cannot_grow);
     tcase_add_test(tc, test_last_turn_number);
+    tcase_add_test(tc, test_takes_the_ball_in_reach);
     suite_add_tcase(s, tc);
     return s;
 }

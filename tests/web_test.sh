@@ -3,10 +3,11 @@
 # `make check`. `make check-web` installs what is missing (emscripten,
 # chromium and node through scripts/deps.sh, as root; playwright-core with
 # `npm ci` from tests/web/package-lock.json), builds libball with
-# emscripten (build/wasm), the page (build/web) and the native tool, then
-# runs the JavaScript binding's node tests (bindings/js/test) and the
-# browser test (tests/web/browser.test.mjs, screenshots in
-# build/web-test). Exits non-zero on any failure.
+# emscripten (build/wasm), the page (build/web), the native tool and the
+# native selfplay (the reference for the MCTS decisions), then runs the
+# JavaScript binding's node tests (bindings/js/test) and the browser test
+# (tests/web/browser.test.mjs, screenshots in build/web-test). Exits
+# non-zero on any failure.
 #
 # Skipped in the sanitizer and coverage runs of the suite (make
 # check-asan, make coverage): they instrument the native library, which

@@ -16,11 +16,13 @@ export type VerbName = 'move' | 'handoff' | 'short_pass' | 'long_pass' | 'card';
 /** A square by name ("G5") or index (0-110). */
 export type SquareLike = string | number;
 export type ErrorCodeName = 'arg' | 'nomem' | 'bpn' | 'notation' | 'illegal' | 'buffer' | 'range' |
-  'no_history' | 'rules' | 'limit' | 'unknown';
+  'no_history' | 'rules' | 'limit' | 'record' | 'unknown';
+/** A record tag's name (enum ball_tag), in any case, or its index 0-4. */
+export type TagName = 'event' | 'site' | 'date' | 'atk' | 'def' | string | number;
 
 export declare const ErrorCode: Readonly<{
   OK: 0; ARG: -1; NOMEM: -2; BPN: -3; NOTATION: -4; ILLEGAL: -5; BUFFER: -6; RANGE: -7;
-  NO_HISTORY: -8; RULES: -9; LIMIT: -10;
+  NO_HISTORY: -8; RULES: -9; LIMIT: -10; RECORD: -11;
 }>;
 
 /** What every failing call throws. */
@@ -240,6 +242,71 @@ export declare class Game {
   taskSolutions(square: SquareLike): Action[];
   select(chosen?: readonly (Choice | Verb | VerbName)[]): SelectResult;
   selection(): Selection;
+  /** Decision i (from 0, the oldest) of the history. */
+  historyAction(i: number): Action;
+  /** The BPN decision i was played from (historyLength: the current position). */
+  historyPosition(i: number): string;
+  /** The decisions of the history, oldest first. */
+  history(): Action[];
+  tag(name: TagName): string;
+  /** '' or null clears the tag. */
+  setTag(name: TagName, value: string | null): void;
+  readonly tags: { event: string; site: string; date: string; atk: string; def: string };
+  /** The game record (docs/records.md). */
+  readonly record: string;
+  /** The game of the first record of `text`. */
+  static fromRecord(text: string): Game;
+}
+
+/** The settings of a searcher (ball_mcts_config); all optional. */
+export interface MCTSOptions {
+  /** Playouts per decision, 0 for no limit; default 1000 (0 when only timeMs is given). */
+  playouts?: number;
+  /** Wall-clock milliseconds per decision, 0 for no limit; default 0. */
+  timeMs?: number;
+  /** The random generator's seed; default 1. */
+  seed?: bigint | number;
+  /** Playout length in hand-overs, 0 to the end of the game; default 1. */
+  playoutTurns?: number;
+  /** The UCB1 constant, 0-100; default 0.3. */
+  exploration?: number;
+  /** The node pool's size, 0 (default) sized from the budget. */
+  maxNodes?: number;
+}
+
+/** The settings a searcher was created with, defaults filled in. */
+export interface MCTSConfig {
+  readonly playouts: number;
+  readonly timeMs: number;
+  readonly seed: bigint;
+  readonly playoutTurns: number;
+  readonly exploration: number;
+  readonly maxNodes: number;
+}
+
+/** What a search did (ball_mcts_stats). */
+export interface MCTSStats {
+  readonly playouts: number;
+  readonly nodes: number;
+  readonly maxDepth: number;
+  /** Visits of the chosen decision. */
+  readonly visits: number;
+  /** Mean reward of the chosen decision for the coach to act, 0-1. */
+  readonly value: number;
+  readonly elapsedMs: number;
+}
+
+/** The library's Monte-Carlo tree search player. */
+export declare class MCTS {
+  constructor(options?: MCTSOptions);
+  readonly config: MCTSConfig;
+  /** The decision for the coach to act (not played); the game is unchanged. */
+  choose(game: Game): Action;
+  /** What the last choose() did; null before. */
+  readonly stats: MCTSStats | null;
+  seed(seed: bigint | number): this;
+  free(): void;
+  readonly freed: boolean;
 }
 
 export interface Ball {
@@ -252,6 +319,9 @@ export interface Ball {
   readonly Game: typeof Game;
   readonly Action: typeof Action;
   readonly Selection: typeof Selection;
+  readonly MCTS: typeof MCTS;
+  /** The games of the records in a text, each with its decisions in its history. */
+  readRecords(text: string): Game[];
   /** The 111 square names in index order. */
   readonly SQUARES: readonly string[];
   /** The earning-table entries in ball_earn order. */
@@ -267,6 +337,8 @@ export interface Ball {
   compareActionTexts(a: string, b: string): number;
   xorshift64(seed?: bigint): () => bigint;
   readonly liveGames: number;
+  /** MCTS searchers not freed yet. */
+  readonly liveSearchers: number;
   memory(): { heapSize: number; allocated: number };
   readonly native: EmscriptenModule;
 }

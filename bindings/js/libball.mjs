@@ -18,18 +18,18 @@
 /** Error codes of ball.h (enum ball_error). */
 export const ErrorCode = Object.freeze({
   OK: 0, ARG: -1, NOMEM: -2, BPN: -3, NOTATION: -4, ILLEGAL: -5, BUFFER: -6,
-  RANGE: -7, NO_HISTORY: -8, RULES: -9, LIMIT: -10,
+  RANGE: -7, NO_HISTORY: -8, RULES: -9, LIMIT: -10, RECORD: -11,
 });
 
 const CODE_NAMES = Object.freeze({
   [-1]: 'arg', [-2]: 'nomem', [-3]: 'bpn', [-4]: 'notation', [-5]: 'illegal', [-6]: 'buffer',
-  [-7]: 'range', [-8]: 'no_history', [-9]: 'rules', [-10]: 'limit',
+  [-7]: 'range', [-8]: 'no_history', [-9]: 'rules', [-10]: 'limit', [-11]: 'record',
 });
 
 /**
  * What every failing call throws: `code` is the library's negative
  * ball_error code, `codeName` its short name ('bpn', 'notation',
- * 'illegal', 'no_history', 'range', 'rules', 'arg', ...), `message` the
+ * 'illegal', 'no_history', 'range', 'rules', 'record', 'arg', ...), `message` the
  * library's message (what is wrong and where) or the code's description.
  */
 export class BallError extends Error {
@@ -81,6 +81,7 @@ export const constants = Object.freeze({
   SELECT_STEPS: 5, VERB_MOVE: 1, VERB_HANDOFF: 2, VERB_SHORT_PASS: 3, VERB_LONG_PASS: 4,
   VERB_CARD: 5,
   BPN_MAX: 1024, MAX_PERFT_DEPTH: 64, RULES_TEXT_MAX: 1024,
+  TAG_EVENT: 0, TAG_SITE: 1, TAG_DATE: 2, TAG_ATK: 3, TAG_DEF: 4, TAG_COUNT: 5, TAG_TEXT_MAX: 128,
   START_BPN: '7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1',
 });
 
@@ -94,6 +95,22 @@ const RULES_SIZE = 20;
 const RULES_ZONE = 4;
 const RULES_TURNS = 8;
 const RULES_CARDS = 16;
+
+// The 1.0 layouts of ball_mcts_config and ball_mcts_stats on wasm32, both
+// size-tagged: size (4 bytes, then padding), seed (u64), playouts,
+// time_ms, max_nodes, exploration (double), playout_turns; size,
+// playouts (u64), nodes (u64), max_depth, visits, value, elapsed_ms.
+const MCTS_CONFIG_SIZE = 48;
+const MCTS_SEED = 8;
+const MCTS_PLAYOUTS = 16;
+const MCTS_TIME_MS = 20;
+const MCTS_MAX_NODES = 24;
+const MCTS_EXPLORATION = 32;
+const MCTS_PLAYOUT_TURNS = 40;
+const MCTS_STATS_SIZE = 48;
+
+/** The record tags (enum ball_tag) by their names in the game's `tags`. */
+const TAG_NAMES = ['event', 'site', 'date', 'atk', 'def'];
 
 // ------------------------------------------------------------ helpers without a module
 
@@ -243,6 +260,8 @@ export function bind(M) {
     out: M._malloc(8),
     rules: M._malloc(RULES_SIZE + 12),
     mallinfo: M._malloc(64),
+    mcts: M._malloc(MCTS_CONFIG_SIZE),
+    stats: M._malloc(MCTS_STATS_SIZE),
   };
   const u8 = () => M.HEAPU8;
   const i32 = (ptr) => M.HEAP32[ptr >> 2];
@@ -250,6 +269,9 @@ export function bind(M) {
   const setI32 = (ptr, v) => { M.HEAP32[ptr >> 2] = v; };
   const setU32 = (ptr, v) => { M.HEAPU32[ptr >> 2] = v; };
   const u64 = (ptr) => new DataView(u8().buffer).getBigUint64(ptr, true);
+  const f64 = (ptr) => new DataView(u8().buffer).getFloat64(ptr, true);
+  const setU64 = (ptr, v) => new DataView(u8().buffer).setBigUint64(ptr, v, true);
+  const setF64 = (ptr, v) => new DataView(u8().buffer).setFloat64(ptr, v, true);
   const str = (ptr) => (ptr ? M.UTF8ToString(ptr) : '');
 
   // A NUL-terminated copy of s in wasm memory, for the duration of fn.
@@ -550,6 +572,8 @@ export function bind(M) {
   // --------------------------------------------------------- games
 
   let live = 0;
+  let gamePointer;
+  let adoptGame;
   const registry = typeof FinalizationRegistry === 'function'
     ? new FinalizationRegistry((ptr) => { M._ball_game_free(ptr); live--; })
     : null;
@@ -567,6 +591,20 @@ export function bind(M) {
    */
   class Game {
     #ptr = 0;
+
+    static {
+      // For the searcher and the record reader, which live outside the class.
+      gamePointer = (game) => {
+        if (!(game instanceof Game))
+          throw new BallError(ErrorCode.ARG, `expected a Game, not ${game === null ? 'null' : typeof game}`);
+        return game.#g;
+      };
+      adoptGame = (ptr) => {
+        const game = new Game(ADOPT);
+        game.#adopt(ptr);
+        return game;
+      };
+    }
 
     constructor(options = {}) {
       if (options === ADOPT)
@@ -939,6 +977,277 @@ export function bind(M) {
 
     /** An empty Selection, to build an action one choice at a time. */
     selection() { return new Selection(this, []); }
+
+    // ------------------------------------------------- whole games (records)
+
+    /** The decision number `i` (from 0, the oldest) of the history: the
+     *  one undo() takes back after historyLength - 1 - i undos. */
+    historyAction(i) {
+      if (!Number.isInteger(i))
+        throw new BallError(ErrorCode.ARG, 'historyAction(i): i is an integer');
+      this.#check(M._ball_history_action(this.#g, i, SCRATCH.out));
+      return Action.fromCode(u32(SCRATCH.out));
+    }
+
+    /** The BPN of the position decision `i` of the history was played
+     *  from: 0 is the position the game started from, historyLength the
+     *  current one. */
+    historyPosition(i) {
+      if (!Number.isInteger(i))
+        throw new BallError(ErrorCode.ARG, 'historyPosition(i): i is an integer');
+      this.#check(M._ball_history_position(this.#g, i, SCRATCH.text, constants.BPN_MAX));
+      return str(SCRATCH.text);
+    }
+
+    /** The decisions of the history, oldest first (Actions). */
+    history() {
+      const n = this.historyLength;
+      return Array.from({ length: n }, (_, i) => this.historyAction(i));
+    }
+
+    /** The value of a record tag ('event', 'site', 'date', 'atk', 'def'),
+     *  '' when unset. */
+    tag(name) {
+      this.#check(M._ball_game_tag(this.#g, tagIndex(name), SCRATCH.text, constants.TAG_TEXT_MAX));
+      return str(SCRATCH.text);
+    }
+
+    /** Sets a record tag (0-127 bytes of UTF-8 without control
+     *  characters; '' or null clears it); BallError 'range' otherwise. */
+    setTag(name, value) {
+      const tag = tagIndex(name);
+      const g = this.#g;
+      this.#check(value === null || value === undefined ? M._ball_game_set_tag(g, tag, 0) :
+        withString(value, (t) => M._ball_game_set_tag(g, tag, t)));
+    }
+
+    /** All the record tags: { event, site, date, atk, def }. */
+    get tags() {
+      return Object.fromEntries(TAG_NAMES.map((name) => [name, this.tag(name)]));
+    }
+
+    /** The game record (docs/records.md): tags, ruleset, start position,
+     *  the decisions of the history, the result. */
+    get record() {
+      const g = this.#g;
+      const n = this.#check(M._ball_record_write(g, 0, 0));
+      const buf = M._malloc(n + 1);
+      if (!buf)
+        throw new BallError(ErrorCode.NOMEM, 'out of memory');
+      try {
+        this.#check(M._ball_record_write(g, buf, n + 1));
+        return str(buf);
+      } finally {
+        M._free(buf);
+      }
+    }
+
+    /** The game of the first record of `text`, its decisions in its
+     *  history; BallError 'record' (or 'rules', 'bpn', 'notation',
+     *  'illegal') with the line and column of what is wrong. */
+    static fromRecord(text) {
+      const games = readRecords(text, 1);
+      if (!games.length)
+        throw new BallError(ErrorCode.RECORD, 'no game record in the text');
+      return games[0];
+    }
+  }
+
+  function tagIndex(name) {
+    const i = typeof name === 'string' ? TAG_NAMES.indexOf(name.toLowerCase()) :
+      Number.isInteger(name) && name >= 0 && name < constants.TAG_COUNT ? name : -1;
+    if (i < 0)
+      throw new BallError(ErrorCode.ARG, `not a record tag: ${String(name)} (${TAG_NAMES.join(', ')})`);
+    return i;
+  }
+
+  /**
+   * The games of the records in `text` (docs/records.md), at most `max`:
+   * each a Game whose history holds the record's decisions. A bad record
+   * throws a BallError with the line and column (counted from the start
+   * of `text`) of what is wrong; the games read before it are freed.
+   */
+  function readRecords(text, max = Infinity) {
+    if (typeof text !== 'string')
+      throw new BallError(ErrorCode.ARG, `a record is a string, not ${typeof text}`);
+    const len = M.lengthBytesUTF8(text);
+    const games = [];
+    const err = M._malloc(512);
+    const at = M._malloc(8);
+    try {
+      withString(text, (t) => {
+        setU32(at, 0);
+        while (games.length < max) {
+          const rc = M._ball_record_read(SCRATCH.out, t, len, at, err, 512);
+          if (rc < 0)
+            throw fail(rc, str(err));
+          if (rc === 0)
+            break;
+          games.push(adoptGame(u32(SCRATCH.out)));
+        }
+      });
+    } catch (e) {
+      for (const g of games)
+        g.free();
+      throw e;
+    } finally {
+      M._free(err);
+      M._free(at);
+    }
+    return games;
+  }
+
+  // --------------------------------------------------------- search (MCTS)
+
+  let liveSearchers = 0;
+  const searchRegistry = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((ptr) => { M._ball_mcts_free(ptr); liveSearchers--; })
+    : null;
+
+  const MCTS_OPTIONS = ['playouts', 'timeMs', 'maxNodes', 'playoutTurns', 'exploration', 'seed'];
+
+  // A seed (a BigInt or a non-negative integer) as a BigInt in [0, 2^64).
+  function seed64(seed) {
+    if (typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0)
+      return BigInt(seed);
+    if (typeof seed === 'bigint' && seed >= 0n && seed < 2n ** 64n)
+      return seed;
+    throw new BallError(ErrorCode.ARG, `a seed is a BigInt in 0 .. 2n ** 64n - 1n or a ` +
+      `non-negative integer, not ${String(seed)}`);
+  }
+
+  /**
+   * The library's Monte-Carlo tree search player (ball_mcts_*, UCT; see
+   * docs/players.md). The searcher owns its node pool in wasm memory:
+   * free() it (or `using`), or the collector does, later.
+   *
+   *   new MCTS({ playouts: 2000, seed: 42 })   a budget in playouts: repeatable
+   *   new MCTS({ timeMs: 100 })                a time budget (playouts 0: none)
+   *
+   * Options (the fields of ball_mcts_config; defaults of the library):
+   * playouts (1000; 0 no limit), timeMs (0, no limit; with both, the first
+   * reached stops), seed (1; BigInt or integer), playoutTurns (1; 0 plays
+   * to the end), exploration (0.3), maxNodes (0: from the budget).
+   * Bad settings throw BallError 'range' with the library's message.
+   */
+  class MCTS {
+    #ptr = 0;
+    #stats = null;
+
+    constructor(options = {}) {
+      if (options === null || typeof options !== 'object')
+        throw new BallError(ErrorCode.ARG, 'new MCTS({ playouts, timeMs, seed, playoutTurns, exploration, maxNodes })');
+      for (const k of Object.keys(options))
+        if (!MCTS_OPTIONS.includes(k))
+          throw new BallError(ErrorCode.ARG, `unknown MCTS option '${k}' (${MCTS_OPTIONS.join(', ')})`);
+      const p = SCRATCH.mcts;
+      M._ball_mcts_config_init(p, MCTS_CONFIG_SIZE);
+      if (u32(p) !== MCTS_CONFIG_SIZE)
+        throw new BallError(ErrorCode.ARG, 'mcts: this binding does not know the library\'s ball_mcts_config');
+      const int = (name, offset) => {
+        const v = options[name];
+        if (v === undefined)
+          return;
+        if (!Number.isInteger(v))
+          throw new BallError(ErrorCode.ARG, `${name} is an integer, not ${String(v)}`);
+        if (v < -(2 ** 31) || v >= 2 ** 31)
+          throw new BallError(ErrorCode.RANGE, `mcts: ${name} ${v} out of range`);
+        setI32(p + offset, v);
+      };
+      int('playouts', MCTS_PLAYOUTS);
+      int('timeMs', MCTS_TIME_MS);
+      int('maxNodes', MCTS_MAX_NODES);
+      int('playoutTurns', MCTS_PLAYOUT_TURNS);
+      if (options.exploration !== undefined) {
+        if (typeof options.exploration !== 'number' || Number.isNaN(options.exploration))
+          throw new BallError(ErrorCode.ARG, `exploration is a number, not ${String(options.exploration)}`);
+        setF64(p + MCTS_EXPLORATION, options.exploration);
+      }
+      if (options.seed !== undefined)
+        setU64(p + MCTS_SEED, seed64(options.seed));
+      // As the examples read "ms=T": a time budget alone means no playout limit.
+      if (options.timeMs !== undefined && options.playouts === undefined)
+        setI32(p + MCTS_PLAYOUTS, 0);
+      this.config = Object.freeze({
+        playouts: i32(p + MCTS_PLAYOUTS),
+        timeMs: i32(p + MCTS_TIME_MS),
+        maxNodes: i32(p + MCTS_MAX_NODES),
+        playoutTurns: i32(p + MCTS_PLAYOUT_TURNS),
+        exploration: f64(p + MCTS_EXPLORATION),
+        seed: u64(p + MCTS_SEED),
+      });
+      const rc = M._ball_mcts_new(SCRATCH.out, p, SCRATCH.err, 256);
+      if (rc < 0)
+        throw fail(rc, str(SCRATCH.err));
+      this.#ptr = u32(SCRATCH.out);
+      liveSearchers++;
+      searchRegistry?.register(this, this.#ptr, this);
+    }
+
+    get #m() {
+      if (!this.#ptr)
+        throw new BallError(ErrorCode.ARG, 'the searcher has been freed');
+      return this.#ptr;
+    }
+
+    /**
+     * Searches the position of `game` within the budget and returns the
+     * chosen decision (an Action, legal there; not played). The game is
+     * left as it was. An immediate touchdown, and the only legal
+     * decision, are returned at once. BallError 'range' when the game is
+     * over.
+     */
+    choose(game) {
+      const m = this.#m;
+      const g = gamePointer(game);
+      setU32(SCRATCH.stats, MCTS_STATS_SIZE);
+      const rc = M._ball_mcts_choose(m, g, SCRATCH.out, SCRATCH.stats);
+      if (rc < 0) {
+        if (rc === ErrorCode.RANGE)
+          throw new BallError(rc, `mcts: the game is over (${game.result})`);
+        const msg = str(M._ball_errmsg(g));
+        throw fail(rc, msg ? `mcts: ${msg}` : '');
+      }
+      const s = SCRATCH.stats;
+      this.#stats = Object.freeze({
+        playouts: Number(u64(s + 8)),
+        nodes: Number(u64(s + 16)),
+        maxDepth: i32(s + 24),
+        visits: u32(s + 28),
+        value: f64(s + 32),
+        elapsedMs: f64(s + 40),
+      });
+      return Action.fromCode(u32(SCRATCH.out));
+    }
+
+    /** What the last choose() did: { playouts, nodes, maxDepth, visits,
+     *  value (0-1, for the coach to act), elapsedMs }; null before. */
+    get stats() { return this.#stats; }
+
+    /** Restarts the random generator from `seed` (a BigInt or a
+     *  non-negative integer); returns the searcher. */
+    seed(seed) {
+      const m = this.#m;
+      const rc = M._ball_mcts_seed(m, seed64(seed));
+      if (rc < 0)
+        throw fail(rc);
+      return this;
+    }
+
+    /** Frees the node pool now; using the searcher afterwards throws.
+     *  Twice is harmless. */
+    free() {
+      if (!this.#ptr)
+        return;
+      searchRegistry?.unregister(this);
+      M._ball_mcts_free(this.#ptr);
+      this.#ptr = 0;
+      liveSearchers--;
+    }
+
+    get freed() { return this.#ptr === 0; }
+
+    [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.free(); }
   }
 
   const ADOPT = Symbol('adopt');
@@ -997,6 +1306,8 @@ export function bind(M) {
     Game,
     Action,
     Selection,
+    MCTS,
+    readRecords: (text) => readRecords(text),
     SQUARES,
     EARN_ENTRIES: Object.freeze([...EARN_NAMES]),
     squareIndex,
@@ -1011,6 +1322,8 @@ export function bind(M) {
     xorshift64,
     /** Games created and not freed yet (by free() or by the collector). */
     get liveGames() { return live; },
+    /** MCTS searchers created and not freed yet. */
+    get liveSearchers() { return liveSearchers; },
     /** The wasm memory: `heapSize` bytes in all, `allocated` in use by malloc. */
     memory() {
       M._mallinfo(SCRATCH.mallinfo);

@@ -62,6 +62,16 @@ code of the failed check). tostring(game) and game:diagram{highlight,
 legend} are the library's text diagram (that of `ball show`),
 game:svg{highlight, action, coords} its SVG picture.
 
+The MCTS player (docs/players.md): ball.mcts{playouts = 1000, time_ms = 0,
+seed = 1, playout_turns = 1, exploration = 0.3, max_nodes = 0} (every
+option optional; playouts left out with a time_ms given means no playout
+limit) makes a searcher of the library (ball_mcts_new()); m:choose(game)
+returns the decision chosen for the coach to act, leaving the game as it
+was, and a table of what the search did (playouts, nodes, max_depth,
+visits, value, elapsed_ms); m:seed(n) restarts its random generator,
+m:config() gives its settings, m:close() frees it (or the GC does). With a
+budget in playouts the same seed gives the same decisions as the C API.
+
 Threads: a LuaJIT state is single-threaded, so the calls of one state never
 overlap and this module needs no lock. A game must not be shared between
 states (or with C threads) while it is in use: the C library forbids
@@ -1487,6 +1497,174 @@ function Game:select(chosen)
     end
     local code = select_out[0]
     return choices, code ~= 0 and M.action(code) or nil
+end
+
+
+-- ------------------------------------------------------------ the MCTS player
+
+local MCTS = {}
+MCTS.__index = MCTS
+--- The methods of a searcher made by ball.mcts (its metatable).
+M.MCTS = MCTS
+
+local MCTS_OPTIONS = { "playouts", "time_ms", "seed", "playout_turns", "exploration",
+                       "max_nodes" }
+local IS_MCTS_OPTION = {}
+for _, k in ipairs(MCTS_OPTIONS) do IS_MCTS_OPTION[k] = true end
+local RESULT_TEXT = { [1] = "ATK won", [2] = "DEF won", [3] = "a draw" }
+
+-- A seed: an integer 0 .. 2^53 - 1 (exact in a double) or a uint64_t cdata.
+local function seed_arg(v, level)
+    level = (level or 1) + 1
+    if type(v) == "cdata" and ffi.istype("uint64_t", v) then return v end
+    if type(v) ~= "number" then
+        raise(M.E_ARG, "seed is an integer or a uint64_t, not a " .. type(v), level)
+    end
+    if v ~= v or (v ~= math.floor(v) and v > -math.huge and v < math.huge) then
+        raise(M.E_ARG, "seed is an integer, not " .. tostring(v), level)
+    end
+    if v < 0 or v >= 2 ^ 53 then
+        raise(M.E_RANGE, "seed " .. tostring(v) .. " out of range (0 to 2^53 - 1, or a uint64_t)",
+              level)
+    end
+    return v
+end
+
+-- The digits of a seed (a number or a uint64_t cdata).
+local function seed_text(v)
+    if type(v) == "number" then return ("%.0f"):format(v) end
+    return (tostring(v):gsub("ULL$", ""))
+end
+
+--- A Monte-Carlo tree searcher of the library (ball_mcts_new(); see
+--- docs/players.md). Options, each optional: playouts (iterations a
+--- decision, default 1000; 0 = no limit; left out with a time_ms given:
+--- no limit), time_ms (wall clock a decision, default 0 = none), seed (of
+--- its own random generator, default 1: an integer 0 .. 2^53 - 1 or a
+--- uint64_t), playout_turns (hand-overs before a playout is scored,
+--- default 1; 0 = to the end of the game), exploration (the UCB1 constant,
+--- default 0.3) and max_nodes (the node pool, default 0 = from the
+--- budget). The library checks the values: a "range" error with its
+--- message for playouts outside 0-1000000000, no budget at all, etc.; an
+--- unknown option is an "arg" error.
+function M.mcts(opts)
+    if opts ~= nil and type(opts) ~= "table" then
+        raise(M.E_ARG, "ball.mcts takes a table of options", 2)
+    end
+    opts = opts or {}
+    for k in pairs(opts) do
+        if not IS_MCTS_OPTION[k] then
+            raise(M.E_ARG, "ball.mcts: unknown option " .. tostring(k) .. " ("
+                  .. table.concat(MCTS_OPTIONS, ", ") .. ")", 2)
+        end
+    end
+    local cfg = ffi.new("ball_mcts_config")
+    C.ball_mcts_config_init(cfg, ffi.sizeof("ball_mcts_config"))
+    if opts.time_ms ~= nil then cfg.time_ms = int_arg(opts.time_ms, "time_ms", 2) end
+    if opts.playouts ~= nil then
+        cfg.playouts = int_arg(opts.playouts, "playouts", 2)
+    elseif cfg.time_ms > 0 then
+        cfg.playouts = 0
+    end
+    local seed = 1
+    if opts.seed ~= nil then seed = seed_arg(opts.seed, 2) end
+    cfg.seed = seed
+    if opts.playout_turns ~= nil then
+        cfg.playout_turns = int_arg(opts.playout_turns, "playout_turns", 2)
+    end
+    if opts.max_nodes ~= nil then cfg.max_nodes = int_arg(opts.max_nodes, "max_nodes", 2) end
+    if opts.exploration ~= nil then
+        if type(opts.exploration) ~= "number" then
+            raise(M.E_ARG, "exploration is a number, not a " .. type(opts.exploration), 2)
+        end
+        cfg.exploration = opts.exploration
+    end
+    local out = ffi.new("ball_mcts*[1]")
+    local err = ffi.new("char[?]", ERR_MAX)
+    local rc = C.ball_mcts_new(out, cfg, err, ERR_MAX)
+    if rc < 0 then raise(rc, ffi.string(err), 2) end
+    return setmetatable({
+        ptr = ffi.gc(out[0], C.ball_mcts_free),
+        out = ffi.new("ball_action[1]"),
+        stats = ffi.new("ball_mcts_stats"),
+        settings = { playouts = cfg.playouts, time_ms = cfg.time_ms, seed = seed,
+                     playout_turns = cfg.playout_turns, exploration = cfg.exploration,
+                     max_nodes = cfg.max_nodes },
+    }, MCTS)
+end
+
+local function mcts_ptr(m)
+    local p = m.ptr
+    if p == nil then raise(CLOSED, "the searcher is closed", 3) end
+    return p
+end
+
+--- Searches the position of `game` within the budget and returns the
+--- decision chosen for the coach to act (an action, legal there, not
+--- played: the game is left as it was) and what the search did, a table
+--- {playouts, nodes, max_depth, visits, value, elapsed_ms}. An immediate
+--- touchdown, and the only legal decision, are returned without search
+--- (playouts 0). A "range" error when the game is over, "closed" when the
+--- searcher or the game is closed.
+function MCTS:choose(game)
+    if getmetatable(game) ~= Game then
+        raise(M.E_ARG, "mcts:choose takes a game, not a " .. type(game), 2)
+    end
+    local p = mcts_ptr(self)
+    local g = P(game)
+    local st = self.stats
+    st.size = ffi.sizeof("ball_mcts_stats")
+    local rc = C.ball_mcts_choose(p, g, self.out, st)
+    if rc < 0 then
+        local res = C.ball_result(g)
+        if rc == M.E_RANGE and RESULT_TEXT[res] then
+            raise(rc, "the game is over (" .. RESULT_TEXT[res]
+                  .. "): there is no decision to choose", 2)
+        end
+        raise(rc, "ball_mcts_choose: " .. ffi.string(C.ball_strerror(rc)), 2)
+    end
+    return M.action(self.out[0]), {
+        playouts = tonumber(st.playouts), nodes = tonumber(st.nodes),
+        max_depth = tonumber(st.max_depth), visits = tonumber(st.visits),
+        value = tonumber(st.value), elapsed_ms = tonumber(st.elapsed_ms),
+    }
+end
+
+--- Restarts the searcher's random generator from `seed` (an integer
+--- 0 .. 2^53 - 1 or a uint64_t; ball_mcts_seed()): the decisions that
+--- follow are those of a new searcher with that seed.
+function MCTS:seed(seed)
+    local v = seed_arg(seed, 2)
+    ok(C.ball_mcts_seed(mcts_ptr(self), v), 2)
+end
+
+--- The settings the searcher was created with, as a new table (the keys
+--- of ball.mcts; seed as given).
+function MCTS:config()
+    local t = {}
+    for k, v in pairs(self.settings) do t[k] = v end
+    return t
+end
+
+--- Frees the C searcher now (closing twice is harmless; the garbage
+--- collector does it otherwise).
+function MCTS:close()
+    local p = self.ptr
+    if p ~= nil then
+        self.ptr = nil
+        ffi.gc(p, nil)
+        C.ball_mcts_free(p)
+    end
+end
+
+function MCTS:is_closed() return self.ptr == nil end
+
+MCTS.__tostring = function(m)
+    local s = m.settings
+    local text = ("ball.mcts{ playouts = %d, time_ms = %d, seed = %s, playout_turns = %d, "
+                  .. "exploration = %.14g, max_nodes = %d }"):format(s.playouts, s.time_ms,
+        seed_text(s.seed), s.playout_turns, s.exploration, s.max_nodes)
+    return m.ptr == nil and ("closed " .. text) or text
 end
 
 return M

@@ -949,6 +949,203 @@ test("drawings: SVG and the text diagram", function()
     ok(tostring(k):find("X*o", 1, true), "a stack: upper then lower")
 end)
 
+-- ------------------------------------------------------------ the MCTS player
+
+local SELFPLAY = os.getenv("SELFPLAY") or (BUILD .. "/examples/selfplay")
+-- R11.1 with R1.4: ATK's X* on F16 scores by F16-E17 or F16-G17 (112
+-- legal decisions); the mirror for DEF, x* on F2 to E1 or G1.
+local ATK_TOUCHDOWN = "7/2X*3/7/6/7/6/7/6/7/6/7/6/3x3/6/7/6/7 ATK a 2 - 0/0 1"
+local DEF_TOUCHDOWN = "7/6/7/6/7/6/7/6/7/6/7/6/3X3/6/7/2x*3/7 DEF a 2 - 0/0 1"
+-- The start with no PA left (R4.2): `end` is the only legal decision.
+local ONLY_END = START:gsub(" a 2 ", " a 0 ")
+
+-- a XOR b for 32-bit non-negative integers, in arithmetic (Lua 5.1 has no
+-- bit operators, LuaJIT's are signed).
+local function xor32(a, b)
+    local r, p = 0, 1
+    for _ = 1, 32 do
+        local x, y = a % 2, b % 2
+        if x ~= y then r = r + p end
+        a, b, p = (a - x) / 2, (b - y) / 2, p * 2
+    end
+    return r
+end
+
+-- The record of one `selfplay --games 1 ARGS` game (the C library's MCTS).
+local function selfplay_record(args)
+    local f = io.open(SELFPLAY, "rb")
+    ok(f, SELFPLAY .. " not built (make examples, or set SELFPLAY)")
+    f:close()
+    local path = os.tmpname()
+    run(q(SELFPLAY) .. " --games 1 --record " .. q(path) .. " " .. args .. " >/dev/null")
+    local text = read_file(path)
+    os.remove(path)
+    ok(text and text ~= "", "selfplay wrote no record")
+    return text
+end
+
+-- Replays a selfplay record, asking players[side] (nil: none) for each
+-- decision of its side: each must be the decision of the record.
+local function replay_against(text, players)
+    local played = ball.from_record(text)
+    local moves = played:history()
+    ok(#moves > 10, "a long enough game")
+    local g = ball.new{ bpn = played:history_position(1), rules_text = played:rules_text() }
+    local searched = 0
+    for i, move in ipairs(moves) do
+        local player = players[g:side()]
+        if player then
+            local before = g:bpn()
+            local chosen = player:choose(g)
+            eq(g:bpn(), before, "game unchanged")
+            eq(chosen, move, ("decision %d (%s, turn %d)"):format(i, g:side(), g:turn()))
+            searched = searched + 1
+        end
+        g:push(move)
+    end
+    eq(g:result(), played:result(), "result")
+    return searched
+end
+
+test("MCTS: the decisions of the C library (selfplay)", function()
+    -- selfplay game 1 of --seed S seeds ATK's searcher with S + 1, DEF's
+    -- with (S + 1) XOR 0x9e3779b9 (examples/selfplay.c, players.c).
+    local S = 41
+    local text = selfplay_record("--seed 41 --turn-limit 8 --atk mcts:playouts=120 "
+                                 .. "--def mcts:playouts=80,turns=1,c=1.5")
+    local atk = ball.mcts{ playouts = 120, seed = S + 1 }
+    local dfn = ball.mcts{ playouts = 80, playout_turns = 1, exploration = 1.5,
+                           seed = xor32(S + 1, 0x9e3779b9) }
+    ok(replay_against(text, { ATK = atk, DEF = dfn }) > 10, "decisions searched")
+    S = 7
+    text = selfplay_record("--seed 7 --turn-limit 6 --atk random --def mcts:playouts=60,turns=0,c=0.3")
+    dfn = ball.mcts{ playouts = 60, playout_turns = 0, exploration = 0.3,
+                     seed = xor32(S + 1, 0x9e3779b9) }
+    ok(replay_against(text, { DEF = dfn }) > 3, "decisions searched")
+    -- the replay notices a wrong setting: the seed
+    text = selfplay_record("--seed 41 --turn-limit 8 --atk random --def mcts:playouts=120")
+    local good = pcall(replay_against, text, { DEF = ball.mcts{ playouts = 120, seed = 42 } })
+    ok(not good, "another seed gives other decisions")
+end)
+
+test("MCTS: the game is left as it was; stats", function()
+    local g = ball.new{ turn_limit = 30 }
+    for _, a in ipairs({ "E11-F10", "G11-I9", "end" }) do g:push(a) end
+    local bpn, n, h = g:bpn(), g:history_length(), tostring(g:hash())
+    local m = ball.mcts{ playouts = 150, seed = 3 }
+    local a, st = m:choose(g)
+    eq(g:bpn(), bpn); eq(g:history_length(), n); eq(tostring(g:hash()), h)
+    ok(ball.is_action(a) and g:is_legal(a), "a legal action")
+    eq(st.playouts, 150, "playouts")
+    ok(st.nodes > 1 and st.nodes <= 151, "nodes")
+    ok(st.visits > 0 and st.value >= 0 and st.value <= 1 and st.elapsed_ms >= 0, "stats")
+    ok(type(st.max_depth) == "number", "max_depth")
+    local k = ball.new{ bpn = KEEP } -- a release phase (R9.3)
+    k:push("end")
+    bpn = k:bpn()
+    ok(k:is_legal(m:choose(k)), "a release decision")
+    eq(k:bpn(), bpn)
+    local only = ball.new{ bpn = ONLY_END }
+    local e, est = m:choose(only)
+    eq(tostring(e), "end"); eq(est.playouts, 0)
+end)
+
+test("MCTS: an immediate touchdown is played", function()
+    for _, case in ipairs({ { ATK_TOUCHDOWN, "ATK" }, { DEF_TOUCHDOWN, "DEF" } }) do
+        local g = ball.new{ bpn = case[1] }
+        eq(g:count_legal_actions(), 112)
+        local a, st = ball.mcts{ playouts = 30, seed = 9 }:choose(g)
+        eq(g:bpn(), case[1])
+        g:apply(a)
+        eq(g:winner(), case[2], "winner after " .. tostring(a))
+        eq(st.playouts, 0); eq(st.value, 1)
+    end
+end)
+
+test("MCTS: a seed repeats its decisions; config", function()
+    local g = ball.new()
+    local m, twin = ball.mcts{ playouts = 60, seed = 5 }, ball.mcts{ playouts = 60, seed = 5 }
+    local first = {}
+    for i = 1, 4 do first[i] = m:choose(g) end
+    for i = 1, 4 do eq(twin:choose(g), first[i], "twin " .. i) end
+    m:seed(5)
+    for i = 1, 4 do eq(m:choose(g), first[i], "reseeded " .. i) end
+    local c = m:config()
+    eq(c.playouts, 60); eq(c.seed, 5); eq(c.time_ms, 0); eq(c.playout_turns, 1)
+    eq(c.exploration, 0.3); eq(c.max_nodes, 0)
+    eq(tostring(m), "ball.mcts{ playouts = 60, time_ms = 0, seed = 5, playout_turns = 1, "
+                    .. "exploration = 0.3, max_nodes = 0 }")
+    local d = ball.mcts():config() -- the library's defaults
+    eq(d.playouts, 1000); eq(d.seed, 1)
+    local t = ball.mcts{ time_ms = 5 } -- a time budget alone: no playout limit
+    eq(t:config().playouts, 0)
+    local _, st = t:choose(g)
+    ok(st.playouts > 0, "searched for 5 ms")
+    eq(ball.mcts{ playouts = 100, time_ms = 5 }:config().playouts, 100)
+    if FFI then
+        m:seed(ffi.new("uint64_t", 0) - 1) -- 2^64 - 1: a seed beyond 2^53 as a uint64_t
+    end
+    ok(g:is_legal(m:choose(g)), "any seed")
+end)
+
+test("MCTS: bad settings raise with the library's message", function()
+    local cases = {
+        { { playouts = -1 }, "range", "playouts 0-1000000000" },
+        { { playouts = 1000000001 }, "range", "playouts 0-1000000000" },
+        { { playouts = 0 }, "range", "no budget" },
+        { { time_ms = -5 }, "range", "time_ms 0-86400000" },
+        { { playout_turns = 1001 }, "range", "playout_turns 0-1000" },
+        { { max_nodes = -1 }, "range", "max_nodes >= 0" },
+        { { exploration = 100.5 }, "range", "exploration must lie in 0-100" },
+        { { exploration = 0 / 0 }, "range", "exploration" },
+        -- checked by the binding before C: never truncated
+        { { playouts = 2 ^ 31 }, "range", "playouts" },
+        { { seed = -1 }, "range", "seed" },
+        { { seed = 2 ^ 64 }, "range", "seed" },
+        { { playouts = 10.5 }, "arg", "playouts" },
+        { { playouts = "100" }, "arg", "playouts" },
+        { { seed = 1.5 }, "arg", "seed" },
+        { { exploration = "0.7" }, "arg", "exploration" },
+        { { playout = 100 }, "arg", "unknown option playout" },
+    }
+    for _, case in ipairs(cases) do
+        local err = raises(case[2], ball.mcts, case[1])
+        ok(err.message:find(case[3], 1, true), ("%s: message %q"):format(case[3], err.message))
+    end
+    raises("arg", ball.mcts, 1000)
+    local m = ball.mcts{ playouts = 10 }
+    raises("range", m.seed, m, -1)
+    raises("arg", m.seed, m, 0.5)
+    raises("arg", m.choose, m, START)
+    raises("arg", m.choose, m, nil)
+end)
+
+test("MCTS: closed searcher, closed or finished game", function()
+    local g = ball.new{ bpn = ATK_TOUCHDOWN }
+    local m = ball.mcts{ playouts = 20 }
+    g:apply("F16-E17")
+    local bpn = g:bpn()
+    local err = raises("range", m.choose, m, g)
+    ok(err.message:find("game is over (ATK won)", 1, true), err.message)
+    eq(g:bpn(), bpn); eq(g:history_length(), 1)
+    local d = ball.new{ bpn = ONLY_END, turn_limit = 1 }
+    d:apply("end") -- turn 1 was the last (R11.2)
+    ok(raises("range", m.choose, m, d).message:find("a draw", 1, true), "a draw")
+    local closed_game = ball.new()
+    closed_game:close()
+    ok(raises("closed", m.choose, m, closed_game).message:find("game is closed", 1, true))
+    m:close(); m:close()
+    ok(m:is_closed(), "closed")
+    ok(raises("closed", m.choose, m, ball.new()).message:find("searcher is closed", 1, true))
+    raises("closed", m.seed, m, 1)
+    ok(tostring(m):find("^closed ball%.mcts{"), tostring(m))
+    -- searchers left to the collector are freed (their finaliser runs)
+    local fresh = ball.new()
+    for i = 1, 200 do ball.mcts{ playouts = 5, seed = i }:choose(fresh) end
+    collectgarbage(); collectgarbage()
+    eq(fresh:bpn(), START)
+end)
+
 -- ------------------------------------------------------------ runner
 
 local passed, failed = 0, 0

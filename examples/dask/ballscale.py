@@ -13,83 +13,14 @@ of its decisions in N2 text. Every task is a pure function of its
 arguments (seeds included), so the same tasks give the same results on one
 process or on any number of workers.
 
-The MCTS player is the C API of include/ball.h ("Search"), called through
-ctypes here until the binding wraps it.
+The MCTS player is the library's (include/ball.h, "Search"), through the
+binding's ``libball.MCTS``: with a budget in playouts its decisions depend
+only on the seed, so they are the same on every worker.
 """
 
-import ctypes
 import time
 
 import libball
-from libball import _native
-
-# ---------------------------------------------------------------- MCTS (ctypes)
-
-
-class _MctsConfig(ctypes.Structure):
-    _fields_ = [("size", ctypes.c_size_t), ("seed", ctypes.c_uint64),
-                ("playouts", ctypes.c_int), ("time_ms", ctypes.c_int),
-                ("max_nodes", ctypes.c_int), ("exploration", ctypes.c_double),
-                ("playout_turns", ctypes.c_int)]
-
-
-_lib = None
-
-
-def _clib():
-    """The loaded libball with the Search functions declared (the same
-    library object the binding loaded)."""
-    global _lib
-    if _lib is None:
-        lib = _native.lib
-        lib.ball_mcts_config_init.argtypes = [ctypes.POINTER(_MctsConfig), ctypes.c_size_t]
-        lib.ball_mcts_config_init.restype = None
-        lib.ball_mcts_new.argtypes = [ctypes.POINTER(ctypes.c_void_p),
-                                      ctypes.POINTER(_MctsConfig), ctypes.c_char_p,
-                                      ctypes.c_size_t]
-        lib.ball_mcts_new.restype = ctypes.c_int
-        lib.ball_mcts_free.argtypes = [ctypes.c_void_p]
-        lib.ball_mcts_free.restype = None
-        lib.ball_mcts_choose.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
-                                         ctypes.POINTER(ctypes.c_uint32), ctypes.c_void_p]
-        lib.ball_mcts_choose.restype = ctypes.c_int
-        _lib = lib
-    return _lib
-
-
-class Mcts:
-    """A libball MCTS searcher (ball_mcts_new) with a budget in playouts."""
-
-    def __init__(self, playouts=1000, seed=1, time_ms=0, playout_turns=2):
-        lib = _clib()
-        cfg = _MctsConfig()
-        lib.ball_mcts_config_init(ctypes.byref(cfg), ctypes.sizeof(cfg))
-        cfg.seed, cfg.playouts, cfg.time_ms = seed, playouts, time_ms
-        cfg.playout_turns = playout_turns
-        handle = ctypes.c_void_p()
-        err = ctypes.create_string_buffer(256)
-        rc = lib.ball_mcts_new(ctypes.byref(handle), ctypes.byref(cfg), err, len(err))
-        if rc < 0:
-            raise libball.BallError("ball_mcts_new: %s" % err.value.decode())
-        self._handle = handle
-
-    def choose(self, game):
-        out = ctypes.c_uint32()
-        # The binding has no public handle accessor yet; hold the game's
-        # lock as the binding's own calls do.
-        with game._lock:
-            rc = _clib().ball_mcts_choose(self._handle, game._live(), ctypes.byref(out), None)
-        if rc < 0:
-            raise libball.BallError("ball_mcts_choose failed with code %d" % rc)
-        return int(out.value)
-
-    def close(self):
-        if self._handle:
-            _clib().ball_mcts_free(self._handle)
-            self._handle = None
-
-    __del__ = close
-
 
 # ---------------------------------------------------------------- self-play
 
@@ -111,7 +42,7 @@ def _make_player(spec, seed):
         return None
     if spec == "mcts" or spec.startswith("mcts:"):
         playouts = int(spec[5:]) if spec.startswith("mcts:") else 1000
-        return Mcts(playouts=playouts, seed=seed)
+        return libball.MCTS(playouts=playouts, seed=seed)
     raise ValueError("unknown player %r (random, mcts or mcts:PLAYOUTS)" % spec)
 
 

@@ -1,34 +1,46 @@
 // The playable page: libball's JavaScript binding, an SVG board and the
 // selection flow of R12 (piece, verb, destination, exit / push / lower
 // square, keeper), with cancel, undo, the release phase, BPN load and copy
-// and the built-in players. No framework; see docs/web.md.
+// and the built-in players (random, greedy and the library's MCTS, which
+// searches in a Web Worker). No framework; see docs/web.md.
 //
-// URL parameters: atk=, def= (human, random, greedy), delay= (ms between
-// the built-in players' decisions, default 500), rules= (rules text),
-// bpn= (a position to start from).
+// URL parameters: atk=, def= (human, random, greedy, mcts,
+// mcts:playouts=N, mcts:ms=T, ...: the names of `play` and `selfplay`),
+// delay= (ms before each decision of a built-in player, default 500),
+// rules= (rules text), bpn= (a position to start from), seed= (the MCTS
+// players are seeded at the start of each game as selfplay seeds its game
+// with that seed: ATK with it, DEF with it xor 0x9e3779b9), worker=0 (search
+// in the page, not in a worker).
 import { load } from './libball.mjs';
 import { createBoard, drawBoard } from './board.mjs';
-import { PLAYERS, choose } from './players.mjs';
+import { PLAYERS, choose, parsePlayer, playerLabel } from './players.mjs';
+import { createSearcher } from './search.mjs';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const BOT_DELAY = Math.max(0, Number(params.get('delay') ?? 500) || 0);
+const SEED = /^\d{1,19}$/.test(params.get('seed') ?? '') ? BigInt.asUintN(64, BigInt(params.get('seed'))) : null;
 
 const VERB_LABELS = { '-': 'Move', '=': 'Hand off', '^': 'Short pass', '^^': 'Long pass', card: 'Card' };
 const TEAM_NAME = { ATK: 'ATK', DEF: 'DEF' };
 
 let ball;
 let svg;
+let searcher;
 const state = {
   game: null,
   rulesText: '',
   endZoneDepth: 1,
   players: { ATK: 'human', DEF: 'human' },
   chosen: [],      // the choices of the selection under way (R12)
-  log: [],         // { turn, side, action } of each decision, for display and undo
+  startBpn: '',    // the position the game's history starts from (new game, Load BPN)
+  log: [],         // { turn, side, action, bpn (after it), player } of each decision since: the history
   message: '',
   messageKind: '',
-  botTimer: 0,
+  serial: 0,       // changes with every new position: a built-in player's decision is for one
+  bot: { key: '', timer: 0, token: 0, thinking: null },
+  seedPending: { ATK: true, DEF: true }, // seed= : seed the searcher before its next search
+  searchInfo: '',  // what the last search did
 };
 
 // ------------------------------------------------------------ games
@@ -43,8 +55,18 @@ function newGame(rulesText, bpn) {
   state.endZoneDepth = rules.endZoneDepth;
   state.chosen = [];
   state.log = [];
+  newPosition();
   say('');
   render();
+}
+
+// A new game or a loaded position: the history starts here, and the
+// searchers are seeded again (seed=).
+function newPosition() {
+  state.startBpn = state.game.bpn;
+  state.serial++;
+  state.seedPending = { ATK: true, DEF: true };
+  state.searchInfo = '';
 }
 
 function newGameFromForm() {
@@ -77,6 +99,7 @@ function loadBpn() {
   stopBot();
   state.chosen = [];
   state.log = [];
+  newPosition();
   say('Position loaded');
   render();
 }
@@ -102,10 +125,12 @@ function humanToAct() {
   return !state.game.isOver && state.players[state.game.side] === 'human';
 }
 
-function play(action) {
+function play(action, player = 'human') {
   const game = state.game;
-  const entry = { turn: game.turn, side: game.side, action: null };
+  const entry = { turn: game.turn, side: game.side, action: null, bpn: '', player };
   entry.action = game.apply(action);
+  entry.bpn = game.bpn;
+  state.serial++;
   state.log.push(entry);
   state.chosen = [];
   say('');
@@ -135,32 +160,86 @@ function undo() {
     game.undo();
     state.log.pop();
   } while (someHuman && game.historyLength > 0 && state.players[game.side] !== 'human');
+  state.serial++;
   state.chosen = [];
   say('');
   render();
 }
 
+// A built-in player's decision is scheduled once per position (state.bot.key);
+// stopBot() forgets it, and the answer of a search under way is then dropped
+// (state.bot.token).
 function stopBot() {
-  clearTimeout(state.botTimer);
-  state.botTimer = 0;
+  clearTimeout(state.bot.timer);
+  state.bot.timer = 0;
+  state.bot.key = '';
+  state.bot.token++;
+  if (state.bot.thinking)
+    searcher.cancel();
+  state.bot.thinking = null;
 }
 
 function scheduleBot() {
-  stopBot();
   const game = state.game;
-  if (game.isOver || state.players[game.side] === 'human')
+  if (game.isOver || state.players[game.side] === 'human') {
+    if (state.bot.key)
+      stopBot();
     return;
-  const kind = state.players[game.side];
-  state.botTimer = setTimeout(() => {
-    state.botTimer = 0;
-    if (state.game !== game || game.isOver || state.players[game.side] !== kind)
-      return;
+  }
+  const name = state.players[game.side];
+  const key = `${state.serial} ${game.side} ${name}`;
+  if (state.bot.key === key)
+    return; // scheduled, thinking, or failed here
+  stopBot();
+  state.bot.key = key;
+  const token = state.bot.token;
+  state.bot.timer = setTimeout(() => {
+    state.bot.timer = 0;
+    if (token === state.bot.token)
+      botPlays(name, token);
+  }, BOT_DELAY);
+}
+
+async function botPlays(name, token) {
+  const game = state.game;
+  const player = parsePlayer(name);
+  if (player.kind !== 'mcts') {
     try {
-      play(choose(kind, game));
+      play(choose(player.kind, game), name);
     } catch (e) {
       say(e.message, 'error');
+      render();
     }
-  }, BOT_DELAY);
+    return;
+  }
+  const side = game.side;
+  let seed = null;
+  if (SEED !== null && state.seedPending[side]) {
+    seed = side === 'ATK' ? SEED : SEED ^ 0x9e3779b9n;
+    state.seedPending[side] = false;
+  }
+  state.bot.thinking = side;
+  render();
+  try {
+    const r = await searcher.search({ side, options: player.options, seed, start: state.startBpn,
+      moves: state.log.map((e) => e.action.text), rules: state.rulesText });
+    if (token !== state.bot.token || r === null)
+      return; // the position changed meanwhile
+    state.bot.thinking = null;
+    const st = r.stats;
+    state.searchInfo = `${side} (${playerLabel(name)}) played ${r.action}: ` +
+      (st.playouts ? `${st.playouts.toLocaleString('en-US')} playouts, ${st.nodes.toLocaleString('en-US')} nodes ` +
+        `in ${st.elapsedMs < 1 ? 'under 1' : Math.round(st.elapsedMs).toLocaleString('en-US')} ms, ` +
+        `value ${st.value.toFixed(2)}` :
+        'no search needed') + (r.where === 'worker' ? ' (in a worker)' : ' (in the page)');
+    play(r.action, name);
+  } catch (e) {
+    if (token !== state.bot.token)
+      return;
+    state.bot.thinking = null;
+    say(`${side} (${playerLabel(name)}): ${e.message}`, 'error');
+    render();
+  }
 }
 
 // ------------------------------------------------------------ selection (R12)
@@ -219,8 +298,10 @@ function onSquare(square) {
 function promptText(game, chosen, choices) {
   if (game.isOver)
     return 'The game is over: start a new one, undo, or load a position.';
-  if (!humanToAct())
-    return `${game.side} (${state.players[game.side]}) is playing…`;
+  if (!humanToAct()) {
+    const who = `${game.side} (${playerLabel(state.players[game.side])})`;
+    return state.bot.thinking ? `${who} is thinking…` : `${who} is playing…`;
+  }
   const release = game.phase === 'release';
   if (chosen.length === 0) {
     if (release)
@@ -329,6 +410,9 @@ function render() {
   }
   $('status').textContent = status;
   $('prompt').textContent = promptText(game, chosen, sel.choices);
+  $('prompt').classList.toggle('thinking', state.bot.thinking !== null);
+  $('board-wrap').setAttribute('aria-busy', String(state.bot.thinking !== null));
+  $('search-info').textContent = state.searchInfo;
 
   // verbs of the selected piece (a carrier can move, hand off or pass)
   const verbsBox = $('verbs');
@@ -423,13 +507,16 @@ function render() {
   log.replaceChildren(...state.log.map((e) => {
     const li = document.createElement('li');
     li.textContent = `T${e.turn} ${e.side} ${e.action.text}`;
+    li.dataset.bpn = e.bpn;
+    li.dataset.player = e.player;
     return li;
   }));
   log.scrollTop = log.scrollHeight;
 
   Object.assign(document.body.dataset, {
     side, phase: game.phase, turn: String(game.turn), result, step: String(chosen.length),
-    verb: chosen.length >= 2 ? String(chosen[1]) : '',
+    verb: chosen.length >= 2 ? String(chosen[1]) : '', thinking: state.bot.thinking ?? '',
+    decisions: String(state.log.length), search: searcher.mode,
   });
   scheduleBot();
 }
@@ -443,12 +530,17 @@ try {
   throw e;
 }
 svg = createBoard($('board-host'), onSquare);
+searcher = createSearcher(ball, { useWorker: params.get('worker') !== '0' });
+const startErrors = [];
 for (const team of ['ATK', 'DEF']) {
   const sel = $(`player-${team}`);
-  for (const p of PLAYERS)
-    sel.add(new Option(p, p));
   const wanted = params.get(team.toLowerCase());
-  state.players[team] = PLAYERS.includes(wanted) ? wanted : 'human';
+  const names = parsePlayer(wanted) && !PLAYERS.includes(wanted) ? [...PLAYERS, wanted] : PLAYERS;
+  for (const p of names)
+    sel.add(new Option(playerLabel(p), p));
+  state.players[team] = parsePlayer(wanted) ? wanted : 'human';
+  if (wanted !== null && !parsePlayer(wanted))
+    startErrors.push(`${team}: no player '${wanted}' (human, random, greedy, mcts, mcts:playouts=N, mcts:ms=T)`);
   sel.value = state.players[team];
   sel.addEventListener('change', () => {
     state.players[team] = sel.value;
@@ -476,6 +568,8 @@ try {
   newGame(params.get('rules') ?? '', params.get('bpn') ?? undefined);
 } catch (e) {
   newGame('', undefined);
-  say(e.message, 'error');
+  startErrors.push(e.message);
 }
+if (startErrors.length)
+  say(startErrors.join('; '), 'error');
 document.body.dataset.ready = '1';

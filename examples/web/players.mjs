@@ -1,8 +1,67 @@
-// The built-in players of the page, those of the terminal `play`
-// (examples/common/players.c): a random one, and a greedy one that tries
-// each legal decision (apply, score, undo) and keeps the first best.
+// The built-in players of the page, those of the terminal `play` and of
+// `selfplay` (examples/common/players.c): a random one, a greedy one that
+// tries each legal decision (apply, score, undo) and keeps the first best,
+// and the library's Monte-Carlo tree search (ball_mcts_*, run by
+// search.mjs, in a worker when the browser can). Players are named as the
+// examples name them: 'human', 'random', 'greedy', 'mcts',
+// 'mcts:playouts=5000', 'mcts:ms=2000,turns=3,c=1.2'.
 
-export const PLAYERS = ['human', 'random', 'greedy'];
+/** The players the page offers; any other valid MCTS name works too (URL). */
+export const PLAYERS = ['human', 'random', 'greedy', 'mcts:playouts=1000', 'mcts:playouts=5000',
+  'mcts:playouts=20000', 'mcts:playouts=100000'];
+
+const MCTS_KEYS = { playouts: 'playouts', ms: 'timeMs', turns: 'playoutTurns', c: 'exploration' };
+
+/**
+ * A player's name read as players.c reads it: { kind: 'human' | 'random'
+ * | 'greedy' | 'mcts', name, options } (options: the MCTS settings, as
+ * the binding's MCTS takes them), or null for a name that is none.
+ * 'mcts:ms=T' alone means a time budget without a playout limit.
+ */
+export function parsePlayer(name) {
+  if (name === 'human' || name === 'random' || name === 'greedy')
+    return { kind: name, name, options: null };
+  const m = /^mcts(?::(.*))?$/.exec(String(name ?? ''));
+  if (!m)
+    return null;
+  const options = {};
+  for (const part of m[1] === undefined ? [] : m[1].split(',')) {
+    const kv = /^(playouts|ms|turns|c)=(\d+(?:\.\d+)?)$/.exec(part);
+    if (!kv)
+      return null;
+    const value = Number(kv[2]);
+    if (kv[1] !== 'c' && (!Number.isInteger(value) || value > 1e9))
+      return null;
+    if (kv[1] === 'c' && value > 100)
+      return null;
+    options[MCTS_KEYS[kv[1]]] = value;
+  }
+  const playouts = options.playouts ?? (options.timeMs !== undefined ? 0 : 1000);
+  if (playouts === 0 && !options.timeMs)
+    return null; // no budget at all
+  return { kind: 'mcts', name, options };
+}
+
+/** What a player is called in the page: 'MCTS, 5,000 playouts', ... */
+export function playerLabel(name) {
+  const p = parsePlayer(name);
+  if (!p)
+    return String(name);
+  if (p.kind !== 'mcts')
+    return p.kind;
+  const o = p.options;
+  const parts = [];
+  const playouts = o.playouts ?? (o.timeMs !== undefined ? 0 : 1000);
+  if (playouts)
+    parts.push(`${playouts.toLocaleString('en-US')} playouts`);
+  if (o.timeMs)
+    parts.push(o.timeMs >= 1000 ? `${o.timeMs / 1000} s` : `${o.timeMs} ms`);
+  if (o.playoutTurns !== undefined)
+    parts.push(`turns ${o.playoutTurns}`);
+  if (o.exploration !== undefined)
+    parts.push(`c ${o.exploration}`);
+  return `MCTS, ${parts.join(', ')}`;
+}
 
 // Row of a square as seen by `team`: 17 is always the row it scores in.
 function forwardRow(square, team) {
@@ -43,7 +102,7 @@ export function evaluate(game, team) {
   return score;
 }
 
-/** The decision of a built-in player ('random' or 'greedy'). */
+/** The decision of the random or the greedy player (MCTS: search.mjs). */
 export function choose(kind, game) {
   if (kind === 'random')
     return game.randomAction();

@@ -6,22 +6,26 @@
 // stand-ups, an undo, a cancel, up to a touchdown), compares the page's
 // BPN after every step with the native tool's, checks the highlighted
 // squares against the tool's legal decisions, then BPN load and copy, a
-// draw, the built-in players and the phone width. No console error may
-// appear. Screenshots go to $SHOTS.
+// draw, the built-in players, the MCTS player (in its worker: a seeded game
+// against greedy that repeats the native selfplay decision for decision,
+// "thinking…" with the page responsive, a search dropped by Undo; in the
+// page when the worker cannot start) and the phone width. No console error
+// may appear. Screenshots go to $SHOTS.
 //
-//   WEB_ROOT=build/web BALL_TOOL=build/bin/ball SHOTS=build/web-test \
-//     node tests/web/browser.test.mjs        (make check-web runs it)
+//   WEB_ROOT=build/web BALL_TOOL=build/bin/ball SELFPLAY=build/examples/selfplay \
+//     SHOTS=build/web-test node tests/web/browser.test.mjs    (make check-web runs it)
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../examples/web/serve.mjs';
 
 const ROOT = resolve(process.env.WEB_ROOT ?? 'build/web');
 const TOOL = resolve(process.env.BALL_TOOL ?? 'build/bin/ball');
+const SELFPLAY = resolve(process.env.SELFPLAY ?? join(dirname(dirname(TOOL)), 'examples', 'selfplay'));
 const SHOTS = resolve(process.env.SHOTS ?? 'build/web-test');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const START = '7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1';
@@ -42,6 +46,42 @@ function toolApply(bpn, ...actions) {
 
 /** The native tool's legal decisions in a position. */
 const toolLegal = (bpn) => tool('legal', bpn).stdout.trim().split('\n');
+
+/** The decisions of the native selfplay's game 1 with `args` (from its record). */
+function selfplayGame(args) {
+  const dir = mkdtempSync(join(tmpdir(), 'libball-selfplay-'));
+  try {
+    const file = join(dir, 'game.rec');
+    const r = spawnSync(SELFPLAY, ['--games', '1', '--record', file, ...args], { encoding: 'utf8' });
+    assert.equal(r.status, 0, `selfplay ${args.join(' ')}: ${r.stderr}`);
+    return readFileSync(file, 'utf8').split('\n').filter((l) => /^\d+\. (ATK|DEF):/.test(l))
+      .flatMap((l) => l.replace(/^\d+\. (ATK|DEF): /, '').split(' '));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The decisions of the page's log: [{ action, bpn (after it), player }]. */
+const pageLog = () => page.$$eval('#log li', (lis) => lis.map((li) =>
+  ({ action: li.textContent.split(' ')[2], bpn: li.dataset.bpn, player: li.dataset.player })));
+
+/**
+ * Replays the page's decisions in the native tool, one by one: each must be
+ * among `ball legal` of the position before it, and the page's BPN after it
+ * must be `ball apply`'s.
+ */
+function replayInTool(log, start = START, args = []) {
+  let bpn = start;
+  for (const [i, e] of log.entries()) {
+    const legal = tool(...args, 'legal', bpn).stdout.trim().split('\n');
+    assert.ok(legal.includes(e.action), `decision ${i + 1} ${e.action} is legal in ${bpn}`);
+    const r = tool(...args, 'apply', bpn, e.action);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(e.bpn, r.stdout.trim(), `BPN after decision ${i + 1} (${e.action})`);
+    bpn = e.bpn;
+  }
+  return bpn;
+}
 
 // The scripted game. Each step is one decision, made by the clicks listed:
 // a square name, { verb } (a verb button of the selected piece),
@@ -140,7 +180,8 @@ function expectedMarks(bpn, clicks) {
 
 test('browser test of the web page', { timeout: 200000 }, async (t) => {
   for (const [what, path] of [['web build (make web)', join(ROOT, 'index.html')],
-    ['native tool (make tool)', TOOL], ['chromium (apt-get install chromium)', CHROMIUM]])
+    ['native tool (make tool)', TOOL], ['native selfplay (make examples)', SELFPLAY],
+    ['chromium (apt-get install chromium)', CHROMIUM]])
     assert.ok(existsSync(path), `${what}: no ${path}`);
   mkdirSync(SHOTS, { recursive: true });
   ({ server, url } = await startServer(ROOT, { port: 0, host: '127.0.0.1' }));
@@ -305,6 +346,104 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.equal(await pageBpn(), toolApply(START, ...played));
   });
 
+  await t.test('MCTS (in its worker) plays ATK against greedy: legal decisions, BPN = ball apply, ' +
+    'the native selfplay\'s game', async () => {
+    // selfplay seeds game 1 of --seed 7 with 8: the page's seed=8
+    await page.goto(url + '?atk=mcts:playouts%3D300&def=greedy&seed=8&delay=0&rules=turns%3D10');
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.equal(await page.getAttribute('body', 'data-search'), 'worker');
+    assert.equal(await page.inputValue('#player-ATK'), 'mcts:playouts=300');
+    assert.match(await page.textContent('#player-ATK option:checked'), /^MCTS, 300 playouts$/);
+    const MAX = 80;
+    await page.waitForFunction((max) => document.body.dataset.result !== 'ongoing' ||
+      Number(document.body.dataset.decisions) >= max, MAX, { timeout: 60000 });
+    await shot('09-mcts-game');
+    await page.selectOption('#player-DEF', 'human');
+    await page.selectOption('#player-ATK', 'human');
+    const log = await pageLog();
+    assert.ok(log.length >= 20, `${log.length} decisions`);
+    assert.ok(log.some((e) => e.player === 'mcts:playouts=300') && log.some((e) => e.player === 'greedy'));
+    const last = replayInTool(log, START, ['--turn-limit', '10']);
+    assert.equal(await pageBpn(), last);
+    assert.equal(await page.getAttribute('body', 'data-result'), 'draw', 'turn 10 reached');
+    assert.deepEqual(log.map((e) => e.action),
+      selfplayGame(['--seed', '7', '--turn-limit', '10', '--atk', 'mcts:playouts=300', '--def', 'greedy']),
+      'the decisions of selfplay --seed 7 --atk mcts:playouts=300 --def greedy');
+    assert.match(await page.textContent('#search-info'), /^ATK \(MCTS, 300 playouts\) played \S+: .*\(in a worker\)$/);
+  });
+
+  await t.test('MCTS thinking: shown, the page responsive, a search dropped by Undo', async () => {
+    // a time budget: 1.5 s of search for each of ATK's decisions
+    await page.goto(url + '?atk=mcts:ms%3D1500&delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    await click({ button: 'end' }); // DEF (a person) ends turn 1: ATK searches
+    await page.waitForSelector('body[data-thinking="ATK"]', { timeout: 5000 });
+    assert.equal(await page.textContent('#prompt'), 'ATK (MCTS, 1.5 s) is thinking…');
+    assert.equal(await page.getAttribute('#prompt', 'class'), 'thinking');
+    assert.equal(await page.getAttribute('#board-wrap', 'aria-busy'), 'true');
+    await shot('10-mcts-thinking');
+    // the page answers at once while the worker searches: frames, clicks
+    const t0 = Date.now();
+    const frames = await page.evaluate(() => new Promise((ok) => {
+      let n = 0;
+      const start = performance.now();
+      const step = () => (++n < 10 ? requestAnimationFrame(step) : ok([n, performance.now() - start]));
+      requestAnimationFrame(step);
+    }));
+    await page.click('#setup summary');
+    assert.equal(await page.getAttribute('#setup', 'open'), '');
+    await page.click('#setup summary');
+    const busy = Date.now() - t0;
+    assert.equal(await page.getAttribute('body', 'data-thinking'), 'ATK', 'still thinking meanwhile');
+    assert.ok(frames[1] < 1000 && busy < 1200, `10 frames in ${frames[1]} ms, clicks answered in ${busy} ms`);
+    await page.waitForFunction(() => Number(document.body.dataset.decisions) >= 2, null, { timeout: 15000 });
+    replayInTool(await pageLog());
+    assert.match(await page.textContent('#search-info'),
+      /^ATK \(MCTS, 1\.5 s\) played \S+: [\d,]+ playouts, [\d,]+ nodes in [\d,]+ ms, value [01]\.\d\d \(in a worker\)$/);
+    // Undo goes back to the person's last decision: the start
+    await click({ button: 'undo' });
+    assert.equal(await pageBpn(), START);
+    // Undo while ATK thinks: the late answer is dropped
+    await click({ button: 'end' });
+    await page.waitForSelector('body[data-thinking="ATK"]', { timeout: 5000 });
+    await click({ button: 'undo' });
+    assert.equal(await pageBpn(), START);
+    assert.equal(await page.getAttribute('body', 'data-thinking'), '');
+    assert.equal(await page.getAttribute('#board-wrap', 'aria-busy'), 'false');
+    await page.waitForTimeout(2500);
+    assert.equal(await pageBpn(), START, 'the late answer did not play');
+    assert.equal(await page.locator('#log li').count(), 0);
+    // after a cancelled search the next one answers (a worker stopped while
+    // searching is replaced; one still loading skips the dropped search)
+    await click({ button: 'end' });
+    await page.waitForFunction(() => Number(document.body.dataset.decisions) >= 2, null, { timeout: 15000 });
+    await page.selectOption('#player-ATK', 'human');
+    replayInTool(await pageLog());
+    assert.match(await page.textContent('#search-info'), /\(in a worker\)$/);
+  });
+
+  await t.test('MCTS in the page when the worker cannot start', async () => {
+    const other = await context.newPage();
+    const seen = [];
+    other.on('pageerror', (e) => seen.push(`page error: ${e.message}`));
+    other.on('console', (m) => { if (m.type() === 'warning') seen.push(m.text()); });
+    await other.route('**/search-worker.mjs', (r) => r.fulfill({ status: 200, contentType: 'text/javascript',
+      body: 'throw new Error("no worker here");' }));
+    // both sides MCTS: selfplay --seed 4 seeds game 1 with 5
+    await other.goto(url + '?atk=mcts:playouts%3D200&def=mcts:playouts%3D200,turns%3D3&seed=5&delay=0&rules=turns%3D4');
+    await other.waitForSelector('body[data-ready="1"]');
+    await other.waitForFunction(() => document.body.dataset.result !== 'ongoing', null, { timeout: 60000 });
+    assert.equal(await other.getAttribute('body', 'data-search'), 'page');
+    assert.ok(seen.some((m) => /searching in the page/.test(m)), seen.join('\n'));
+    const log = await other.$$eval('#log li', (lis) => lis.map((li) =>
+      ({ action: li.textContent.split(' ')[2], bpn: li.dataset.bpn })));
+    replayInTool(log, START, ['--turn-limit', '4']);
+    assert.deepEqual(log.map((e) => e.action), selfplayGame(['--seed', '4', '--turn-limit', '4',
+      '--atk', 'mcts:playouts=200', '--def', 'mcts:playouts=200,turns=3']));
+    assert.match(await other.textContent('#search-info'), /\(in the page\)$/);
+    await other.close();
+  });
+
   await t.test('phone width: the whole board fits, no sideways scrolling', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url + '?delay=0');
@@ -318,6 +457,18 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     await shot('07-phone', { fullPage: true });
     await click('G9');
     assert.equal(await pageBpn(), toolApply(START, 'G11-G9'));
+    // the players' choice fits too; MCTS answers DEF's turn
+    await page.selectOption('#player-ATK', 'mcts:playouts=1000');
+    await click({ button: 'end' });
+    await page.waitForFunction(() => Number(document.body.dataset.decisions) >= 3, null, { timeout: 15000 });
+    for (const sel of ['#player-ATK', '#player-DEF', '#players']) {
+      const b = await page.locator(sel).boundingBox();
+      assert.ok(b.x >= 0 && b.x + b.width <= 390 + 0.5, `${sel}: ${b.x} + ${b.width}`);
+    }
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    replayInTool(await pageLog());
+    await page.locator('#players').scrollIntoViewIfNeeded();
+    await shot('11-phone-mcts', { fullPage: true });
   });
 
   await t.test('no console error, failed request or page error', () => {

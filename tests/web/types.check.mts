@@ -2,7 +2,7 @@
 // declarations of the binding (bindings/js/libball.d.mts) describe the API
 // the way the node tests use it.
 import load, { BallError, ErrorCode, START_BPN, compareActionTexts, xorshift64 } from '../../bindings/js/libball.mjs';
-import type { Action, Ball, Game, Piece, SelectResult, Task } from '../../bindings/js/libball.mjs';
+import type { Action, Ball, Game, MCTS, MCTSStats, Piece, SelectResult, Task } from '../../bindings/js/libball.mjs';
 
 async function main(): Promise<void> {
   const ball: Ball = await load();
@@ -30,6 +30,20 @@ async function main(): Promise<void> {
     if (e instanceof BallError && e.code === ErrorCode.BPN)
       console.log(e.codeName, e.message);
   }
+  const mcts: MCTS = new ball.MCTS({ playouts: 200, seed: 7n, playoutTurns: 2, exploration: 0.7 });
+  const chosen: Action = mcts.seed(3).choose(game);
+  const stats: MCTSStats | null = mcts.stats;
+  const seed: bigint = mcts.config.seed;
+  mcts.free();
+  game.setTag('event', 'type check');
+  const record: string = game.record;
+  const replayed: Game[] = ball.readRecords(record);
+  const again: Game = ball.Game.fromRecord(record);
+  const decisions: Action[] = again.history();
+  console.log(chosen.text, stats?.playouts, seed, replayed.length, decisions.length, again.tags.event,
+    again.historyPosition(0), ball.liveSearchers, ErrorCode.RECORD);
+  for (const g of [...replayed, again])
+    g.free();
   console.log(side, count + hash, text, piece?.team, tasks.length, sel.choices, next.complete, random.code,
     sorted, hands, ball.memory().allocated, ball.liveGames, ball.squareIndex('G9'), game.rules.text);
   for (const g of [game, other, cards])

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as mod from '../libball.mjs';
 import { ball, DODGE_BPN, RELEASE_BPN } from './helpers.mjs';
 
-const { Game, Action, Selection } = ball;
+const { Game, Action, Selection, MCTS } = ball;
 
 // docs/spec.md, N2 worked example: each decision and the BPN after it.
 const WORKED = [
@@ -397,18 +397,26 @@ test('every member of the API is listed here, and so exercised above', () => {
   assert.deepEqual(Object.keys(mod).sort(), ['BallError', 'ErrorCode', 'START_BPN', 'bind',
     'compareActionTexts', 'constants', 'default', 'load', 'xorshift64']);
   assert.deepEqual(Object.keys(ball).sort(), ['Action', 'BallError', 'EARN_ENTRIES', 'ErrorCode', 'Game',
-    'SQUARES', 'START_BPN', 'Selection', 'compareActionTexts', 'constants', 'distance', 'liveGames',
-    'memory', 'native', 'parseRules', 'squareAt', 'squareCol', 'squareIndex', 'squareName', 'squareRow',
-    'strerror', 'version', 'versionNumber', 'xorshift64']);
-  assert.deepEqual(own(Game), ['fromBpn']);
+    'MCTS', 'SQUARES', 'START_BPN', 'Selection', 'compareActionTexts', 'constants', 'distance', 'liveGames',
+    'liveSearchers', 'memory', 'native', 'parseRules', 'readRecords', 'squareAt', 'squareCol', 'squareIndex',
+    'squareName', 'squareRow', 'strerror', 'version', 'versionNumber', 'xorshift64']);
+  assert.deepEqual(own(Game), ['fromBpn', 'fromRecord']);
   assert.deepEqual(own(Game.prototype), ['ballSquare', 'board', 'bpn', 'clone', 'countLegalActions',
-    'diagram', 'free', 'freed', 'handoffLast', 'hands', 'hash', 'historyLength', 'isLegal', 'isOver',
-    'legalAction', 'legalActions', 'parseAction', 'pa', 'pe', 'perft', 'phase', 'piece', 'randomAction',
-    'releaseTasks', 'reserveHistory', 'restrictedSquare', 'result', 'rules', 'select', 'selection', 'side',
-    'square', 'taskSolutions', 'toString', 'turn', 'undo', 'winner', 'apply'].sort());
+    'diagram', 'free', 'freed', 'handoffLast', 'hands', 'hash', 'history', 'historyAction', 'historyLength',
+    'historyPosition', 'isLegal', 'isOver', 'legalAction', 'legalActions', 'parseAction', 'pa', 'pe', 'perft',
+    'phase', 'piece', 'randomAction', 'record', 'releaseTasks', 'reserveHistory', 'restrictedSquare', 'result',
+    'rules', 'select', 'selection', 'setTag', 'side', 'square', 'tag', 'tags', 'taskSolutions', 'toString',
+    'turn', 'undo', 'winner', 'apply'].sort());
   assert.equal(symbols, 1, 'Symbol.dispose');
   assert.deepEqual(own(Action), ['fromCode']);
   assert.deepEqual(own(Action.prototype), ['cost', 'equals', 'flags', 'forcedFumble', 'from', 'fumble',
     'keeper', 'kind', 'option', 'pickup', 'to', 'toJSON', 'toString', 'value']);
   assert.deepEqual(own(Selection.prototype), ['back', 'cancel', 'choose', 'complete', 'step']);
+  // MCTS, history and records: test/mcts.test.mjs, test/record.test.mjs
+  assert.deepEqual(own(MCTS), []);
+  assert.deepEqual(own(MCTS.prototype), ['choose', 'free', 'freed', 'seed', 'stats']);
+  assert.equal(Object.getOwnPropertySymbols(MCTS.prototype).length, 1, 'Symbol.dispose');
+  assert.deepEqual(Object.keys(new MCTS({ playouts: 1 })), ['config']);
+  assert.deepEqual(Object.keys(mod.ErrorCode), ['OK', 'ARG', 'NOMEM', 'BPN', 'NOTATION', 'ILLEGAL', 'BUFFER',
+    'RANGE', 'NO_HISTORY', 'RULES', 'LIMIT', 'RECORD']);
 });

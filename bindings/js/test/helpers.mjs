@@ -1,6 +1,7 @@
 // Shared by the node tests of the binding (node --test test/*.test.mjs).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { load } from '../libball.mjs';
 
@@ -13,6 +14,21 @@ export const BALL_TOOL = process.env.BALL_TOOL ||
 export const HAVE_TOOL = existsSync(BALL_TOOL);
 export const NO_TOOL = HAVE_TOOL ? false :
   `no native tool at ${BALL_TOOL} (make tool, or set BALL_TOOL)`;
+
+/** The native `selfplay` example (its MCTS decisions are the reference):
+ *  $SELFPLAY, else examples/selfplay of the tool's build directory. */
+export const SELFPLAY = process.env.SELFPLAY ||
+  join(dirname(dirname(BALL_TOOL)), 'examples', 'selfplay');
+export const NO_SELFPLAY = existsSync(SELFPLAY) ? false :
+  `no native selfplay at ${SELFPLAY} (make examples, or set SELFPLAY)`;
+
+/** Runs the native selfplay with `args`; returns { status, stdout, stderr }. */
+export function selfplay(args) {
+  const r = spawnSync(SELFPLAY, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.error)
+    throw r.error;
+  return r;
+}
 
 /** Runs the native tool; returns { status, stdout, stderr }. */
 export function tool(args, input = '') {

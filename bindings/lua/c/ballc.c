@@ -9,6 +9,9 @@
  *  - game:hash() is a 16-digit hexadecimal string (LuaJIT: a uint64_t
  *    cdata); game:random_action(r) takes r as a non-negative integer (all
  *    64 bits with Lua 5.3+ integers, read as unsigned);
+ *  - an MCTS searcher (ball.mcts{...}) is a full userdata with __gc,
+ *    __close and __tostring; its seed is a non-negative integer (LuaJIT:
+ *    also a uint64_t cdata);
  *  - ball.backend is "c" (LuaJIT module: "ffi"), and there is no ball.C or
  *    ball._CDEF (the FFI namespace and cdef text); ball.library_path is the
  *    path of the libball.so.1 the module was linked with (found by dladdr).
@@ -53,6 +56,7 @@ static void set_funcs(lua_State *L, const luaL_Reg *l)
 #define PUSHINT(L, v) lua_pushinteger_compat(L, v)
 
 #define GAME_MT "libball.Game"
+#define MCTS_MT "libball.MCTS"
 #define ERR_MAX 256
 #define CLOSED (-100) /* not a library code: a closed game */
 
@@ -1662,6 +1666,252 @@ static int g_select(lua_State *L)
     return 2;
 }
 
+/* ------------------------------------------------------------------ */
+/* the MCTS player: ball.mcts{...}, a full userdata with __gc */
+
+typedef struct lmcts {
+    ball_mcts *m;
+    ball_mcts_config cfg; /* the settings it was created with */
+} lmcts;
+
+static const char *const MCTS_OPTIONS[] = {"playouts",      "time_ms",     "seed",
+                                           "playout_turns", "exploration", "max_nodes"};
+#define N_MCTS_OPTIONS ((int)(sizeof MCTS_OPTIONS / sizeof MCTS_OPTIONS[0]))
+
+/* A seed: a non-negative integer (Lua 5.3+ integers up to 2^63 - 1, floats
+ * up to 2^53 - 1). */
+static uint64_t seed_arg(lua_State *L, int idx)
+{
+    char buf[ERR_MAX];
+    if (lua_type(L, idx) != LUA_TNUMBER) {
+        snprintf(buf, sizeof buf, "seed is an integer, not a %s", luaL_typename(L, idx));
+        raise(L, BALL_E_ARG, buf);
+    }
+#if LUA_VERSION_NUM >= 503
+    if (lua_isinteger(L, idx)) {
+        lua_Integer v = lua_tointeger(L, idx);
+        if (v < 0) {
+            snprintf(buf, sizeof buf, "seed %lld out of range (0 to 2^63 - 1)", (long long)v);
+            raise(L, BALL_E_RANGE, buf);
+        }
+        return (uint64_t)v;
+    }
+#endif
+    lua_Number d = lua_tonumber(L, idx);
+    if (d != d || (d != floor(d) && !isinf(d))) {
+        snprintf(buf, sizeof buf, "seed is an integer, not %.14g", (double)d);
+        raise(L, BALL_E_ARG, buf);
+    }
+    if (d < 0 || d >= 9007199254740992.0) {
+        snprintf(buf, sizeof buf, "seed %.14g out of range (0 to 2^53 - 1)", (double)d);
+        raise(L, BALL_E_RANGE, buf);
+    }
+    return (uint64_t)d;
+}
+
+/* ball.mcts(opts) */
+static int l_mcts(lua_State *L)
+{
+    ball_mcts_config cfg;
+    char err[ERR_MAX] = "";
+    int has_opts = !lua_isnoneornil(L, 1);
+    if (has_opts && !lua_istable(L, 1))
+        raise(L, BALL_E_ARG, "ball.mcts takes a table of options");
+    ball_mcts_config_init(&cfg, sizeof cfg);
+    if (has_opts) {
+        lua_pushnil(L);
+        while (lua_next(L, 1)) {
+            int known = 0;
+            if (lua_type(L, -2) == LUA_TSTRING)
+                for (int i = 0; i < N_MCTS_OPTIONS; i++)
+                    known |= !strcmp(lua_tostring(L, -2), MCTS_OPTIONS[i]);
+            if (!known) {
+                char buf[ERR_MAX];
+                snprintf(buf, sizeof buf,
+                         "ball.mcts: unknown option %s (playouts, time_ms, seed, playout_turns, "
+                         "exploration, max_nodes)",
+                         lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
+                                                        : luaL_typename(L, -2));
+                raise(L, BALL_E_ARG, buf);
+            }
+            lua_pop(L, 1);
+        }
+        lua_getfield(L, 1, "time_ms");
+        if (!lua_isnil(L, -1))
+            cfg.time_ms = INT_ARG(L, -1, "time_ms");
+        lua_getfield(L, 1, "playouts");
+        if (!lua_isnil(L, -1))
+            cfg.playouts = INT_ARG(L, -1, "playouts");
+        else if (cfg.time_ms > 0)
+            cfg.playouts = 0; /* a time budget alone: no playout limit */
+        lua_getfield(L, 1, "seed");
+        if (!lua_isnil(L, -1))
+            cfg.seed = seed_arg(L, -1);
+        lua_getfield(L, 1, "playout_turns");
+        if (!lua_isnil(L, -1))
+            cfg.playout_turns = INT_ARG(L, -1, "playout_turns");
+        lua_getfield(L, 1, "max_nodes");
+        if (!lua_isnil(L, -1))
+            cfg.max_nodes = INT_ARG(L, -1, "max_nodes");
+        lua_getfield(L, 1, "exploration");
+        if (!lua_isnil(L, -1)) {
+            if (lua_type(L, -1) != LUA_TNUMBER) {
+                char buf[ERR_MAX];
+                snprintf(buf, sizeof buf, "exploration is a number, not a %s",
+                         luaL_typename(L, -1));
+                raise(L, BALL_E_ARG, buf);
+            }
+            cfg.exploration = (double)lua_tonumber(L, -1);
+        }
+        lua_pop(L, 6);
+    }
+    lmcts *lm = (lmcts *)lua_newuserdata(L, sizeof(lmcts));
+    lm->m = NULL;
+    lm->cfg = cfg;
+    luaL_getmetatable(L, MCTS_MT);
+    lua_setmetatable(L, -2);
+    int rc = ball_mcts_new(&lm->m, &cfg, err, sizeof err);
+    if (rc < 0)
+        raise(L, rc, err);
+    return 1;
+}
+
+static lmcts *check_mcts(lua_State *L, int idx)
+{
+    return (lmcts *)luaL_checkudata(L, idx, MCTS_MT);
+}
+
+/* The searcher, or a "closed" error. */
+static ball_mcts *M_live(lua_State *L, int idx)
+{
+    lmcts *lm = check_mcts(L, idx);
+    if (!lm->m)
+        raise(L, CLOSED, "the searcher is closed");
+    return lm->m;
+}
+
+static int is_game(lua_State *L, int idx)
+{
+    int yes = 0;
+    if (lua_type(L, idx) == LUA_TUSERDATA && lua_getmetatable(L, idx)) {
+        luaL_getmetatable(L, GAME_MT);
+        yes = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+    }
+    return yes;
+}
+
+/* mcts:choose(game) -> action, stats */
+static int m_choose(lua_State *L)
+{
+    check_mcts(L, 1);
+    if (!is_game(L, 2)) {
+        char buf[ERR_MAX];
+        snprintf(buf, sizeof buf, "mcts:choose takes a game, not a %s", luaL_typename(L, 2));
+        raise(L, BALL_E_ARG, buf);
+    }
+    ball_mcts *m = M_live(L, 1);
+    ball_game *g = P(L, 2);
+    ball_mcts_stats st;
+    ball_action a;
+    memset(&st, 0, sizeof st);
+    st.size = sizeof st;
+    int rc = ball_mcts_choose(m, g, &a, &st);
+    if (rc < 0) {
+        char buf[ERR_MAX];
+        int res = ball_result(g);
+        if (rc == BALL_E_RANGE && res > BALL_ONGOING && res <= BALL_DRAW) {
+            static const char *const over[] = {NULL, "ATK won", "DEF won", "a draw"};
+            snprintf(buf, sizeof buf, "the game is over (%s): there is no decision to choose",
+                     over[res]);
+        } else {
+            snprintf(buf, sizeof buf, "ball_mcts_choose: %s", ball_strerror(rc));
+        }
+        raise(L, rc, buf);
+    }
+    push_action(L, a);
+    lua_createtable(L, 0, 6);
+    PUSHINT(L, st.playouts);
+    lua_setfield(L, -2, "playouts");
+    PUSHINT(L, st.nodes);
+    lua_setfield(L, -2, "nodes");
+    PUSHINT(L, st.max_depth);
+    lua_setfield(L, -2, "max_depth");
+    PUSHINT(L, st.visits);
+    lua_setfield(L, -2, "visits");
+    lua_pushnumber(L, (lua_Number)st.value);
+    lua_setfield(L, -2, "value");
+    lua_pushnumber(L, (lua_Number)st.elapsed_ms);
+    lua_setfield(L, -2, "elapsed_ms");
+    return 2;
+}
+
+static int m_seed(lua_State *L)
+{
+    check_mcts(L, 1);
+    uint64_t seed = seed_arg(L, 2);
+    ok(L, ball_mcts_seed(M_live(L, 1), seed));
+    return 0;
+}
+
+static int m_config(lua_State *L)
+{
+    const ball_mcts_config *c = &check_mcts(L, 1)->cfg;
+    lua_createtable(L, 0, 6);
+    PUSHINT(L, c->playouts);
+    lua_setfield(L, -2, "playouts");
+    PUSHINT(L, c->time_ms);
+    lua_setfield(L, -2, "time_ms");
+    PUSHINT(L, c->seed);
+    lua_setfield(L, -2, "seed");
+    PUSHINT(L, c->playout_turns);
+    lua_setfield(L, -2, "playout_turns");
+    lua_pushnumber(L, (lua_Number)c->exploration);
+    lua_setfield(L, -2, "exploration");
+    PUSHINT(L, c->max_nodes);
+    lua_setfield(L, -2, "max_nodes");
+    return 1;
+}
+
+static int m_close(lua_State *L)
+{
+    lmcts *lm = check_mcts(L, 1);
+    if (lm->m) {
+        ball_mcts_free(lm->m);
+        lm->m = NULL;
+    }
+    return 0;
+}
+
+static int m_is_closed(lua_State *L)
+{
+    lua_pushboolean(L, check_mcts(L, 1)->m == NULL);
+    return 1;
+}
+
+static int m_tostring(lua_State *L)
+{
+    lmcts *lm = check_mcts(L, 1);
+    const ball_mcts_config *c = &lm->cfg;
+    char buf[ERR_MAX];
+    snprintf(buf, sizeof buf,
+             "%sball.mcts{ playouts = %d, time_ms = %d, seed = %llu, playout_turns = %d, "
+             "exploration = %.14g, max_nodes = %d }",
+             lm->m ? "" : "closed ", c->playouts, c->time_ms, (unsigned long long)c->seed,
+             c->playout_turns, c->exploration, c->max_nodes);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static const luaL_Reg mcts_methods[] = {
+    {"choose", m_choose},
+    {"seed", m_seed},
+    {"config", m_config},
+    {"close", m_close},
+    {"is_closed", m_is_closed},
+    {NULL, NULL},
+};
+
 static const luaL_Reg game_methods[] = {
     {"close", g_close},
     {"is_closed", g_is_closed},
@@ -1726,6 +1976,7 @@ static const luaL_Reg module_functions[] = {
     {"from_bpn", l_from_bpn},
     {"read_records", l_read_records},
     {"from_record", l_from_record},
+    {"mcts", l_mcts},
     {"action", l_action},
     {"is_action", l_is_action},
     {"is_error", l_is_error},
@@ -1860,6 +2111,21 @@ int luaopen_ball(lua_State *L)
     lua_setfield(L, -2, "__tostring");
     lua_pushcfunction(L, g_eq);
     lua_setfield(L, -2, "__eq");
+    lua_pop(L, 1);
+
+    /* MCTS metatable: methods in __index, also as ball.MCTS */
+    luaL_newmetatable(L, MCTS_MT);
+    lua_newtable(L);
+    set_funcs(L, mcts_methods);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -4, "MCTS");
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, m_close);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, m_close);
+    lua_setfield(L, -2, "__close");
+    lua_pushcfunction(L, m_tostring);
+    lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
     return 1;
 }

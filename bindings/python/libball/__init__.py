@@ -8,10 +8,11 @@
     Action('E11-F10')
 
 See ``Game`` for everything a game does, ``Action`` for decisions,
-``Selection`` for step-by-step choice (R12), and ``errors`` for the
-exceptions. Rule ids (R1...R12, N1...N3) refer to the project's docs/spec.md.
-A Game may be shared by threads: its calls are serialised by a per-game
-lock (see ``Game``).
+``Selection`` for step-by-step choice (R12), ``MCTS`` for the library's
+search player, and ``errors`` for the exceptions. Rule ids (R1...R12,
+N1...N3) refer to the project's docs/spec.md. A Game (and an MCTS
+searcher) may be shared by threads: its calls are serialised by a
+per-object lock (see ``Game``).
 """
 
 from . import _native, learn
@@ -24,6 +25,7 @@ from .game import (SQUARES, Action, ActionFlag, ActionKind, Card, CardEffect, Ea
                    SquareContents, Task, TaskKind, Team, Verb, distance, square_at,
                    square_col, square_index, square_name, square_row, read_records, TAGS)
 from .learn import Batch, Env
+from .search import MCTS, SearchStats
 
 #: Version of the loaded shared library, e.g. "1.0.0".
 LIBRARY_VERSION = _native.version_string
@@ -41,9 +43,10 @@ __all__ = [
     "BpnError", "BufferTooSmallError", "Card", "CardEffect", "ClosedGameError",
     "EarnEntry", "Env", "Game", "IllegalActionError", "Keeper", "LIBRARY_PATH",
     "LIBRARY_VERSION", "LegalActions",
-    "LIBRARY_VERSION_NUMBER", "LimitError", "NoHistoryError", "NotationError",
+    "LIBRARY_VERSION_NUMBER", "LimitError", "MCTS", "NoHistoryError", "NotationError",
     "OutOfMemoryError", "Phase", "Piece", "PieceType", "RangeError", "Result",
-    "RecordError", "Rules", "RulesError", "SQUARES", "START_BPN", "Selection", "SquareContents",
+    "RecordError", "Rules", "RulesError", "SQUARES", "START_BPN", "SearchStats", "Selection",
+    "SquareContents",
     "Task", "TaskKind", "Team", "Verb", "distance", "square_at", "square_col",
     "square_index", "square_name", "square_row", "learn", "read_records", "TAGS",
 ]

@@ -252,8 +252,7 @@ OUT_ACTIONS = 6
 OUT_SIDE = 7
 OUT_COUNT = 8
 
-# Analysis: MCTS player, history, records, drawing (declared for
-# completeness; Game.move_stack uses ball_history_action())
+# Analysis: MCTS player (libball.MCTS), history, records, drawing
 E_RECORD = -11
 # enum ball_tag
 TAG_EVENT = 0
@@ -297,7 +296,7 @@ class BallRules(ctypes.Structure):
 
 
 class BallMctsConfig(ctypes.Structure):
-    """struct ball_mcts_config of ball.h (declared for completeness)."""
+    """struct ball_mcts_config of ball.h (libball.MCTS fills it)."""
 
     _fields_ = [
         ("size", ctypes.c_size_t),
@@ -311,7 +310,7 @@ class BallMctsConfig(ctypes.Structure):
 
 
 class BallMctsStats(ctypes.Structure):
-    """struct ball_mcts_stats of ball.h (declared for completeness)."""
+    """struct ball_mcts_stats of ball.h (libball.SearchStats reads it)."""
 
     _fields_ = [
         ("size", ctypes.c_size_t),

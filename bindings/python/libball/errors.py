@@ -113,7 +113,8 @@ class RecordError(BallError, ValueError):
 
 
 class ClosedGameError(BallError):
-    """The Game was closed (close() or the end of a ``with`` block)."""
+    """The Game was closed (close() or the end of a ``with`` block); also
+    raised for a closed ``Batch`` or ``MCTS`` searcher."""
 
 
 _BY_CODE = {cls.code: cls for cls in (

@@ -18,7 +18,7 @@ import threading
 from array import array
 from dataclasses import dataclass
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, NamedTuple,
-                    Optional, Sequence, Tuple, Union, overload)
+                    Optional, Sequence, Tuple, TypeVar, Union, overload)
 
 from . import _native as _n
 from .errors import (ArgumentError, BallError, BpnError, ClosedGameError, IllegalActionError,
@@ -867,7 +867,58 @@ def read_records(text: Union[str, bytes]) -> Iterator["Game"]:
 # ---------------------------------------------------------------- the game
 
 
-class Game:
+_OwnedT = TypeVar("_OwnedT", bound="_Owned")
+
+
+class _Owned:
+    """An object that owns one C handle: ``_handle`` (the pointer as an
+    int, None once closed), freed by ``_free`` under ``_lock``, the lock
+    every call on the handle holds. ``close()``, a ``with`` block or the
+    garbage collector frees it; using it afterwards raises ClosedGameError
+    naming ``_what``."""
+
+    _handle: Optional[int] = None
+    _lock: "threading.RLock"
+    _free: Any  # the C function that frees the handle, kept for interpreter exit
+    _what = "object"
+
+    def close(self) -> None:
+        """Frees the C object now. Further use raises ClosedGameError;
+        closing twice is harmless. Waits for a call in progress in another
+        thread."""
+        lock = self.__dict__.get("_lock")
+        if lock is None:  # __init__ failed before the C object existed
+            return
+        with lock:
+            handle, self._handle = self._handle, None
+            if handle is not None:
+                self._free(handle)
+
+    @property
+    def closed(self) -> bool:
+        return self._handle is None
+
+    def __enter__(self: _OwnedT) -> _OwnedT:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # pragma: no cover - never raise from __del__
+            pass
+
+    def _live(self) -> int:
+        """The handle; call with the lock held."""
+        handle = self._handle
+        if handle is None:
+            raise ClosedGameError("the %s is closed" % self._what, None)
+        return handle
+
+
+class Game(_Owned):
     """A game of BALL: a position, its ruleset and the undo history.
 
     ``Game()`` is the standard start (R2.2); ``Game(bpn)`` or
@@ -907,9 +958,7 @@ class Game:
     games never wait for each other.
     """
 
-    _handle: Optional[int] = None  # the ball_game pointer as an int; None once closed
-
-    _lock: "threading.RLock"
+    _what = "game"
 
     def __init__(self, bpn: Optional[str] = None, *, end_zone_depth: Optional[int] = None,
                  turn_limit: Optional[int] = None, rules_text: Optional[str] = None,
@@ -949,42 +998,7 @@ class Game:
         self._free = _lib.ball_game_free
         self._handle = handle
 
-    # -------------------------------------------------- lifetime
-
-    def close(self) -> None:
-        """Frees the C game now. Further use raises ClosedGameError;
-        closing twice is harmless. Waits for a call in progress in another
-        thread."""
-        lock = self.__dict__.get("_lock")
-        if lock is None:  # __init__ failed before the game existed
-            return
-        with lock:
-            handle, self._handle = self._handle, None
-            if handle is not None:
-                self._free(handle)
-
-    @property
-    def closed(self) -> bool:
-        return self._handle is None
-
-    def __enter__(self) -> "Game":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # pragma: no cover - never raise from __del__
-            pass
-
-    def _live(self) -> int:
-        """The handle; call with the lock held."""
-        handle = self._handle
-        if handle is None:
-            raise ClosedGameError("the game is closed", None)
-        return handle
+    # -------------------------------------------------- lifetime (close, with: _Owned)
 
     def _check(self, rc: int) -> int:
         """``rc``, or the exception with the game's message; call with the

@@ -5,7 +5,9 @@ The library under test is ``LIBBALL_PATH`` when set (a file, or a directory
 holding the soname), else ``$B/libball.so.1`` of the repository (``B`` is
 the Makefile's build directory, ``build`` by default); tests/bindings_test.sh
 sets LIBBALL_PATH. ``BALL_TOOL`` overrides the ``ball`` tool used for
-cross-checks (default ``$B/bin/ball``)."""
+cross-checks (default ``$B/bin/ball``), ``SELFPLAY`` the ``selfplay``
+example that the MCTS tests compare with (default
+``$B/examples/selfplay``)."""
 
 import os
 from pathlib import Path
@@ -21,6 +23,7 @@ if _env:
 else:
     LIBRARY = BUILD / _native.SONAME
 BALL_TOOL = Path(os.environ.get("BALL_TOOL", BUILD / "bin" / "ball"))
+SELFPLAY = Path(os.environ.get("SELFPLAY", BUILD / "examples" / "selfplay"))
 
 START = "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1"
 # R5.4: DEF's X on E11 steps diagonally to F10, spending 1 PA.

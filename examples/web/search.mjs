@@ -1,0 +1,179 @@
+// The MCTS player of the page. createSearcher(ball) runs the library's
+// search (the binding's MCTS) in a Web Worker (search-worker.mjs, with its
+// own instance of the engine), so that the page stays responsive however
+// long the search; where a module worker cannot start it searches in the
+// page itself, after letting the page draw "thinking…". Either way a
+// search is a request { side, options, seed, start, moves, rules }: the
+// game is the position `start` (BPN) under `rules` (a rules text) and the
+// decisions `moves` (N2 texts) played since; the answer is { action (N2
+// text), stats, where: 'worker' | 'page' }.
+//
+// The service keeps one game in step with the page's, history included
+// (it plays and takes back only the decisions that differ from the last
+// request), and each side its own searcher, kept from one decision to the
+// next (its random generator runs on): the search sees what the native
+// selfplay's search sees. `seed` (a BigInt) restarts the side's generator
+// before the search, as selfplay seeds its players at the start of each
+// game, so that a seeded game repeats the native decisions.
+
+/** Synchronous searches on one engine instance: what the worker runs. */
+export function createSearchService(ball) {
+  const searchers = new Map(); // side -> { key, mcts }
+  let line = null;             // { start, rules, moves, game }: the page's game
+
+  function gameFor(start, rules, moves) {
+    if (line && (line.start !== start || line.rules !== rules)) {
+      line.game.free();
+      line = null;
+    }
+    if (!line) {
+      line = { start, rules, moves: [], game: new ball.Game({ bpn: start, rules }) };
+    } else {
+      let same = 0;
+      while (same < line.moves.length && same < moves.length && line.moves[same] === moves[same])
+        same++;
+      while (line.moves.length > same) {
+        line.game.undo();
+        line.moves.pop();
+      }
+    }
+    for (let i = line.moves.length; i < moves.length; i++) {
+      line.game.apply(moves[i]);
+      line.moves.push(moves[i]);
+    }
+    return line.game;
+  }
+
+  return {
+    search({ side, options, seed, start, moves, rules }) {
+      const key = JSON.stringify(options);
+      let s = searchers.get(side);
+      if (!s || s.key !== key) {
+        s?.mcts.free();
+        searchers.delete(side);
+        const first = seed ?? globalThis.crypto.getRandomValues(new BigUint64Array(1))[0];
+        s = { key, mcts: new ball.MCTS({ ...options, seed: first }) };
+        searchers.set(side, s);
+      } else if (seed !== undefined && seed !== null) {
+        s.mcts.seed(seed);
+      }
+      const action = s.mcts.choose(gameFor(start, rules, moves));
+      return { action: action.text, stats: { ...s.mcts.stats } };
+    },
+    clear() {
+      for (const s of searchers.values())
+        s.mcts.free();
+      searchers.clear();
+      line?.game.free();
+      line = null;
+    },
+  };
+}
+
+const later = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+/**
+ * The page's searcher: `search(request)` returns a promise of the answer
+ * (null when cancelled); `cancel()` drops the searches under way (a worker
+ * that is searching cannot be interrupted: it is stopped, and a fresh one
+ * starts with the next search; one still loading is only told to skip
+ * them); `mode` is 'worker' or 'page' (no worker: `useWorker` false, or it
+ * could not start). A worker that fails to load hands its requests to the
+ * page.
+ */
+export function createSearcher(ball, { useWorker = true } = {}) {
+  let local = null;
+  let worker = null;
+  let canUseWorker = useWorker && typeof Worker === 'function';
+  let nextId = 1;
+  let generation = 0; // cancel() drops the searches of older generations
+  let ready = false;  // the worker has loaded the engine
+  const pending = new Map(); // id -> { request, ok, fail }
+
+  const inPage = async (request) => {
+    const mine = generation;
+    local ??= createSearchService(ball);
+    await later(30); // let the page draw "thinking…" first
+    if (mine !== generation)
+      return null;
+    return { ...local.search(request), where: 'page' };
+  };
+
+  function fallBack(reason) {
+    console.warn(`libball page: searching in the page (${reason})`);
+    canUseWorker = false;
+    worker?.terminate();
+    worker = null;
+    for (const [id, p] of pending) {
+      pending.delete(id);
+      inPage(p.request).then(p.ok, p.fail);
+    }
+  }
+
+  function startWorker() {
+    try {
+      const w = new Worker(new URL('./search-worker.mjs', import.meta.url), { type: 'module', name: 'libball-search' });
+      w.addEventListener('message', ({ data }) => {
+        if (w !== worker)
+          return;
+        if (data.type === 'ready') {
+          ready = true;
+          return;
+        }
+        if (data.type === 'fatal') {
+          fallBack(data.message);
+          return;
+        }
+        const p = pending.get(data.id);
+        if (!p)
+          return;
+        pending.delete(data.id);
+        if (data.type === 'result')
+          p.ok({ action: data.action, stats: data.stats, where: 'worker' });
+        else
+          p.fail(Object.assign(new Error(data.message), { codeName: data.codeName }));
+      });
+      w.addEventListener('error', (ev) => {
+        ev.preventDefault();
+        if (w === worker)
+          fallBack(ev.message || 'the worker did not start');
+      });
+      worker = w;
+      ready = false;
+    } catch (e) {
+      fallBack(`no module worker: ${e.message}`);
+    }
+  }
+
+  if (canUseWorker)
+    startWorker();
+
+  return {
+    get mode() { return canUseWorker ? 'worker' : 'page'; },
+    search(request) {
+      if (canUseWorker && !worker)
+        startWorker();
+      if (!worker)
+        return inPage(request);
+      return new Promise((ok, fail) => {
+        const id = nextId++;
+        pending.set(id, { request, ok, fail });
+        worker.postMessage({ type: 'search', id, epoch: generation, ...request });
+      });
+    },
+    cancel() {
+      generation++;
+      if (!worker || pending.size === 0)
+        return;
+      for (const p of pending.values())
+        p.ok(null);
+      pending.clear();
+      if (ready) {
+        worker.terminate(); // busy searching: a new one takes over
+        worker = null;
+      } else {
+        worker.postMessage({ type: 'cancel', epoch: generation });
+      }
+    },
+  };
+}
