@@ -1434,7 +1434,9 @@ BALL_API int ball_mcts_seed(ball_mcts *mcts, uint64_t seed);
  * (ball_history_reserve()), nothing else allocates. @p stats (may be NULL;
  * set its size) receives what the search did. Returns #BALL_OK;
  * #BALL_E_RANGE when the game is over; #BALL_E_ARG for NULL or a bad
- * stats size; #BALL_E_NOMEM when the undo history cannot grow.
+ * stats size; #BALL_E_NOMEM when the undo history cannot grow. Except
+ * for a NULL @p game, ball_errmsg(@p game) then says why ("" after a
+ * success).
  */
 BALL_API int ball_mcts_choose(ball_mcts *mcts, ball_game *game, ball_action *out,
                               ball_mcts_stats *stats);

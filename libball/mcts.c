@@ -496,15 +496,19 @@ int ball_mcts_choose(ball_mcts *m, ball_game *game, ball_action *out, ball_mcts_
     int32_t best;
     ball_action a;
 
-    if (m == NULL || game == NULL || out == NULL)
+    if (game == NULL)
         return BALL_E_ARG;
+    if (m == NULL || out == NULL)
+        return game_error(game, BALL_E_ARG, "mcts: NULL %s", m == NULL ? "searcher" : "output pointer");
     if (stats != NULL && stats->size != sizeof *stats)
-        return BALL_E_ARG;
+        return game_error(game, BALL_E_ARG, "mcts: stats size %zu, expected %zu (set it to sizeof(ball_mcts_stats))",
+                          stats->size, sizeof *stats);
     n_root = ball_legal_actions(game, NULL, 0);
     if (n_root < 0)
         return n_root;
     if (n_root == 0)
-        return BALL_E_RANGE; /* the game is over */
+        return game_error(game, BALL_E_RANGE, "mcts: the game is over (%s): there is no decision to choose",
+                          game->p.st.result == ATK_WON ? "ATK won" : game->p.st.result == DEF_WON ? "DEF won" : "a draw");
     rc = ball_history_reserve(game, TREE_DEPTH_MAX + PLAYOUT_MAX + 2);
     if (rc != BALL_OK)
         return rc;
@@ -516,7 +520,7 @@ int ball_mcts_choose(ball_mcts *m, ball_game *game, ball_action *out, ball_mcts_
     if (a != BALL_ACTION_NONE) {
         *out = a;
         fill_stats(stats, 0, m->used, 0, NULL, value, start);
-        return BALL_OK;
+        return game_ok(game);
     }
     while (!(m->cfg.playouts > 0 && iters >= (uint64_t)m->cfg.playouts) &&
            !(m->cfg.time_ms > 0 && iters > 0 && now_ms() - start >= (double)m->cfg.time_ms)) {
@@ -532,5 +536,5 @@ int ball_mcts_choose(ball_mcts *m, ball_game *game, ball_action *out, ball_mcts_
         *out = m->nodes[best].action;
     }
     fill_stats(stats, iters, m->used, max_depth, best < 0 ? NULL : &m->nodes[best], 0.5, start);
-    return BALL_OK;
+    return game_ok(game);
 }

@@ -59,11 +59,17 @@ START_TEST(test_config_and_errors)
     ball_game *g = tu_game(NULL);
     ball_action a;
     ck_assert_int_eq(ball_mcts_choose(NULL, g, &a, NULL), BALL_E_ARG);
+    ck_assert_str_eq(ball_errmsg(g), "mcts: NULL searcher");
     ck_assert_int_eq(ball_mcts_choose(m, NULL, &a, NULL), BALL_E_ARG);
     ck_assert_int_eq(ball_mcts_choose(m, g, NULL, NULL), BALL_E_ARG);
+    ck_assert_str_eq(ball_errmsg(g), "mcts: NULL output pointer");
     ball_mcts_stats st;
     st.size = 3;
     ck_assert_int_eq(ball_mcts_choose(m, g, &a, &st), BALL_E_ARG);
+    ck_assert_msg(strstr(ball_errmsg(g), "stats size 3") != NULL, "message: %s", ball_errmsg(g));
+    st.size = sizeof st;
+    ck_assert_int_eq(ball_mcts_choose(m, g, &a, &st), BALL_OK);
+    ck_assert_str_eq(ball_errmsg(g), ""); /* a success clears the message */
     ck_assert_int_eq(ball_mcts_seed(NULL, 1), BALL_E_ARG);
     ck_assert_int_eq(ball_mcts_seed(m, 7), BALL_OK);
     ball_mcts_free(m);
@@ -127,6 +133,7 @@ START_TEST(test_touchdown)
     ck_assert_int_eq(decisions, 2);
     ck_assert(st.value == 1.0); /* the second was an immediate touchdown */
     ck_assert_int_eq(ball_mcts_choose(m, g, &a, NULL), BALL_E_RANGE); /* over */
+    ck_assert_str_eq(ball_errmsg(g), "mcts: the game is over (ATK won): there is no decision to choose");
     ball_mcts_free(m);
     ball_game_free(g);
 }
