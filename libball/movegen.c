@@ -84,19 +84,26 @@
 #define CPU_DISPATCH
 #endif
 
-/* The random draw has a third build for x86-64 CPUs with AVX2 (nearly all
- * made since 2013), chosen at each draw: see draw_action_phase_avx2().
- * BALL_NO_CPU_DISPATCH leaves it out too, and BALL_NO_VECTOR_DRAW only
- * it (to test or measure the other draw on such a CPU). */
+/* The random draw has two more builds for x86-64: one for CPUs with AVX2
+ * (nearly all made since 2013), one for those with AVX-512 (VL, VPOPCNTDQ
+ * and VBMI2: Ice Lake and later, Zen 4 and later), chosen at each draw:
+ * see draw_decision(). BALL_NO_CPU_DISPATCH leaves them out too, and
+ * BALL_NO_VECTOR_DRAW only them (to test or measure the other draw on
+ * such a CPU). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(BALL_NO_CPU_DISPATCH) \
     && !defined(BALL_NO_VECTOR_DRAW)
 #define VECTOR_DRAW 1
 #include <immintrin.h>
-#define AVX2 __attribute__((target("avx2,bmi2,popcnt")))
+#define AVX2_ISA "avx2,bmi2,popcnt"
+#define AVX512_ISA AVX2_ISA ",avx512f,avx512vl,avx512vpopcntdq,avx512vbmi2"
+#define AVX2 __attribute__((target(AVX2_ISA)))
+#define AVX512 __attribute__((target(AVX512_ISA)))
 #if !defined(BALL_NO_FORCE_INLINE)
-#define AVX2_HOT static inline __attribute__((always_inline, target("avx2,bmi2,popcnt")))
+#define AVX2_HOT static inline __attribute__((always_inline, target(AVX2_ISA)))
+#define AVX512_HOT static inline __attribute__((always_inline, target(AVX512_ISA)))
 #else
 #define AVX2_HOT static inline AVX2
+#define AVX512_HOT static inline AVX512
 #endif
 #else
 #define VECTOR_DRAW 0
@@ -734,22 +741,22 @@ static CPU_DISPATCH int draw_action_phase(const pos *p, uint64_t random, uint32_
 
 #if VECTOR_DRAW
 /* near_open and near_vacant of gen_pairs are made only when a dodge or a
- * push needs them (near_made); gcc 12 with -fsanitize=address cannot see
+ * push needs them (near_open_made, near_vacant_made); gcc 12 with -fsanitize=address cannot see
  * that and warns that they "may be used uninitialized" (-Werror): a false
  * positive, silenced for this block only. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-/* With AVX2, two directions at a time: a 256-bit register holds two
- * bitboards, the first in its 64-bit lanes 0-1, the second in 2-3, and
- * each step of count_diagonal() and count_orthogonal() is one
+/* With AVX2 or AVX-512, two directions at a time: a 256-bit register
+ * holds two bitboards, the first in its 64-bit lanes 0-1, the second in
+ * 2-3, and each step of count_diagonal() and count_orthogonal() is one
  * instruction for both directions (the shifts, which carry bits between
- * 64-bit lanes, four). Bits are counted per byte with a table (AVX2 has
- * no popcount), the byte counts of a pair of directions added up (at
- * most 81 in a byte) and summed per 64-bit lane once. The squares found
- * are kept for the drawn direction. About 270 instructions for the eight
- * groups of a playout position against 530 (docs/performance.md). */
+ * 64-bit lanes, four with AVX2 and two with AVX-512). The squares found
+ * are kept for the drawn direction. About 270 instructions with AVX2 for
+ * the eight groups of a playout position against 530 (docs/performance.md).
+ * What differs between the two instruction sets is in draw_vector.h,
+ * included below once for each; what they share is here. */
 typedef __m256i bb_pair;
 
 /* The squares of each direction's decisions, for every piece at once,
@@ -789,44 +796,14 @@ AVX2_HOT int pair_meet(bb_pair a, bb_pair b) { return !_mm256_testz_si256(a, b);
 /* Stores both bitboards: to[0] and to[1]. */
 AVX2_HOT void pair_store(bb_t *to, bb_pair x) { _mm256_storeu_si256((__m256i *)to, x); }
 
-/* bb_shift() of the first bitboard by a and of the second by b (a and b
- * of the same sign), the bits that cross from one 64-bit half to the
- * other carried over. */
-AVX2_HOT bb_pair pair_shift_by(bb_pair x, long long a, long long b)
-{
-    if (a > 0) { /* toward higher bits: the lower half's top bits go up */
-        bb_pair by = _mm256_setr_epi64x(a, a, b, b), back = _mm256_setr_epi64x(64 - a, 64 - a, 64 - b, 64 - b);
-        return _mm256_or_si256(_mm256_sllv_epi64(x, by), _mm256_srlv_epi64(_mm256_slli_si256(x, 8), back));
-    }
-    bb_pair by = _mm256_setr_epi64x(-a, -a, -b, -b), back = _mm256_setr_epi64x(64 + a, 64 + a, 64 + b, 64 + b);
-    return _mm256_or_si256(_mm256_srlv_epi64(x, by), _mm256_sllv_epi64(_mm256_srli_si256(x, 8), back));
-}
-
-/* The first bitboard one step in direction dir, the second in dir + 1. */
-AVX2_HOT bb_pair pair_shift(bb_pair x, int dir)
-{
-    return pair_shift_by(x, DIRECTION_BIT[dir], DIRECTION_BIT[dir + 1]);
-}
-
-/* The number of set bits of each byte of x: a 16-entry table for each
- * half byte. */
-AVX2_HOT bb_pair byte_counts(bb_pair x)
-{
-    const bb_pair bits = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                          0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const bb_pair low = _mm256_set1_epi8(0x0f);
-    return _mm256_add_epi8(_mm256_shuffle_epi8(bits, _mm256_and_si256(x, low)),
-                           _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16(x, 4), low)));
-}
-
 /* What the directions read, each bitboard twice; near_open and
  * near_vacant, made when first needed, are the squares whose neighbour
  * one step down-left (first half of near_*[0]), down-right (second
  * half), up-left (near_*[1], first half) or up-right (second) is open or
  * vacant. */
 typedef struct gen_pairs {
-    bb_pair movers, diagonal_jumpers, orthogonal_jumpers, steppable, passable, open, vacant, foes, ball;
-    int near_made;
+    bb_pair movers, diagonal_jumpers, orthogonal_jumpers, steppable, passable, open, vacant, foes;
+    int near_open_made, near_vacant_made;
     bb_pair near_open[2], near_vacant[2];
 } gen_pairs;
 
@@ -854,8 +831,7 @@ AVX2_HOT void gen_setup_pairs(gen *g, gen_pairs *v, const pos *p)
                 : p->st.restricted ? _mm256_andnot_si256(ball_bit, mine) : mine;
     v->diagonal_jumpers = pair_and(v->movers, _mm256_or_si256(load_pair(&p->typed[TYPE_X - 1]), squares));
     v->orthogonal_jumpers = pair_and(v->movers, _mm256_or_si256(load_pair(&p->typed[TYPE_O - 1]), squares));
-    v->ball = ball_bit;
-    v->near_made = 0;
+    v->near_open_made = v->near_vacant_made = 0;
     g->p = p;
     g->side = side;
     g->ball = ball;
@@ -871,83 +847,6 @@ AVX2_HOT void gen_setup_pairs(gen *g, gen_pairs *v, const pos *p)
     store_bb(&g->movers, v->movers);
     store_bb(&g->diagonal_jumpers, v->diagonal_jumpers);
     store_bb(&g->orthogonal_jumpers, v->orthogonal_jumpers);
-}
-
-/* near_open and near_vacant (gen_pairs). */
-AVX2_HOT void make_near(gen_pairs *v)
-{
-    v->near_open[0] = pair_shift_by(v->open, -BIT_DOWN_LEFT, -BIT_DOWN_RIGHT);
-    v->near_open[1] = pair_shift_by(v->open, -BIT_UP_LEFT, -BIT_UP_RIGHT);
-    v->near_vacant[0] = pair_shift_by(v->vacant, -BIT_DOWN_LEFT, -BIT_DOWN_RIGHT);
-    v->near_vacant[1] = pair_shift_by(v->vacant, -BIT_UP_LEFT, -BIT_UP_RIGHT);
-    v->near_made = 1;
-}
-
-/* Per-byte counts, for each bitboard of x, of its squares' diagonal
- * neighbours in near[] (near_open or near_vacant). Each half of x is
- * matched with each half of near[0] and near[1]: x as it is, then with
- * its halves swapped, whose counts are swapped back. */
-AVX2_HOT bb_pair near_counts(bb_pair x, const bb_pair *near)
-{
-    bb_pair swapped = _mm256_permute2x128_si256(x, x, 0x01);
-    bb_pair same = _mm256_add_epi8(byte_counts(pair_and(x, near[0])), byte_counts(pair_and(x, near[1])));
-    bb_pair other = _mm256_add_epi8(byte_counts(pair_and(swapped, near[0])),
-                                    byte_counts(pair_and(swapped, near[1])));
-    return _mm256_add_epi8(same, _mm256_permute2x128_si256(other, other, 0x01));
-}
-
-/* R6.1: the dodges onto the opponents of `targets` (two directions), one
- * per open exit: per-byte counts. */
-AVX2_HOT bb_pair dodge_counts(gen_pairs *v, bb_pair targets)
-{
-    if (!v->near_made)
-        make_near(v);
-    return near_counts(targets, v->near_open);
-}
-
-/* R6.2: the tactical dodges over the opponents of `middles` onto
- * `landings` (two directions), one per push square: the middle's vacant
- * neighbours, the square left (never vacant: the mover stood there), but
- * not the landing (vacant unless the loose ball lies there). Per-byte
- * counts. */
-AVX2_HOT bb_pair tactical_counts(gen_pairs *v, bb_pair middles, bb_pair landings)
-{
-    if (!v->near_made)
-        make_near(v);
-    return _mm256_add_epi8(near_counts(middles, v->near_vacant), byte_counts(pair_and(landings, v->ball)));
-}
-
-/* Diagonal directions dir and dir + 1, as count_diagonal() has them:
- * their squares into d, their decisions counted per byte. */
-AVX2_HOT bb_pair count_diagonal_pair(gen_pairs *v, directions *d, int dir)
-{
-    bb_pair steps = pair_and(pair_shift(v->movers, dir), v->steppable);
-    bb_pair middle = pair_shift(v->diagonal_jumpers, dir);
-    bb_pair ends = pair_shift(pair_and(middle, v->passable), dir);
-    bb_pair n = _mm256_add_epi8(byte_counts(steps), byte_counts(pair_and(ends, v->open)));
-    bb_pair over = _mm256_setzero_si256();
-    pair_store(&d->steps[dir], steps);
-    pair_store(&d->ends[dir], ends);
-    if (pair_meet(ends, v->foes))
-        n = _mm256_add_epi8(n, dodge_counts(v, pair_and(ends, v->foes)));
-    if (pair_meet(middle, v->foes)) {
-        over = pair_and(pair_shift(pair_and(middle, v->foes), dir), v->open);
-        bb_pair middles = pair_shift_by(over, -DIRECTION_BIT[dir], -DIRECTION_BIT[dir + 1]);
-        n = _mm256_add_epi8(n, tactical_counts(v, middles, over));
-    }
-    pair_store(&d->over[dir], over);
-    return n;
-}
-
-/* Orthogonal directions dir and dir + 1, as count_orthogonal() has them. */
-AVX2_HOT bb_pair count_orthogonal_pair(gen_pairs *v, directions *d, int dir)
-{
-    bb_pair ends = pair_shift(v->orthogonal_jumpers, dir);
-    bb_pair n = byte_counts(pair_and(ends, v->open));
-    pair_store(&d->ends[dir], ends);
-    if (pair_meet(ends, v->foes))
-        n = _mm256_add_epi8(n, dodge_counts(v, pair_and(ends, v->foes)));
-    return n;
 }
 
 /* The square of the j-th (from 0) set bit of a bitboard that has more:
@@ -986,16 +885,11 @@ AVX2_HOT uint32_t draw_in_direction(const gen *g, const directions *d, int dir, 
     return draw.found;
 }
 
-/* The eight groups counted: their squares into d, the number of
- * decisions up to each into marks[0-7]. */
-AVX2_HOT void count_directions(gen_pairs *v, directions *d, int *marks)
+/* The per-direction counts of c01 ... c67 (each a 64-bit lane per
+ * bitboard half, directions 0-1, 2-3, 4-5, 6-7) into marks[0-7] as
+ * running totals. */
+AVX2_HOT void running_totals(bb_pair c01, bb_pair c23, bb_pair c45, bb_pair c67, int *marks)
 {
-    const bb_pair zero = _mm256_setzero_si256();
-    /* per-byte counts summed per 64-bit lane: a bitboard half each */
-    bb_pair c01 = _mm256_sad_epu8(count_diagonal_pair(v, d, 0), zero);
-    bb_pair c23 = _mm256_sad_epu8(count_diagonal_pair(v, d, 2), zero);
-    bb_pair c45 = _mm256_sad_epu8(count_orthogonal_pair(v, d, 4), zero);
-    bb_pair c67 = _mm256_sad_epu8(count_orthogonal_pair(v, d, 6), zero);
     /* one count per direction: two horizontal adds give [0 2 4 6 | 1 3 5 7] */
     bb_pair n = _mm256_hadd_epi32(_mm256_hadd_epi32(c01, c23), _mm256_hadd_epi32(c45, c67));
     n = _mm256_permutevar8x32_epi32(n, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
@@ -1006,29 +900,17 @@ AVX2_HOT void count_directions(gen_pairs *v, directions *d, int *marks)
     _mm256_storeu_si256((__m256i *)marks, n);
 }
 
-/* draw_action_phase() with the pieces' groups counted two directions at
- * a time, and the drawn one found from the squares kept. Its own
- * function: the AVX2 instructions may run only once the CPU is known to
- * have them (draw_decision()). */
-static AVX2 __attribute__((noinline)) int draw_action_phase_avx2(const pos *p, uint64_t random,
-                                                                   uint32_t *action)
+/* With the pieces' groups counted into marks[0-7]: the carrier's,
+ * card-mode and `end` groups counted as gen_group() has them, then the
+ * decision drawn with `random`, found from the squares kept in d. */
+AVX2_HOT uint32_t draw_from_marks(const gen *g, const directions *d, int *marks, uint64_t random)
 {
-    gen g;
-    gen_pairs v;
-    gen_setup_pairs(&g, &v, p);
-    directions d;
-    int marks[GROUPS];
-    if (g.movers)
-        count_directions(&v, &d, marks);
-    else
-        _mm256_storeu_si256((__m256i *)marks, _mm256_setzero_si256());
-    /* the carrier's, card-mode and `end` groups, as gen_group() has them */
     sink last = {.mode = COUNT, .n = marks[DIRECTIONS - 1]};
-    gen_carrier(&last, &g);
+    gen_carrier(&last, g);
     marks[8] = last.n;
-    if (p->cards.on) {
+    if (g->p->cards.on) {
         sink cards = {.mode = COUNT};
-        gen_card_mode(&cards, p);
+        gen_card_mode(&cards, g->p);
         last.n += cards.n;
     }
     marks[9] = last.n;
@@ -1036,28 +918,75 @@ static AVX2 __attribute__((noinline)) int draw_action_phase_avx2(const pos *p, u
     int index = draw_index(random, marks[10]), group = 0;
     while (marks[group] <= index)
         group++;
-    if (group >= DIRECTIONS) {
-        sink draw = {.mode = DRAW, .n = marks[group - 1], .want = index};
-        gen_group(&draw, &g, group);
-        *action = draw.found;
-    } else {
-        *action = draw_in_direction(&g, &d, group, group ? marks[group - 1] : 0, index);
-    }
-    return 1;
+    if (group < DIRECTIONS)
+        return draw_in_direction(g, d, group, group ? marks[group - 1] : 0, index);
+    sink draw = {.mode = DRAW, .n = marks[group - 1], .want = index};
+    gen_group(&draw, g, group);
+    return draw.found;
 }
+
+/* The counting, once per instruction set. */
+#define VEC(name) name##_avx2
+#define VEC_HOT AVX2_HOT
+#define VEC_ENTRY AVX2
+#define VEC_AVX512 0
+#include "draw_vector.h"
+#undef VEC
+#undef VEC_HOT
+#undef VEC_ENTRY
+#undef VEC_AVX512
+
+#define VEC(name) name##_avx512
+#define VEC_HOT AVX512_HOT
+#define VEC_ENTRY AVX512
+#define VEC_AVX512 1
+#include "draw_vector.h"
+#undef VEC
+#undef VEC_HOT
+#undef VEC_ENTRY
+#undef VEC_AVX512
+
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
 #endif
 
-/* AVX2 CPUs have BMI2 too (nth_square_bmi2()); both are checked. */
+#if VECTOR_DRAW
+/* The CPU has what a build of the draw needs. AVX2 CPUs have BMI2 too
+ * (nth_square_bmi2()); both are checked. The AVX-512 build needs AVX2's
+ * too. */
+static int cpu_has_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2"); }
+static int cpu_has_avx512(void)
+{
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
+        && __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vbmi2");
+}
+#endif
+
+int draw_action_phase_with(int build, const pos *p, uint64_t random, uint32_t *action)
+{
+    switch (build) {
+    case DRAW_SCALAR:
+        return draw_action_phase(p, random, action);
+#if VECTOR_DRAW
+    case DRAW_AVX2:
+        return cpu_has_avx2() && draw_action_phase_avx2(p, random, action);
+    case DRAW_AVX512:
+        return cpu_has_avx2() && cpu_has_avx512() && draw_action_phase_avx512(p, random, action);
+#endif
+    default:
+        return 0;
+    }
+}
+
 int draw_decision(const pos *p, uint64_t random, uint32_t *action)
 {
     if (p->st.phase != PHASE_ACTION)
         return release_random_solution(p, random, action);
 #if VECTOR_DRAW
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2"))
-        return draw_action_phase_avx2(p, random, action);
+    if (cpu_has_avx2()) /* the AVX-512 test only where AVX2 passed */
+        return cpu_has_avx512() ? draw_action_phase_avx512(p, random, action)
+                                : draw_action_phase_avx2(p, random, action);
 #endif
     return draw_action_phase(p, random, action);
 }

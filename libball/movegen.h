@@ -30,6 +30,13 @@ int gen_split(const pos *p, bb_t touch, uint32_t *out, int *unlisted);
  * or the action phase's, dispatched on the CPU like the generator. */
 int draw_decision(const pos *p, uint64_t random, uint32_t *action);
 
+/* The builds of the action-phase draw that draw_decision() chooses from,
+ * one at a time, for tests/test_random_draw.c, which checks that they
+ * agree: 1 and the drawn decision in *action, or 0 when this build of the
+ * library or the CPU lacks that one. An ongoing action phase only. */
+enum { DRAW_SCALAR, DRAW_AVX2, DRAW_AVX512, DRAW_BUILDS };
+int draw_action_phase_with(int build, const pos *p, uint64_t random, uint32_t *action);
+
 /* `end`, the one action without squares. */
 #define END_ACTION ((uint32_t)K_END << A_KIND_SHIFT | A_NONE_SQ << A_FROM_SHIFT | A_NONE_SQ << A_TO_SHIFT \
                     | A_NONE_SQ << A_OPT_SHIFT)

@@ -15,14 +15,21 @@
  *   before the draw was rewritten (libball 1.0.0): the oracle could share
  *   a mistake with the library, the digest cannot.
  *
- * On a CPU with AVX2 this checks the vector draw; the builds that define
- * BALL_NO_CPU_DISPATCH (the coverage and TSan gates) or
- * BALL_NO_VECTOR_DRAW check the other one. */
+ * The library draws with one of up to three builds of the same code,
+ * chosen for the CPU (scalar; AVX2; AVX-512): in the action phase every
+ * draw is also made with each build the CPU can run, called one by one
+ * through the library's internal hook, and must be the same. So a CPU with
+ * AVX-512 checks all three here; `make check-valgrind` (valgrind has no
+ * AVX-512) checks the other two as the library's choice, and the builds
+ * that define BALL_NO_CPU_DISPATCH (the coverage and TSan gates) or
+ * BALL_NO_VECTOR_DRAW the scalar one alone. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
+#include "../libball/game.h"    /* the position inside a game, */
+#include "../libball/movegen.h" /* and draw_action_phase_with(): internal, linked from libball.a */
 
 /* splitmix64: the random numbers of these games. */
 static uint64_t next(uint64_t *s)
@@ -145,9 +152,24 @@ static ball_action oracle(const position *p, int k)
  * release phase), and the digest of every drawn action (FNV-1a over the
  * 32-bit values). */
 typedef struct seen {
-    long positions, draws[12];
+    long positions, draws[12], builds[DRAW_BUILDS];
     uint64_t digest;
 } seen;
+
+/* Each build of the action-phase draw that the CPU can run draws a with
+ * r too. */
+static void check_builds(const position *p, uint64_t r, ball_action a, seen *s)
+{
+    for (int b = 0; b < DRAW_BUILDS; b++) {
+        uint32_t x = 0;
+        if (!draw_action_phase_with(b, &p->g->p, r, &x))
+            continue;
+        if (x != a) /* not ck_assert_msg(), which costs a system call each time (Check's mark point) */
+            ck_abort_msg("r=0x%016llx: build %d draws 0x%08x, the library 0x%08x", (unsigned long long)r, b,
+                         (unsigned)x, (unsigned)a);
+        s->builds[b]++;
+    }
+}
 
 /* Draws with r and checks the draw against the oracle. */
 static ball_action check_draw(const position *p, uint64_t r, seen *s)
@@ -156,8 +178,11 @@ static ball_action check_draw(const position *p, uint64_t r, seen *s)
     tu_require(ball_random_action(p->g, r, &a) == BALL_OK);
     int k = drawn_index(r, p->n);
     ball_action want = oracle(p, k);
-    ck_assert_msg(a == want, "r=0x%016llx draws 0x%08x, number %d of %d is 0x%08x",
-                  (unsigned long long)r, (unsigned)a, k, p->n, (unsigned)want);
+    if (a != want) /* as in check_builds() */
+        ck_abort_msg("r=0x%016llx draws 0x%08x, number %d of %d is 0x%08x", (unsigned long long)r, (unsigned)a, k,
+                     p->n, (unsigned)want);
+    if (!p->release)
+        check_builds(p, r, a, s);
     s->digest = (s->digest ^ a) * 0x100000001B3ull;
     s->draws[p->release ? 11 : order_key(a) >> 40]++;
     return a;
@@ -255,9 +280,11 @@ START_TEST(test_random_draw_is_unchanged)
         draws += s.draws[i];
         ck_assert_int_ge(s.draws[i], z->min_draws); /* every group, and the release phase, often */
     }
-    printf(" (%ld)\n", draws);
+    printf(" (%ld); also drawn by each build (scalar, AVX2, AVX-512): %ld %ld %ld\n", draws,
+           s.builds[DRAW_SCALAR], s.builds[DRAW_AVX2], s.builds[DRAW_AVX512]);
     fflush(stdout);
     ck_assert_int_ge(s.positions, z->min_positions);
+    ck_assert_int_eq(s.builds[DRAW_SCALAR], draws - s.draws[11]); /* every action-phase draw */
     ck_assert_msg(s.digest == z->digest, "the draws changed: digest 0x%016llx, expected 0x%016llx",
                   (unsigned long long)s.digest, (unsigned long long)z->digest);
 }
