@@ -4,6 +4,17 @@
 #include "movegen.h"
 #include "release.h"
 
+/* The draw (release_random_solution()) keeps its one-task path free of
+ * calls and its list path out of its frame. Coverage builds define
+ * BALL_NO_FORCE_INLINE to leave the choice to the compiler. */
+#if defined(__GNUC__) && !defined(BALL_NO_FORCE_INLINE)
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#define NOINLINE static __attribute__((noinline))
+#else
+#define ALWAYS_INLINE static inline
+#define NOINLINE static
+#endif
+
 /* The task on sq for the coach to act, or 0. */
 static int task_kind_at(const pos *p, int sq)
 {
@@ -49,22 +60,28 @@ int release_tasks(const pos *p, int32_t *out)
 
 /* Called after every decision of the release phase and after `end` when
  * has_tasks() (R9.1). There are few tasks: each is looked at alone rather
- * than the whole board (release_tasks()). */
+ * than the whole board (release_tasks()), a 64-bit half of the board at a
+ * time. A square's neighbours are all squares, so `vacant` needs no
+ * BB_BOARD here; and they lie within 17 bits of each other, so the two
+ * 64-bit halves of its vacant neighbours, OR-ed, keep every one apart
+ * and can be counted as one 64-bit word. */
 int release_has_solution(const pos *p)
 {
     bb_t stand_ups, releases;
-    int sq;
     task_squares(p, &stand_ups, &releases);
-    if (!(stand_ups | releases))
+    bb_t tasks = stand_ups | releases;
+    if (!tasks)
         return 0;
-    bb_t vacant = vacant_squares(p);
-    for (BB_EACH(sq, stand_ups))
-        if (SQ_NEIGHBOURS[sq] & vacant)
-            return 1; /* R9.2: one vacant neighbour */
-    for (BB_EACH(sq, releases)) {
-        bb_t around = SQ_NEIGHBOURS[sq] & vacant;
-        if (around & (around - 1))
-            return 1; /* R9.3: two of them */
+    bb_t vacant = ~(occupied(p) | bb_bit(p->st.ball));
+    for (int base = 0; base < 128; base += 64) {
+        uint64_t half_releases = (uint64_t)(releases >> base);
+        for (uint64_t rest = (uint64_t)(tasks >> base); rest; rest &= rest - 1) {
+            int i = __builtin_ctzll(rest);
+            bb_t around = SQ_NEIGHBOURS[BIT_SQUARE[base + i]] & vacant;
+            uint64_t folded = (uint64_t)around | (uint64_t)(around >> 64);
+            if (half_releases >> i & 1 ? folded & (folded - 1) : folded)
+                return 1; /* R9.3: two vacant neighbours, R9.2: one */
+        }
     }
     return 0;
 }
@@ -121,16 +138,46 @@ int gen_release_solutions(const pos *p, uint32_t *out)
     return n;
 }
 
-/* The tasks in the order of gen_release_solutions(), each with its
- * vacant neighbours and its number of solutions() (without writing
- * them: a stand-up has one per vacant neighbour, a release one per
- * ordered pair of them, twice when the lower piece may keep the ball:
- * R9.2, R9.3). */
+/* The vacant neighbours of a square as a set of 4 directions, in bit
+ * order (bitboard.h): bit 0 down-left, 1 down-right, 2 up-left, 3
+ * up-right. A set that small is counted and walked with a table and a
+ * few shifts instead of the 128-bit loops of bb_count_few(), which this
+ * file (built without POPCNT) would otherwise need. */
+static const int8_t DIRECTION_STEP[4] = {SQ_DOWN_LEFT, SQ_DOWN_RIGHT, SQ_UP_LEFT, SQ_UP_RIGHT};
+static const uint8_t DIRECTIONS_IN[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/* The direction set of the vacant squares around bit b: its neighbours
+ * are at b - 8, b - 7, b + 7 and b + 8, so bits 24, 25, 39 and 40 of the
+ * 64 bits of `vacant` centred on b (a ghost or off the board: 0). */
+static unsigned direction_set(bb_t vacant, int b)
+{
+    uint64_t w = b >= 32 ? (uint64_t)(vacant >> (b - 32)) : (uint64_t)vacant << (32 - b);
+    return (unsigned)(w >> 24 & 3) | (unsigned)(w >> 37 & 12);
+}
+
+/* The square of direction number j (from 0) of the set `directions`
+ * around sq. */
+static int nth_direction(unsigned directions, int j, int sq)
+{
+    while (j--)
+        directions &= directions - 1;
+    return sq + DIRECTION_STEP[__builtin_ctz(directions)];
+}
+
+/* A task as the count and the draw see it: its square, its kind, its
+ * vacant neighbours (direction_set()) and its number of solutions()
+ * (without writing them: a stand-up has one per vacant neighbour, a
+ * release one per ordered pair of them, twice when the lower piece may
+ * keep the ball: R9.2, R9.3). */
+typedef struct task {
+    int square, release, around, count;
+} task;
+
+/* The tasks in the order of gen_release_solutions(), and their solutions
+ * in all. */
 typedef struct task_list {
-    int n;
-    uint8_t square[MAX_TASKS], release[MAX_TASKS];
-    int count[MAX_TASKS];
-    bb_t around[MAX_TASKS];
+    int n, total;
+    task task[MAX_TASKS];
 } task_list;
 
 /* The solutions per pair (U, W) of the release on sq (R9.3): one per
@@ -141,68 +188,74 @@ static int keepers(const pos *p, int sq)
     return p->st.ball == sq && !pc_down(p->low[sq]) ? 2 : 1;
 }
 
-/* The tasks of the coach to act, as task_list has them. */
-static void list_tasks(const pos *p, task_list *t)
+/* The task on bit b: a release, or else a stand-up. */
+static task task_on_bit(const pos *p, bb_t vacant, int b, int release)
 {
-    bb_t stand_ups, releases, vacant = vacant_squares(p);
-    int sq;
-    task_squares(p, &stand_ups, &releases);
-    t->n = 0;
-    for (BB_EACH(sq, stand_ups | releases)) {
-        int i = t->n++, release = bb_has(releases, sq);
-        bb_t around = SQ_NEIGHBOURS[sq] & vacant;
-        int nv = bb_count_few(around);
-        t->square[i] = (uint8_t)sq;
-        t->release[i] = (uint8_t)release;
-        t->around[i] = around;
-        t->count[i] = release ? nv * (nv - 1) * keepers(p, sq) : nv;
+    task t = {.square = BIT_SQUARE[b], .release = release, .around = (int)direction_set(vacant, b)};
+    int nv = DIRECTIONS_IN[t.around];
+    t.count = release ? nv * (nv - 1) * keepers(p, t.square) : nv;
+    return t;
+}
+
+/* The tasks of the coach to act, as task_list has them. Each 64-bit half
+ * of the board is walked on its own: cheaper than 128-bit steps, and
+ * the bit of `releases` is a plain shift. */
+static void list_tasks(const pos *p, bb_t stand_ups, bb_t releases, task_list *t)
+{
+    bb_t tasks = stand_ups | releases, vacant = vacant_squares(p);
+    t->n = t->total = 0;
+    for (int base = 0; base < 128; base += 64) {
+        uint64_t half_releases = (uint64_t)(releases >> base);
+        for (uint64_t rest = (uint64_t)(tasks >> base); rest; rest &= rest - 1) {
+            int i = __builtin_ctzll(rest);
+            task one = task_on_bit(p, vacant, base + i, (int)(half_releases >> i & 1));
+            t->task[t->n++] = one;
+            t->total += one.count;
+        }
     }
+}
+
+/* list_tasks() from the position alone. */
+static void list_all_tasks(const pos *p, task_list *t)
+{
+    bb_t stand_ups, releases;
+    task_squares(p, &stand_ups, &releases);
+    list_tasks(p, stand_ups, releases, t);
 }
 
 int count_release_solutions(const pos *p)
 {
     task_list t;
-    int total = 0;
-    list_tasks(p, &t);
-    for (int i = 0; i < t.n; i++)
-        total += t.count[i];
-    return total;
+    list_all_tasks(p, &t);
+    return t.total;
 }
 
-/* The j-th (from 0) square of a set of a few squares. */
-static int nth_of_few(bb_t set, int j)
-{
-    while (j--)
-        set &= set - 1;
-    return BIT_SQUARE[bb_first(set)];
-}
-
-/* Solution number `index` of task i, in the order of solutions(), worked
+/* Solution number `index` of task t, in the order of solutions(), worked
  * out instead of listed: a release's solutions come keepers() to an
  * ordered pair (U, W) of vacant neighbours, the pairs U by U. */
-static uint32_t task_solution(const pos *p, const task_list *t, int i, int index)
+ALWAYS_INLINE uint32_t task_solution(const pos *p, const task *t, int index)
 {
-    int sq = t->square[i];
-    bb_t around = t->around[i];
-    if (!t->release[i])
-        return act_make(K_STAND_UP, sq, nth_of_few(around, index), NO_SQ, KEEP_NONE, 0);
+    int sq = t->square;
+    unsigned around = (unsigned)t->around;
+    if (!t->release)
+        return act_make(K_STAND_UP, sq, nth_direction(around, index, sq), NO_SQ, KEEP_NONE, 0);
     int kind = pc_team(p->low[sq]) == p->st.side ? K_UNPROTECT : K_UNBLOCK;
-    int has_ball = p->st.ball == sq, per_pair = keepers(p, sq), others = bb_count_few(around) - 1;
+    int has_ball = p->st.ball == sq, per_pair = keepers(p, sq), others = DIRECTIONS_IN[around] - 1;
     int pair = index / per_pair, u = pair / others, w = pair % others;
     int keeper = !has_ball ? KEEP_NONE : index % per_pair ? KEEP_LOWER : KEEP_UPPER;
-    int w_square = nth_of_few(around, w + (w >= u)); /* W skips U */
-    return act_make(kind, sq, nth_of_few(around, u), w_square, keeper, 0);
+    int w_square = nth_direction(around, w + (w >= u), sq); /* W skips U */
+    return act_make(kind, sq, nth_direction(around, u, sq), w_square, keeper, 0);
 }
 
 /* The task that holds solution number `index` is found by its count. */
 static int solution_at(const pos *p, const task_list *t, int index, uint32_t *action)
 {
     for (int i = 0; i < t->n; i++) {
-        if ((unsigned)index < (unsigned)t->count[i]) {
-            *action = task_solution(p, t, i, index);
+        if ((unsigned)index < (unsigned)t->task[i].count) {
+            *action = task_solution(p, &t->task[i], index);
             return 1;
         }
-        index -= t->count[i];
+        index -= t->task[i].count;
     }
     return 0;
 }
@@ -210,16 +263,32 @@ static int solution_at(const pos *p, const task_list *t, int index, uint32_t *ac
 int release_solution_at(const pos *p, int index, uint32_t *action)
 {
     task_list t;
-    list_tasks(p, &t);
+    list_all_tasks(p, &t);
     return solution_at(p, &t, index, action);
 }
 
-int release_random_solution(const pos *p, uint64_t random, uint32_t *action)
+/* The draw among two tasks or more, from their list. */
+NOINLINE int draw_from_list(const pos *p, bb_t stand_ups, bb_t releases, uint64_t random, uint32_t *action)
 {
     task_list t;
-    int total = 0;
-    list_tasks(p, &t);
-    for (int i = 0; i < t.n; i++)
-        total += t.count[i];
-    return total > 0 && solution_at(p, &t, draw_index(random, total), action);
+    list_tasks(p, stand_ups, releases, &t);
+    return t.total > 0 && solution_at(p, &t, draw_index(random, t.total), action);
+}
+
+/* Nine draws in ten of random games have a single task (a stand-up,
+ * mostly): it is drawn from without a list. */
+int release_random_solution(const pos *p, uint64_t random, uint32_t *action)
+{
+    bb_t stand_ups, releases;
+    task_squares(p, &stand_ups, &releases);
+    bb_t tasks = stand_ups | releases;
+    if (tasks & (tasks - 1))
+        return draw_from_list(p, stand_ups, releases, random, action);
+    if (!tasks)
+        return 0;
+    task one = task_on_bit(p, vacant_squares(p), bb_first(tasks), releases != 0);
+    if (!one.count)
+        return 0;
+    *action = task_solution(p, &one, draw_index(random, one.count));
+    return 1;
 }

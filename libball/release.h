@@ -9,13 +9,17 @@
 
 /* R9.2, R9.3: the squares of the coach's tasks: knocked-down single
  * pieces to stand up, and stacks whose upper piece is the coach's and
- * that were not made this turn, to release. */
+ * that were not made this turn, to release. Both are the own top pieces
+ * that are neither active nor on a fresh stack (has_tasks()), split by
+ * whether they are stacked: an own upper piece is never active, and a
+ * single piece that is not active is knocked down. */
 static inline void task_squares(const pos *p, bb_t *stand_ups, bb_t *releases)
 {
     int side = p->st.side;
-    bb_t stacks = p->lower[ATK] | p->lower[DEF], own = p->piece[side];
-    *stand_ups = own & ~stacks & ~p->active[side];
-    *releases = own & stacks & ~p->st.fresh;
+    bb_t stacks = p->lower[ATK] | p->lower[DEF];
+    bb_t tasks = p->piece[side] & ~(p->active[side] | (stacks & p->st.fresh));
+    *stand_ups = tasks & ~stacks;
+    *releases = tasks & stacks;
 }
 
 /* The coach to act has a task, solvable or not: task_squares() in fewer
