@@ -9,9 +9,10 @@
 /* Rule map: where each rule is generated, by mode (see sink below).
  * Entry points: LIST gen_actions(), COUNT count_actions(), PICK
  * gen_action_at(), DRAW gen_random_action() (movegen.h) ->
- * draw_decision() -> draw_action_phase(), or with AVX2
- * draw_action_phase_avx2() (the eight directions two at a time:
- * count_diagonal_pair(), count_orthogonal_pair(); the drawn one:
+ * draw_decision() -> draw_action_phase(), or with AVX2 or AVX-512
+ * draw_action_phase_avx2() / _avx512() (draw_vector.h: the eight
+ * directions two at a time, count_diagonal_pair_*(),
+ * count_orthogonal_pair_*(); the drawn one: draw_from_marks() ->
  * draw_in_direction()), SPLIT gen_split(). LIST and PICK walk piece by
  * piece (list_piece()); COUNT, DRAW and SPLIT direction by direction
  * (count_groups() -> gen_group(): groups 0-3 count_diagonal(), 4-7
@@ -87,12 +88,17 @@
 /* The random draw has two more builds for x86-64: one for CPUs with AVX2
  * (nearly all made since 2013), one for those with AVX-512 (VL, VPOPCNTDQ
  * and VBMI2: Ice Lake and later, Zen 4 and later), chosen at each draw:
- * see draw_decision(). BALL_NO_CPU_DISPATCH leaves them out too, and
- * BALL_NO_VECTOR_DRAW only them (to test or measure the other draw on
- * such a CPU). */
+ * see draw_decision(). BALL_NO_CPU_DISPATCH leaves them out too,
+ * BALL_NO_VECTOR_DRAW only them and BALL_NO_AVX512_DRAW only the AVX-512
+ * one (to test or measure the other draws on such a CPU). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(BALL_NO_CPU_DISPATCH) \
     && !defined(BALL_NO_VECTOR_DRAW)
 #define VECTOR_DRAW 1
+#if defined(BALL_NO_AVX512_DRAW)
+#define AVX512_DRAW 0
+#else
+#define AVX512_DRAW 1
+#endif
 #include <immintrin.h>
 #define AVX2_ISA "avx2,bmi2,popcnt"
 #define AVX512_ISA AVX2_ISA ",avx512f,avx512vl,avx512vpopcntdq,avx512vbmi2"
@@ -936,6 +942,7 @@ AVX2_HOT uint32_t draw_from_marks(const gen *g, const directions *d, int *marks,
 #undef VEC_ENTRY
 #undef VEC_AVX512
 
+#if AVX512_DRAW
 #define VEC(name) name##_avx512
 #define VEC_HOT AVX512_HOT
 #define VEC_ENTRY AVX512
@@ -945,6 +952,7 @@ AVX2_HOT uint32_t draw_from_marks(const gen *g, const directions *d, int *marks,
 #undef VEC_HOT
 #undef VEC_ENTRY
 #undef VEC_AVX512
+#endif
 
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
@@ -956,11 +964,20 @@ AVX2_HOT uint32_t draw_from_marks(const gen *g, const directions *d, int *marks,
  * (nth_square_bmi2()); both are checked. The AVX-512 build needs AVX2's
  * too. */
 static int cpu_has_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2"); }
+#if AVX512_DRAW
 static int cpu_has_avx512(void)
 {
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
         && __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vbmi2");
 }
+#else
+static int cpu_has_avx512(void) { return 0; }
+static int draw_action_phase_avx512(const pos *p, uint64_t random, uint32_t *action)
+{
+    (void)p, (void)random, (void)action;
+    return 0; /* left out of this build: never called */
+}
+#endif
 #endif
 
 int draw_action_phase_with(int build, const pos *p, uint64_t random, uint32_t *action)
