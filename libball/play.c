@@ -10,12 +10,18 @@
 #include "play.h"
 #include "release.h"
 
-static void put(pos *p, undo_rec *u, int sq, uint8_t top, uint8_t low)
+/* Records the contents of sq, which pos_undo() puts back. */
+static void record(const pos *p, undo_rec *u, int sq)
 {
     u->sq[u->n] = (uint8_t)sq;
     u->top[u->n] = p->top[sq];
     u->low[u->n] = p->low[sq];
     u->n++;
+}
+
+static void put(pos *p, undo_rec *u, int sq, uint8_t top, uint8_t low)
+{
+    record(p, u, sq);
     sq_set(p, sq, top, low);
 }
 
@@ -38,11 +44,22 @@ static void do_move(pos *p, undo_rec *u, int from, int to)
     u->moved_to = (uint8_t)to;
 }
 
+/* The single active piece on sq is knocked down where it stands: put()
+ * without its general case. */
+static void knock_down(pos *p, undo_rec *u, int sq)
+{
+    uint8_t code = p->top[sq];
+    record(p, u, sq);
+    p->st.board_hash ^= ZOBRIST[sq][code] ^ ZOBRIST[sq][code | PC_DOWN];
+    p->top[sq] = (uint8_t)(code | PC_DOWN);
+    p->active[pc_team(code)] &= ~SQ_BIT[sq];
+}
+
 /* R6.1: knock the target down, take its ball (forced fumble), exit: the
  * exit is a plain move (the target is neither square), undone first. */
 static void do_dodge(pos *p, undo_rec *u, int s, int t, int e)
 {
-    put(p, u, t, p->top[t] | PC_DOWN, 0);
+    knock_down(p, u, t);
     if (p->st.ball == t) {
         p->st.ball = (int8_t)s; /* now carried by the mover */
         p->st.restricted = 1;
@@ -89,6 +106,25 @@ static void do_release(pos *p, undo_rec *u, int sq, int up, int w, int keeper)
         p->st.ball = (int8_t)up;
     else if (keeper == KEEP_LOWER)
         p->st.ball = (int8_t)w;
+}
+
+/* R9.2: the knocked-down single piece on `from` stands up on the vacant
+ * square `to`, the commonest release-phase decision. Done like a plain
+ * move (and undone by moving back) rather than by two put()s; `from` is
+ * recorded too, so that the undo lays the piece down again there. */
+static void do_stand_up(pos *p, undo_rec *u, int from, int to)
+{
+    uint8_t down = p->top[from], up = (uint8_t)(down & ~PC_DOWN);
+    bb_t both = SQ_BIT[from] | SQ_BIT[to];
+    record(p, u, from);
+    u->moved_from = (uint8_t)from;
+    u->moved_to = (uint8_t)to;
+    p->st.board_hash ^= ZOBRIST[from][down] ^ ZOBRIST[to][up];
+    p->piece[pc_team(down)] ^= both;
+    p->active[pc_team(down)] |= SQ_BIT[to];
+    flip_type(p, down, both);
+    p->top[from] = 0;
+    p->top[to] = up;
 }
 
 /* R10.4: pay, lose the card for good, apply its effect (R10.5). */
@@ -155,7 +191,7 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
     case K_HANDOFF:
     case K_SHORT_PASS:
     case K_LONG_PASS: p->st.ball = (int8_t)to; break;
-    case K_STAND_UP: put(p, u, to, p->top[from] & ~PC_DOWN, 0); put(p, u, from, 0, 0); break;
+    case K_STAND_UP: do_stand_up(p, u, from, to); break;
     case K_UNBLOCK:
     case K_UNPROTECT: do_release(p, u, from, to, opt, act_keeper(a)); break;
     case K_CONVERT: add_pe(p, p->st.side, (uint32_t)act_value(a)); break;
@@ -212,7 +248,7 @@ void pos_do_slow(pos *p, uint32_t a, undo_rec *u)
 
 void pos_undo_slow(pos *p, const undo_rec *u)
 {
-    if (u->moved_to != NO_MOVE) /* a dodge's exit, or a move in card mode */
+    if (u->moved_to != NO_MOVE) /* a dodge's exit, a stand-up, or a move in card mode */
         move_piece_bits(p, u->moved_to, u->moved_from);
     for (int i = u->n - 1; i >= 0; i--)
         sq_set(p, u->sq[i], u->top[i], u->low[i]);
