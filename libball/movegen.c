@@ -774,23 +774,6 @@ typedef struct directions {
     bb_t over[DIAGONALS];  /* landings of tactical dodges */
 } directions;
 
-/* One direction's decisions from its squares, as count_diagonal() and
- * count_orthogonal() have them. */
-HOT void put_direction(sink *k, const gen *g, const directions *d, int dir)
-{
-    int sq = DIRECTION_SQ[dir];
-    if (dir >= DIAGONALS) {
-        count_jump_ends(k, g, d->ends[dir], sq);
-        return;
-    }
-    put_steps(k, g, d->steps[dir], sq);
-    if (picked(k)) /* DRAW: found, the rest is not needed */
-        return;
-    count_jump_ends(k, g, d->ends[dir], 2 * sq);
-    if (!picked(k))
-        put_tacticals(k, g, d->over[dir], sq);
-}
-
 /* The bitboard in x twice. */
 AVX2_HOT bb_pair pair_of(__m128i x) { return _mm256_broadcastsi128_si256(x); }
 
@@ -869,7 +852,8 @@ AVX2_HOT int nth_square_bmi2(bb_t set, int j)
 /* The decision numbered `index` of direction dir, whose first is numbered
  * `first`, from its squares. Most draws (five in six) land on a 1-square
  * decision or a 2-square move onto an open square, found here directly;
- * the others through put_direction(). */
+ * the dodges and tactical dodges through the generator's DRAW walk,
+ * from the first of them. */
 AVX2_HOT uint32_t draw_in_direction(const gen *g, const directions *d, int dir, int first, int index)
 {
     int j = index - first, sq = DIRECTION_SQ[dir], n;
@@ -886,8 +870,11 @@ AVX2_HOT uint32_t draw_in_direction(const gen *g, const directions *d, int dir, 
         int t = nth_square_bmi2(open_ends, j);
         return act_pack(K_MOVE, (unsigned)(t - sq), (unsigned)t, A_NONE_SQ, t == g->ball ? F_PICKUP : 0);
     }
-    sink draw = {.mode = DRAW, .n = first, .want = index};
-    put_direction(&draw, g, d, dir);
+    /* a dodge or a tactical dodge: the generator's walk, from the first */
+    sink draw = {.mode = DRAW, .n = index - (j - n), .want = index};
+    put_dodges(&draw, g, d->ends[dir] & g->foes, sq);
+    if (dir < DIAGONALS && !picked(&draw))
+        put_tacticals(&draw, g, d->over[dir], sq / 2);
     return draw.found;
 }
 
