@@ -17,9 +17,10 @@
 #define REPS 5
 
 /* The functions whose instructions scripts/bench-callgrind.sh counts
- * (callgrind's --toggle-collect=NAME): kept whole and under their name. */
+ * (callgrind's --toggle-collect=NAME): kept whole and under their name
+ * (noipa: not folded into an identical one either). */
 #if defined(__GNUC__) && !defined(__clang__)
-#define MEASURED __attribute__((noinline, noclone))
+#define MEASURED __attribute__((noinline, noclone, noipa))
 #elif defined(__GNUC__)
 #define MEASURED __attribute__((noinline))
 #else
@@ -208,6 +209,104 @@ MEASURED static long playout(ball_game *g, uint64_t *seed, int how)
     return decisions;
 }
 
+/* The playout games once more, each decision drawn, applied and (at the
+ * end) undone through a function of its kind, so that callgrind can count
+ * each kind apart (scripts/bench-callgrind.sh, "per kind of decision"):
+ * a forced `end`, a move, hand-off or pass (the quick path), another
+ * action-phase decision, a release-phase decision. The kinds come from a
+ * first pass over the same games. Each wrapper adds its call to the
+ * count (about 5 instructions). */
+enum { KIND_END, KIND_QUICK, KIND_SLOW, KIND_RELEASE, KINDS };
+static const char *const KIND_NAME[KINDS] = {"end", "quick", "slow", "release"};
+
+static int decision_kind(ball_game *g, ball_action a)
+{
+    if (ball_phase(g) == BALL_PHASE_RELEASE)
+        return KIND_RELEASE;
+    int kind = ball_action_kind(a);
+    if (kind == BALL_END && ball_legal_actions(g, NULL, 0) == 1)
+        return KIND_END;
+    return kind == BALL_MOVE || kind == BALL_HANDOFF || kind == BALL_SHORT_PASS || kind == BALL_LONG_PASS
+               ? KIND_QUICK
+               : KIND_SLOW;
+}
+
+#define KIND_WRAPPERS(k) \
+    MEASURED static int draw_of_##k(ball_game *g, uint64_t r, ball_action *a) { return ball_random_action(g, r, a); } \
+    MEASURED static int apply_of_##k(ball_game *g, ball_action a) { return ball_apply_unchecked(g, a); } \
+    MEASURED static int undo_of_##k(ball_game *g) { return ball_undo(g); }
+KIND_WRAPPERS(end)
+KIND_WRAPPERS(quick)
+KIND_WRAPPERS(slow)
+KIND_WRAPPERS(release)
+#undef KIND_WRAPPERS
+
+static int draw_as(int kind, ball_game *g, uint64_t r, ball_action *a)
+{
+    switch (kind) {
+    case KIND_END: return draw_of_end(g, r, a);
+    case KIND_QUICK: return draw_of_quick(g, r, a);
+    case KIND_SLOW: return draw_of_slow(g, r, a);
+    default: return draw_of_release(g, r, a);
+    }
+}
+
+static void apply_as(int kind, ball_game *g, ball_action a)
+{
+    switch (kind) {
+    case KIND_END: apply_of_end(g, a); break;
+    case KIND_QUICK: apply_of_quick(g, a); break;
+    case KIND_SLOW: apply_of_slow(g, a); break;
+    default: apply_of_release(g, a); break;
+    }
+}
+
+static void undo_as(int kind, ball_game *g)
+{
+    switch (kind) {
+    case KIND_END: undo_of_end(g); break;
+    case KIND_QUICK: undo_of_quick(g); break;
+    case KIND_SLOW: undo_of_slow(g); break;
+    default: undo_of_release(g); break;
+    }
+}
+
+/* The callgrind workload "playout-kinds": prints the number of decisions
+ * of each kind. */
+static void playout_kinds(ball_game *g, int games)
+{
+    static int8_t kinds[1 << 20];
+    long n = 0, count[KINDS] = {0};
+    uint64_t seed = 777;
+    ball_action a;
+    for (int k = 0; k < games; k++) { /* first pass: the kinds */
+        while (ball_random_action(g, next_random(&seed), &a) == BALL_OK && n < (long)sizeof kinds) {
+            kinds[n++] = (int8_t)decision_kind(g, a);
+            ball_apply_unchecked(g, a);
+        }
+        while (ball_undo(g) == BALL_OK)
+            ;
+    }
+    seed = 777;
+    long i = 0;
+    for (int k = 0; k < games; k++) {
+        long first = i;
+        for (;;) {
+            uint64_t r = next_random(&seed);
+            if (ball_result(g) != BALL_ONGOING || i == n) /* the first pass's failed draw, not counted */
+                break;
+            draw_as(kinds[i], g, r, &a);
+            apply_as(kinds[i++], g, a);
+        }
+        for (long j = i - 1; j >= first; j--)
+            undo_as(kinds[j], g);
+    }
+    for (long j = 0; j < n; j++)
+        count[kinds[j]]++;
+    for (int k = 0; k < KINDS; k++)
+        printf("%s %ld\n", KIND_NAME[k], count[k]);
+}
+
 /* The playouts of the benchmark, and of the callgrind workload. */
 static ball_game *playout_game(void)
 {
@@ -259,6 +358,10 @@ static int callgrind_workload(const char *name)
         printf("positions %ld\n", generate_all(games, n));
         for (int i = 0; i < n; i++)
             ball_game_free(games[i]);
+    } else if (strcmp(name, "playout-kinds") == 0) {
+        ball_game *pg = playout_game();
+        playout_kinds(pg, 200);
+        ball_game_free(pg);
     } else if (strcmp(name, "playout") == 0 || strcmp(name, "playout-list") == 0) {
         ball_game *pg = playout_game();
         uint64_t seed = 777;
@@ -279,7 +382,7 @@ static int callgrind_workload(const char *name)
 static void usage(void)
 {
     fprintf(stderr, "usage: bench [--quick] [apply|perft|generation|playouts]...\n"
-                    "       bench --workload apply|perft|generation|playout|playout-list   (for callgrind)\n");
+                    "       bench --workload apply|perft|generation|playout|playout-list|playout-kinds   (for callgrind)\n");
 }
 
 int main(int argc, char **argv)

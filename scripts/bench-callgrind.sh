@@ -37,3 +37,34 @@ set -- $(count "$bench" generate_all --workload generation)
 echo "  legal-action generation, $2 sampled positions: $1 instructions = $(( $1 / $2 )) per position"
 set -- $(count "$bench" playout --workload playout-list)
 echo "  random playouts, list all (200 games, turn limit 200): $1 / $2 decisions = $(per "$1" "$2") per decision"
+# The random playouts again, by kind of decision (bench.c, playout_kinds()):
+# each draw, apply and undo counted through a small function of its kind.
+echo "random playouts by kind of decision (instructions per decision, each call through a wrapper of about 5):"
+data=$(mktemp)
+trap 'rm -f "$out" "$data"' EXIT
+toggles=""
+for kind in end quick slow release; do
+    for fn in draw apply undo; do
+        toggles="$toggles --toggle-collect=${fn}_of_$kind"
+    done
+done
+# shellcheck disable=SC2086 # $toggles is a list of options
+valgrind --tool=callgrind --callgrind-out-file="$data" $toggles "$bench" --workload playout-kinds >"$out.kinds" 2>/dev/null
+callgrind_annotate --inclusive=yes "$data" >"$out.annotate"
+total=$(awk '{n += $2} END {print n}' "$out.kinds")
+for kind in end quick slow release; do
+    n=$(awk -v k="$kind" '$1 == k {print $2}' "$out.kinds")
+    case $kind in
+    end) label="forced end" ;;
+    quick) label="move, hand-off or pass" ;;
+    slow) label="other action-phase decision" ;;
+    release) label="release-phase decision" ;;
+    esac
+    line="  $label: $n decisions ($(per "100 * $n" "$total")%)"
+    for fn in draw apply undo; do
+        instr=$(awk -v f="bench.c:${fn}_of_$kind" 'index($0, f) && !/=>/ {gsub(",", "", $1); print $1; exit}' "$out.annotate")
+        line="$line, $fn $(per "${instr:-0}" "$n")"
+    done
+    echo "$line"
+done
+rm -f "$out.kinds" "$out.annotate"
