@@ -747,9 +747,10 @@ static CPU_DISPATCH int draw_action_phase(const pos *p, uint64_t random, uint32_
 
 #if VECTOR_DRAW
 /* near_open and near_vacant of gen_pairs are made only when a dodge or a
- * push needs them (near_open_made, near_vacant_made); gcc 12 with -fsanitize=address cannot see
- * that and warns that they "may be used uninitialized" (-Werror): a false
- * positive, silenced for this block only. */
+ * push needs them (near_open_made, near_vacant_made); gcc 12 with
+ * -fsanitize=address cannot see that and warns that they "may be used
+ * uninitialized" (-Werror): a false positive, silenced for this block
+ * only. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
