@@ -38,8 +38,8 @@ from array import array
 from typing import Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from . import _native as _n
-from .errors import ArgumentError, BufferTooSmallError, ClosedGameError, RangeError, error_for
-from .game import Action, Game, _c_int, _c_text, _make_rules
+from .errors import ArgumentError, BufferTooSmallError, RangeError, error_for
+from .game import Action, Game, _c_int, _c_text, _make_rules, _Owned
 
 try:  # numpy is optional
     import numpy as _np
@@ -441,7 +441,7 @@ def _output(value: object) -> Output:
                             _n.E_ARG) from None
 
 
-class Batch:
+class Batch(_Owned):
     """B games (1 to 1,048,576) under one ruleset, stepped together by one
     C call: ``ball_batch`` of ball.h.
 
@@ -472,7 +472,7 @@ class Batch:
     stepped by two threads at once; its calls hold a lock.
     """
 
-    _ptr: Optional[int] = None
+    _what = "batch"
 
     def __init__(self, n_games: int, *, outputs: Iterable[Union[str, int]] = DEFAULT_OUTPUTS,
                  obs_flags: int = 0, seed: Optional[int] = 0, start: Optional[str] = None,
@@ -496,7 +496,7 @@ class Batch:
             raise error_for(rc if rc < 0 else _n.E_NOMEM, err.value.decode(errors="replace"))
         self._free = _lib.ball_batch_free
         self._step = _lib.ball_batch_step
-        self._ptr = handle.value
+        self._handle = handle.value
         self.n = n
         self.obs_flags = ObsFlag(flags)
         self.obs_size = _lib.ball_observation_size(flags)
@@ -519,42 +519,18 @@ class Batch:
     def close(self) -> None:
         """Frees the C batch; the arrays stay usable as plain arrays."""
         lock = self.__dict__.get("_lock")
-        if lock is None:
+        if lock is None:  # __init__ failed before the C object existed
             return
         with lock:
-            ptr, self._ptr = self._ptr, None
-            if ptr is not None:
-                self._free(ptr)
+            super().close()
             self._mems.clear()
-
-    @property
-    def closed(self) -> bool:
-        return self._ptr is None
-
-    def __enter__(self) -> "Batch":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # pragma: no cover
-            pass
 
     def __len__(self) -> int:
         return self.n
 
-    def _live(self) -> int:
-        ptr = self._ptr
-        if ptr is None:
-            raise ClosedGameError("the batch is closed", None)
-        return ptr
-
     def _check(self, rc: int) -> int:
         if rc < 0:
-            raise error_for(rc, _lib.ball_batch_errmsg(self._ptr).decode(errors="replace"))
+            raise error_for(rc, _lib.ball_batch_errmsg(self._handle).decode(errors="replace"))
         return rc
 
     # -------------------------------------------------- outputs
@@ -647,9 +623,7 @@ class Batch:
         IllegalActionError (the message names the game and the index),
         BufferTooSmallError for a count other than the batch size."""
         with self._lock:
-            ptr = self._ptr
-            if ptr is None:
-                raise ClosedGameError("the batch is closed", None)
+            ptr = self._live()
             if indices is None:
                 rc = self._step(ptr, None, 0)
             else:
