@@ -241,35 +241,12 @@ KIND_WRAPPERS(slow)
 KIND_WRAPPERS(release)
 #undef KIND_WRAPPERS
 
-static int draw_as(int kind, ball_game *g, uint64_t r, ball_action *a)
-{
-    switch (kind) {
-    case KIND_END: return draw_of_end(g, r, a);
-    case KIND_QUICK: return draw_of_quick(g, r, a);
-    case KIND_SLOW: return draw_of_slow(g, r, a);
-    default: return draw_of_release(g, r, a);
-    }
-}
-
-static void apply_as(int kind, ball_game *g, ball_action a)
-{
-    switch (kind) {
-    case KIND_END: apply_of_end(g, a); break;
-    case KIND_QUICK: apply_of_quick(g, a); break;
-    case KIND_SLOW: apply_of_slow(g, a); break;
-    default: apply_of_release(g, a); break;
-    }
-}
-
-static void undo_as(int kind, ball_game *g)
-{
-    switch (kind) {
-    case KIND_END: undo_of_end(g); break;
-    case KIND_QUICK: undo_of_quick(g); break;
-    case KIND_SLOW: undo_of_slow(g); break;
-    default: undo_of_release(g); break;
-    }
-}
+/* Each kind's functions, by kind. */
+static int (*const DRAW_OF[KINDS])(ball_game *, uint64_t, ball_action *) = {draw_of_end, draw_of_quick,
+                                                                            draw_of_slow, draw_of_release};
+static int (*const APPLY_OF[KINDS])(ball_game *, ball_action) = {apply_of_end, apply_of_quick, apply_of_slow,
+                                                                 apply_of_release};
+static int (*const UNDO_OF[KINDS])(ball_game *) = {undo_of_end, undo_of_quick, undo_of_slow, undo_of_release};
 
 /* The callgrind workload "playout-kinds": prints the number of decisions
  * of each kind. */
@@ -295,11 +272,11 @@ static void playout_kinds(ball_game *g, int games)
             uint64_t r = next_random(&seed);
             if (ball_result(g) != BALL_ONGOING || i == n) /* the first pass's failed draw, not counted */
                 break;
-            draw_as(kinds[i], g, r, &a);
-            apply_as(kinds[i++], g, a);
+            DRAW_OF[kinds[i]](g, r, &a);
+            APPLY_OF[kinds[i++]](g, a);
         }
         for (long j = i - 1; j >= first; j--)
-            undo_as(kinds[j], g);
+            UNDO_OF[kinds[j]](g);
     }
     for (long j = 0; j < n; j++)
         count[kinds[j]]++;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "action.h"
+#include "compiler.h"
 #include "game.h"
 #include "movegen.h"
 #include "notation.h"
@@ -28,13 +29,6 @@ int ball_action_keeper(ball_action a) { return act_well_formed(a) ? act_keeper(a
 int ball_action_flags(ball_action a) { return act_well_formed(a) ? act_flags(a) : BALL_E_ARG; }
 int ball_action_cost(ball_action a) { return act_well_formed(a) ? act_cost(a) : BALL_E_ARG; }
 
-/* Kept out of line: the slow paths, so that the quick ones that call
- * them save no registers and set up no large frame. */
-#if defined(__GNUC__)
-#define OUT_OF_LINE __attribute__((noinline))
-#else
-#define OUT_OF_LINE
-#endif
 
 /* game_ok() for the hot calls: the message is cleared only when there is
  * one, which spares apply and undo a call and a store. */

@@ -55,18 +55,13 @@
 #include <stddef.h>
 
 #include "action.h"
+#include "compiler.h"
 #include "movegen.h"
 #include "release.h"
 
-/* The hot helpers are inlined into every copy of the action phase, where
- * the mode is a constant: each copy keeps only its own code. Coverage
- * builds define BALL_NO_FORCE_INLINE to leave the choice to the compiler
- * (at -O0 it then inlines nothing, and every line counts on its own). */
-#if defined(__GNUC__) && !defined(BALL_NO_FORCE_INLINE)
-#define HOT static inline __attribute__((always_inline))
-#else
-#define HOT static inline
-#endif
+/* The hot helpers (HOT, compiler.h) are inlined into every copy of the
+ * action phase, where the mode is a constant: each copy keeps only its
+ * own code. */
 
 /* On x86-64 with GNU ifunc, the entry points below are compiled twice,
  * for CPUs with the POPCNT instruction (nearly all made since 2008) and

@@ -1,19 +1,12 @@
 /* The release phase (R9): the coach's mandatory tasks and their
  * solutions. */
 #include "action.h"
+#include "compiler.h"
 #include "movegen.h"
 #include "release.h"
 
 /* The draw (release_random_solution()) keeps its one-task path free of
- * calls and its list path out of its frame. Coverage builds define
- * BALL_NO_FORCE_INLINE to leave the choice to the compiler. */
-#if defined(__GNUC__) && !defined(BALL_NO_FORCE_INLINE)
-#define ALWAYS_INLINE static inline __attribute__((always_inline))
-#define NOINLINE static __attribute__((noinline))
-#else
-#define ALWAYS_INLINE static inline
-#define NOINLINE static
-#endif
+ * calls (HOT) and its list path out of its frame (OUT_OF_LINE). */
 
 /* The task on sq for the coach to act, or 0. */
 static int task_kind_at(const pos *p, int sq)
@@ -233,7 +226,7 @@ int count_release_solutions(const pos *p)
 /* Solution number `index` of task t, in the order of solutions(), worked
  * out instead of listed: a release's solutions come keepers() to an
  * ordered pair (U, W) of vacant neighbours, the pairs U by U. */
-ALWAYS_INLINE uint32_t task_solution(const pos *p, const task *t, int index)
+HOT uint32_t task_solution(const pos *p, const task *t, int index)
 {
     int sq = t->square;
     unsigned around = (unsigned)t->around;
@@ -268,7 +261,7 @@ int release_solution_at(const pos *p, int index, uint32_t *action)
 }
 
 /* The draw among two tasks or more, from their list. */
-NOINLINE int draw_from_list(const pos *p, bb_t stand_ups, bb_t releases, uint64_t random, uint32_t *action)
+static OUT_OF_LINE int draw_from_list(const pos *p, bb_t stand_ups, bb_t releases, uint64_t random, uint32_t *action)
 {
     task_list t;
     list_tasks(p, stand_ups, releases, &t);
