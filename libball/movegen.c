@@ -889,6 +889,18 @@ AVX2_HOT void running_totals(bb_pair c01, bb_pair c23, bb_pair c45, bb_pair c67,
     _mm256_storeu_si256((__m256i *)marks, n);
 }
 
+/* The group that holds decision `index`: the first whose running total
+ * in marks[] passes it. The eight directions' totals are compared at
+ * once (a loop over them took 16 instructions a draw). */
+AVX2_HOT int group_of(const int *marks, int index)
+{
+    __m256i passed = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)marks), _mm256_set1_epi32(index));
+    unsigned first = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(passed));
+    if (first)
+        return __builtin_ctz(first);
+    return DIRECTIONS + (marks[8] <= index) + (marks[9] <= index); /* marks[10] > index */
+}
+
 /* With the pieces' groups counted into marks[0-7]: the carrier's,
  * card-mode and `end` groups counted as gen_group() has them, then the
  * decision drawn with `random`, found from the squares kept in d. */
@@ -904,9 +916,7 @@ AVX2_HOT uint32_t draw_from_marks(const gen *g, const directions *d, int *marks,
     }
     marks[9] = last.n;
     marks[10] = last.n + 1; /* `end` */
-    int index = draw_index(random, marks[10]), group = 0;
-    while (marks[group] <= index)
-        group++;
+    int index = draw_index(random, marks[10]), group = group_of(marks, index);
     if (group < DIRECTIONS)
         return draw_in_direction(g, d, group, group ? marks[group - 1] : 0, index);
     sink draw = {.mode = DRAW, .n = marks[group - 1], .want = index};
@@ -943,12 +953,24 @@ AVX2_HOT uint32_t draw_from_marks(const gen *g, const directions *d, int *marks,
 #endif
 
 #if VECTOR_DRAW
+/* Not instrumented by the sanitizers: the ifunc resolver below and the
+ * CPU tests it calls run while the library is being loaded, before the
+ * sanitizers' run-times have mapped their memory. */
+#if defined(__has_attribute)
+#if __has_attribute(no_sanitize)
+#define LOAD_TIME __attribute__((no_sanitize("address", "undefined")))
+#endif
+#endif
+#ifndef LOAD_TIME
+#define LOAD_TIME
+#endif
+
 /* The CPU has what a build of the draw needs. AVX2 CPUs have BMI2 too
  * (nth_square_bmi2()); both are checked. The AVX-512 build needs AVX2's
  * too. */
-static int cpu_has_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2"); }
+LOAD_TIME static int cpu_has_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2"); }
 #if AVX512_DRAW
-static int cpu_has_avx512(void)
+LOAD_TIME static int cpu_has_avx512(void)
 {
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
         && __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vbmi2");
@@ -979,14 +1001,51 @@ int draw_action_phase_with(int build, const pos *p, uint64_t random, uint32_t *a
     }
 }
 
-int draw_decision(const pos *p, uint64_t random, uint32_t *action)
+/* The build of the draw for this CPU: AVX-512, then AVX2, then scalar. */
+#if VECTOR_DRAW && defined(__ELF__) && defined(__GLIBC__) && defined(__has_attribute)
+#if __has_attribute(ifunc)
+#define DRAW_IFUNC 1
+#endif
+#endif
+#ifndef DRAW_IFUNC
+#define DRAW_IFUNC 0
+#endif
+#if DRAW_IFUNC
+/* Chosen once, by the loader, as GNU ifunc: a CPU test at each draw cost
+ * 6 instructions a decision of random games. */
+typedef int draw_build(const pos *p, uint64_t random, uint32_t *action);
+
+static int draw_action_phase_scalar(const pos *p, uint64_t random, uint32_t *action)
 {
-    if (p->st.phase != PHASE_ACTION)
-        return release_random_solution(p, random, action);
+    return draw_action_phase(p, random, action);
+}
+
+/* The ifunc resolver: runs while the library is being loaded. `used`:
+ * clang does not count the ifunc attribute as a use. */
+LOAD_TIME __attribute__((used)) static draw_build *choose_draw(void)
+{
+    __builtin_cpu_init(); /* a resolver runs before the CPU is known */
+    if (!cpu_has_avx2())
+        return draw_action_phase_scalar;
+    return cpu_has_avx512() ? draw_action_phase_avx512 : draw_action_phase_avx2;
+}
+
+static int draw_for_cpu(const pos *p, uint64_t random, uint32_t *action) __attribute__((ifunc("choose_draw")));
+#else
+static int draw_for_cpu(const pos *p, uint64_t random, uint32_t *action)
+{
 #if VECTOR_DRAW
     if (cpu_has_avx2()) /* the AVX-512 test only where AVX2 passed */
         return cpu_has_avx512() ? draw_action_phase_avx512(p, random, action)
                                 : draw_action_phase_avx2(p, random, action);
 #endif
     return draw_action_phase(p, random, action);
+}
+#endif
+
+int draw_decision(const pos *p, uint64_t random, uint32_t *action)
+{
+    if (p->st.phase != PHASE_ACTION)
+        return release_random_solution(p, random, action);
+    return draw_for_cpu(p, random, action);
 }
