@@ -250,8 +250,8 @@ void pos_undo_slow(pos *p, const undo_rec *u)
 {
     if (u->moved_to != NO_MOVE) /* a dodge's exit, a stand-up, or a move in card mode */
         move_piece_bits(p, u->moved_to, u->moved_from);
-    for (int i = u->n - 1; i >= 0; i--)
-        sq_set(p, u->sq[i], u->top[i], u->low[i]);
+    for (int i = u->n - 1; i >= 0; i--) /* the hash comes back with the state */
+        sq_set_unhashed(p, u->sq[i], u->top[i], u->low[i]);
     p->st = u->st;
 }
 

@@ -97,13 +97,12 @@ static inline void flip_type(pos *p, uint8_t code, bb_t bits)
 static inline bb_t diagonal2(const pos *p) { return p->typed[TYPE_X - 1] | p->typed[TYPE_S - 1]; }
 static inline bb_t orthogonal2(const pos *p) { return p->typed[TYPE_O - 1] | p->typed[TYPE_S - 1]; }
 
-/* The only way square contents change (with move_piece() below for plain
- * moves): arrays, bitboards and the board hash together. */
-static inline void sq_set(pos *p, int sq, uint8_t top, uint8_t low)
+/* sq_set() without the board hash: for an undo, which restores the hash
+ * with the rest of the state. */
+static inline void sq_set_unhashed(pos *p, int sq, uint8_t top, uint8_t low)
 {
     bb_t bit = bb_bit(sq);
     uint8_t old_top = p->top[sq], old_low = p->low[sq];
-    p->st.board_hash ^= square_key(sq, old_top, old_low) ^ square_key(sq, top, low);
     p->top[sq] = top;
     p->low[sq] = low;
     if (old_top) {
@@ -121,6 +120,14 @@ static inline void sq_set(pos *p, int sq, uint8_t top, uint8_t low)
     }
     if (low)
         p->lower[pc_team(low)] |= bit;
+}
+
+/* The only way square contents change (with move_piece() below for plain
+ * moves): arrays, bitboards and the board hash together. */
+static inline void sq_set(pos *p, int sq, uint8_t top, uint8_t low)
+{
+    p->st.board_hash ^= square_key(sq, p->top[sq], p->low[sq]) ^ square_key(sq, top, low);
+    sq_set_unhashed(p, sq, top, low);
 }
 
 /* Toggles the bits `both` of a top piece `code` in every bitboard of its
