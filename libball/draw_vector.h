@@ -184,7 +184,7 @@ static VEC_ENTRY __attribute__((noinline)) int VEC(draw_action_phase)(const pos 
     gen_setup_pairs(&g, &v, p);
     directions d;
     int marks[GROUPS];
-    if (g.movers)
+    if (pair_meet(v.movers, v.movers))
         VEC(count_directions)(&v, &d, marks);
     else
         _mm256_storeu_si256((__m256i *)marks, _mm256_setzero_si256());

@@ -582,6 +582,20 @@ HOT void gen_setup(gen *g, const pos *p)
  * card-mode ones, `end`. */
 enum { GROUPS = 11 };
 
+/* Groups 8-10: the carrier's, card mode's and `end`. They read none of
+ * the movers' sets (movers, jumpers, single, steppable, passable), which
+ * the vector draw does not fill in g. */
+HOT void gen_late_group(sink *k, const gen *g, int group)
+{
+    if (group == 8)
+        gen_carrier(k, g);
+    else if (group == 9) {
+        if (g->p->cards.on)
+            gen_card_mode(k, g->p);
+    } else
+        put(k, act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0));
+}
+
 HOT void gen_group(sink *k, const gen *g, int group)
 {
     switch (group) { /* a case per direction: each with its own constant shifts */
@@ -593,12 +607,7 @@ HOT void gen_group(sink *k, const gen *g, int group)
     case 5: count_orthogonal(k, g, 5); break;
     case 6: count_orthogonal(k, g, 6); break;
     case 7: count_orthogonal(k, g, 7); break;
-    case 8: gen_carrier(k, g); break;
-    case 9:
-        if (g->p->cards.on)
-            gen_card_mode(k, g->p);
-        break;
-    default: put(k, act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0)); break;
+    default: gen_late_group(k, g, group); break;
     }
 }
 
@@ -795,8 +804,9 @@ typedef struct gen_pairs {
 AVX2_HOT bb_pair load_pair(const bb_t *b) { return pair_of(_mm_loadu_si128((const __m128i *)b)); }
 AVX2_HOT void store_bb(bb_t *to, bb_pair x) { _mm_storeu_si128((__m128i *)to, _mm256_castsi256_si128(x)); }
 
-/* gen_setup() in 256-bit registers, each bitboard twice in v (and once
- * in g, for the drawn group). */
+/* gen_setup() in 256-bit registers, each bitboard twice in v, and in g
+ * what the drawn decision is found with: draw_in_direction() and
+ * gen_late_group() (not the movers' sets). */
 AVX2_HOT void gen_setup_pairs(gen *g, gen_pairs *v, const pos *p)
 {
     int side = p->st.side, ball = p->st.ball;
@@ -825,13 +835,7 @@ AVX2_HOT void gen_setup_pairs(gen *g, gen_pairs *v, const pos *p)
     store_bb(&g->ball_bit, ball_bit);
     store_bb(&g->open, v->open);
     store_bb(&g->vacant, v->vacant);
-    store_bb(&g->single, _mm256_andnot_si256(stacks, occ));
-    store_bb(&g->steppable, v->steppable);
     store_bb(&g->foes, v->foes);
-    store_bb(&g->passable, v->passable);
-    store_bb(&g->movers, v->movers);
-    store_bb(&g->diagonal_jumpers, v->diagonal_jumpers);
-    store_bb(&g->orthogonal_jumpers, v->orthogonal_jumpers);
 }
 
 /* The square of the j-th (from 0) set bit of a bitboard that has more:
@@ -920,7 +924,7 @@ AVX2_HOT uint32_t draw_from_marks(const gen *g, const directions *d, int *marks,
     if (group < DIRECTIONS)
         return draw_in_direction(g, d, group, group ? marks[group - 1] : 0, index);
     sink draw = {.mode = DRAW, .n = marks[group - 1], .want = index};
-    gen_group(&draw, g, group);
+    gen_late_group(&draw, g, group);
     return draw.found;
 }
 
