@@ -43,16 +43,17 @@ VEC_HOT bb_pair VEC(shift)(bb_pair x, int dir)
 }
 
 /* The set bits of x, counted in the unit of this instruction set: per
- * byte (AVX2, no popcount: a 16-entry table for each half byte) or per
- * 64-bit lane (AVX-512). */
-VEC_HOT bb_pair VEC(counts)(bb_pair x)
+ * byte (AVX2, no popcount: a 16-entry table for each half byte, the half
+ * bytes cut out with v->low_nibbles) or per 64-bit lane (AVX-512). */
+VEC_HOT bb_pair VEC(counts)(const gen_pairs *v, bb_pair x)
 {
 #if VEC_AVX512
+    (void)v;
     return _mm256_popcnt_epi64(x);
 #else
     const bb_pair bits = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                           0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const bb_pair low = _mm256_set1_epi8(0x0f);
+    const bb_pair low = v->low_nibbles;
     return _mm256_add_epi8(_mm256_shuffle_epi8(bits, _mm256_and_si256(x, low)),
                            _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16(x, 4), low)));
 #endif
@@ -95,11 +96,11 @@ VEC_HOT const bb_pair *VEC(near)(bb_pair *near, int *made, bb_pair squares)
  * in near[] (near_open or near_vacant). Each half of x is matched with
  * each half of near[0] and near[1]: x as it is, then with its halves
  * swapped, whose counts are swapped back. */
-VEC_HOT bb_pair VEC(near_counts)(bb_pair x, const bb_pair *near)
+VEC_HOT bb_pair VEC(near_counts)(const gen_pairs *v, bb_pair x, const bb_pair *near)
 {
     bb_pair swapped = _mm256_permute2x128_si256(x, x, 0x01);
-    bb_pair same = VEC(add)(VEC(counts)(pair_and(x, near[0])), VEC(counts)(pair_and(x, near[1])));
-    bb_pair other = VEC(add)(VEC(counts)(pair_and(swapped, near[0])), VEC(counts)(pair_and(swapped, near[1])));
+    bb_pair same = VEC(add)(VEC(counts)(v, pair_and(x, near[0])), VEC(counts)(v, pair_and(x, near[1])));
+    bb_pair other = VEC(add)(VEC(counts)(v, pair_and(swapped, near[0])), VEC(counts)(v, pair_and(swapped, near[1])));
     return VEC(add)(same, _mm256_permute2x128_si256(other, other, 0x01));
 }
 
@@ -107,7 +108,7 @@ VEC_HOT bb_pair VEC(near_counts)(bb_pair x, const bb_pair *near)
  * per open exit: counts(). */
 VEC_HOT bb_pair VEC(dodge_counts)(gen_pairs *v, bb_pair targets)
 {
-    return VEC(near_counts)(targets, VEC(near)(v->near_open, &v->near_open_made, v->open));
+    return VEC(near_counts)(v, targets, VEC(near)(v->near_open, &v->near_open_made, v->open));
 }
 
 /* R6.2: the tactical dodges over the opponents of `middles` onto
@@ -125,8 +126,8 @@ VEC_HOT bb_pair VEC(tactical_counts)(gen_pairs *v, bb_pair middles, bb_pair land
         down = _mm256_permute2x128_si256(down, down, 0x01); /* [down-right | down-left], with [up-left | up-right] */
     else
         up = _mm256_permute2x128_si256(up, up, 0x01); /* [down-left | down-right] with [up-right | up-left] */
-    return VEC(add)(VEC(counts)(landings),
-                    VEC(add)(VEC(counts)(pair_and(middles, down)), VEC(counts)(pair_and(middles, up))));
+    return VEC(add)(VEC(counts)(v, landings),
+                    VEC(add)(VEC(counts)(v, pair_and(middles, down)), VEC(counts)(v, pair_and(middles, up))));
 }
 
 /* Diagonal directions dir and dir + 1, as count_diagonal() has them:
@@ -136,7 +137,7 @@ VEC_HOT bb_pair VEC(count_diagonal_pair)(gen_pairs *v, directions *d, int dir)
     bb_pair steps = pair_and(VEC(shift)(v->movers, dir), v->steppable);
     bb_pair middle = VEC(shift)(v->diagonal_jumpers, dir);
     bb_pair ends = VEC(shift)(pair_and(middle, v->passable), dir);
-    bb_pair n = VEC(add)(VEC(counts)(steps), VEC(counts)(pair_and(ends, v->open)));
+    bb_pair n = VEC(add)(VEC(counts)(v, steps), VEC(counts)(v, pair_and(ends, v->open)));
     bb_pair over = _mm256_setzero_si256();
     pair_store(&d->steps[dir], steps);
     pair_store(&d->ends[dir], ends);
@@ -155,7 +156,7 @@ VEC_HOT bb_pair VEC(count_diagonal_pair)(gen_pairs *v, directions *d, int dir)
 VEC_HOT bb_pair VEC(count_orthogonal_pair)(gen_pairs *v, directions *d, int dir)
 {
     bb_pair ends = VEC(shift)(v->orthogonal_jumpers, dir);
-    bb_pair n = VEC(counts)(pair_and(ends, v->open));
+    bb_pair n = VEC(counts)(v, pair_and(ends, v->open));
     pair_store(&d->ends[dir], ends);
     if (pair_meet(ends, v->foes))
         n = VEC(add)(n, VEC(dodge_counts)(v, pair_and(ends, v->foes)));

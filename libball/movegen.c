@@ -226,7 +226,7 @@ typedef struct gen {
     bb_t ball_bit;
     bb_t open;      /* no piece (R3.4): a loose ball allowed */
     bb_t vacant;    /* neither piece nor ball */
-    int ball_index; /* bit of the ball's square */
+    int ball_index; /* bit of the ball's square (listing only: list_piece()) */
     bb_t single;    /* exactly one piece */
     bb_t steppable; /* open or single: where a 1-square move goes (R5.4) */
     bb_t own;       /* the coach's pieces (top of a square) */
@@ -799,6 +799,7 @@ typedef struct gen_pairs {
     bb_pair movers, diagonal_jumpers, orthogonal_jumpers, steppable, passable, open, vacant, foes;
     int near_open_made, near_vacant_made;
     bb_pair near_open[2], near_vacant[2];
+    bb_pair low_nibbles; /* 0x0f in every byte: counts() with AVX2 */
 } gen_pairs;
 
 AVX2_HOT bb_pair load_pair(const bb_t *b) { return pair_of(_mm_loadu_si128((const __m128i *)b)); }
@@ -827,11 +828,15 @@ AVX2_HOT void gen_setup_pairs(gen *g, gen_pairs *v, const pos *p)
     v->diagonal_jumpers = pair_and(v->movers, _mm256_or_si256(load_pair(&p->typed[TYPE_X - 1]), squares));
     v->orthogonal_jumpers = pair_and(v->movers, _mm256_or_si256(load_pair(&p->typed[TYPE_O - 1]), squares));
     v->near_open_made = v->near_vacant_made = 0;
+    /* made opaque to the compiler, which would otherwise build it anew
+     * (3 instructions) for most counts rather than keep it in a
+     * register or read it from the stack */
+    v->low_nibbles = _mm256_set1_epi8(0x0f);
+    __asm__("" : "+x"(v->low_nibbles));
     g->p = p;
     g->side = side;
     g->ball = ball;
-    g->ball_index = SQ_BIT_INDEX[ball];
-    g->own = p->piece[side];
+    _mm_storeu_si128((__m128i *)&g->own, _mm_loadu_si128((const __m128i *)&p->piece[side]));
     store_bb(&g->ball_bit, ball_bit);
     store_bb(&g->open, v->open);
     store_bb(&g->vacant, v->vacant);
