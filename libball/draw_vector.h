@@ -1,6 +1,6 @@
 /* The counting half of the vector draw (movegen.c), written once and
  * included there once per instruction set, so that each copy is compiled
- * for its own CPU and picked at run time (draw_decision()). No include
+ * for its own CPU and picked at run time (draw_for_cpu()). No include
  * guard: movegen.c defines before each inclusion
  *   VEC(name)   the name of each function for this instruction set
  *               (name_avx2, name_avx512);
@@ -177,7 +177,7 @@ VEC_HOT void VEC(count_directions)(gen_pairs *v, directions *d, int *marks)
 /* draw_action_phase() with the pieces' groups counted two directions at
  * a time, and the drawn one found from the squares kept. A function of
  * its own: its instructions may run only once the CPU is known to have
- * them (draw_decision()). */
+ * them (draw_for_cpu()). */
 static VEC_ENTRY __attribute__((noinline)) int VEC(draw_action_phase)(const pos *p, uint64_t random, uint32_t *action)
 {
     gen g;

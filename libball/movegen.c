@@ -9,7 +9,8 @@
 /* Rule map: where each rule is generated, by mode (see sink below).
  * Entry points: LIST gen_actions(), COUNT count_actions(), PICK
  * gen_action_at(), DRAW gen_random_action() (movegen.h) ->
- * draw_decision() -> draw_action_phase(), or with AVX2 or AVX-512
+ * draw_decision() -> draw_for_cpu() (chosen when the library is loaded)
+ * -> draw_action_phase(), or with AVX2 or AVX-512
  * draw_action_phase_avx2() / _avx512() (draw_vector.h: the eight
  * directions two at a time, count_diagonal_pair_*(),
  * count_orthogonal_pair_*(); the drawn one: draw_from_marks() ->
@@ -82,8 +83,8 @@
 
 /* The random draw has two more builds for x86-64: one for CPUs with AVX2
  * (nearly all made since 2013), one for those with AVX-512 (VL, VPOPCNTDQ
- * and VBMI2: Ice Lake and later, Zen 4 and later), chosen at each draw:
- * see draw_decision(). BALL_NO_CPU_DISPATCH leaves them out too,
+ * and VBMI2: Ice Lake and later, Zen 4 and later), one of them chosen
+ * for the CPU: see draw_for_cpu(). BALL_NO_CPU_DISPATCH leaves them out too,
  * BALL_NO_VECTOR_DRAW only them and BALL_NO_AVX512_DRAW only the AVX-512
  * one (to test or measure the other draws on such a CPU). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(BALL_NO_CPU_DISPATCH) \

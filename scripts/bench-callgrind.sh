@@ -39,7 +39,7 @@ set -- $(count "$bench" playout --workload playout-list)
 echo "  random playouts, list all (200 games, turn limit 200): $1 / $2 decisions = $(per "$1" "$2") per decision"
 # The random playouts again, by kind of decision (bench.c, playout_kinds()):
 # each draw, apply and undo counted through a small function of its kind.
-echo "random playouts by kind of decision (instructions per decision, each call through a wrapper of about 5):"
+echo "random playouts by kind of decision (instructions per decision, each call through a wrapper of one instruction, a tail jump):"
 data=$(mktemp)
 trap 'rm -f "$out" "$data"' EXIT
 toggles=""
