@@ -166,7 +166,7 @@ static OUT_OF_LINE int apply_declined(ball_game *g, ball_action a)
 {
     undo_rec *u = &g->hist[g->nhist++];
     if (act_kind(a) == K_END)
-        pos_do_end(&g->p, u);
+        do_end(&g->p, u);
     else
         pos_do_slow(&g->p, a, u);
     return applied(g);

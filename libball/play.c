@@ -207,29 +207,6 @@ static void do_action(pos *p, undo_rec *u, uint32_t a)
     }
 }
 
-/* The whole state saved: every decision but the quick ones. */
-static inline void save_whole(const pos *p, undo_rec *u)
-{
-    u->st = p->st;
-    u->whole = 1;
-    u->n = 0;
-    u->moved_from = u->moved_to = NO_MOVE;
-}
-
-/* `end` once the state is saved: nothing on the board changes, nothing
- * scores. */
-static inline void end_turn(pos *p)
-{
-    end_action_phase(p);
-    if (!has_tasks(p) || !release_has_solution(p)) /* most `end`s have no task */
-        hand_over(p); /* R9.1 */
-}
-
-void pos_do_end(pos *p, undo_rec *u)
-{
-    save_whole(p, u);
-    end_turn(p);
-}
 
 /* Every decision the quick path (play.h) leaves: the whole state is
  * saved, every square change recorded. */

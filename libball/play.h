@@ -10,6 +10,7 @@
 #include "action.h"
 #include "ball.h"
 #include "position.h"
+#include "release.h"
 
 /* What a decision changed, enough to take it back exactly. */
 #define UNDO_SQUARES 6
@@ -39,10 +40,6 @@ void pos_undo(pos *p, const undo_rec *u);
 /* The same for every decision the quick path below leaves (play.c). */
 void pos_do_slow(pos *p, uint32_t a, undo_rec *u);
 void pos_undo_slow(pos *p, const undo_rec *u);
-/* pos_do_slow() of `end` (R4.2, R9.1), a third of the decisions of
- * random games, on its own: a short function without the frame that
- * pos_do_slow() sets up for the decisions that change squares. */
-void pos_do_end(pos *p, undo_rec *u);
 
 /* The quick path, inlined into perft and the API's apply and undo: the
  * commonest decisions outside card mode, plain moves, passes and
@@ -128,6 +125,34 @@ static inline int do_quick(pos *p, uint32_t a, undo_rec *u)
             p->st.result = (uint8_t)touchdown_result(p);
     }
     return 1;
+}
+
+/* The whole state saved: every decision but the quick ones. */
+static inline void save_whole(const pos *p, undo_rec *u)
+{
+    u->st = p->st;
+    u->whole = 1;
+    u->n = 0;
+    u->moved_from = u->moved_to = NO_MOVE;
+}
+
+/* `end` once the state is saved: nothing on the board changes, nothing
+ * scores. */
+static inline void end_turn(pos *p)
+{
+    end_action_phase(p);
+    if (!has_tasks(p) || !release_has_solution(p)) /* most `end`s have no task */
+        hand_over(p); /* R9.1 */
+}
+
+/* pos_do_slow() of `end` (R4.2, R9.1), a third of the decisions of
+ * random games, on its own and inline in the API's apply: without the
+ * frame that pos_do_slow() sets up for the decisions that change
+ * squares, and without a call. */
+static inline void do_end(pos *p, undo_rec *u)
+{
+    save_whole(p, u);
+    end_turn(p);
 }
 
 static inline void do_decision(pos *p, uint32_t a, undo_rec *u)
