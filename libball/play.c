@@ -55,6 +55,16 @@ static void knock_down(pos *p, undo_rec *u, int sq)
     p->active[pc_team(code)] &= ~SQ_BIT[sq];
 }
 
+/* knock_down() undone, its record being u's only square: the piece on
+ * it stands again (no other bitboard changed). */
+static void stand_again(pos *p, const undo_rec *u)
+{
+    int sq = u->sq[0];
+    uint8_t code = u->top[0];
+    p->top[sq] = code;
+    p->active[pc_team(code)] |= SQ_BIT[sq];
+}
+
 /* R6.1: knock the target down, take its ball (forced fumble), exit: the
  * exit is a plain move (the target is neither square), undone first. */
 static void do_dodge(pos *p, undo_rec *u, int s, int t, int e)
@@ -125,6 +135,19 @@ static void do_stand_up(pos *p, undo_rec *u, int from, int to)
     flip_type(p, down, both);
     p->top[from] = 0;
     p->top[to] = up;
+}
+
+/* do_stand_up() undone: the piece goes back and lies down again. */
+static void lie_down_again(pos *p, const undo_rec *u)
+{
+    int from = u->moved_from, to = u->moved_to;
+    uint8_t up = p->top[to];
+    bb_t both = SQ_BIT[from] | SQ_BIT[to];
+    p->piece[pc_team(up)] ^= both;
+    p->active[pc_team(up)] &= ~SQ_BIT[to];
+    flip_type(p, up, both);
+    p->top[to] = 0;
+    p->top[from] = u->top[0];
 }
 
 /* R10.4: pay, lose the card for good, apply its effect (R10.5). */
@@ -223,12 +246,26 @@ void pos_do_slow(pos *p, uint32_t a, undo_rec *u)
         hand_over(p); /* R9.1 */
 }
 
+/* A plain move (moved_to) recorded with one square is a stand-up when
+ * that square is where it started (do_stand_up()), else a dodge, the
+ * square its knocked-down target's (do_dodge()): the only decisions that
+ * record a square besides their move. Both are undone without
+ * sq_set()'s general case. The hash comes back with the state. */
 void pos_undo_slow(pos *p, const undo_rec *u)
 {
-    if (u->moved_to != NO_MOVE) /* a dodge's exit, a stand-up, or a move in card mode */
-        move_piece_bits(p, u->moved_to, u->moved_from);
-    for (int i = u->n - 1; i >= 0; i--) /* the hash comes back with the state */
-        sq_set_unhashed(p, u->sq[i], u->top[i], u->low[i]);
+    if (u->moved_to != NO_MOVE && u->n == 1) {
+        if (u->sq[0] == u->moved_from) {
+            lie_down_again(p, u);
+        } else {
+            move_piece_bits(p, u->moved_to, u->moved_from);
+            stand_again(p, u);
+        }
+    } else {
+        if (u->moved_to != NO_MOVE) /* a move in card mode */
+            move_piece_bits(p, u->moved_to, u->moved_from);
+        for (int i = u->n - 1; i >= 0; i--)
+            sq_set_unhashed(p, u->sq[i], u->top[i], u->low[i]);
+    }
     p->st = u->st;
 }
 
