@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "action.h"
 #include "ball.h"
+#include "draw_index.h"
 #include "position.h"
 
 /* Enough for any position. */
@@ -54,13 +55,6 @@ static inline int only_end(const pos *p)
     bb_t allies = p->active[p->st.side];
     int c = p->st.ball;
     return !bb_has(allies, c) || !(SQ_NEIGHBOURS[c] & allies);
-}
-
-/* floor(random * n / 2^64): each of 0 ... n-1 for one n-th of the 2^64
- * values (ball_random_action()). */
-static inline int draw_index(uint64_t random, int n)
-{
-    return (int)(((unsigned __int128)random * (unsigned)n) >> 64);
 }
 
 /* A legal action drawn with `random`: number floor(random * n / 2^64) of

@@ -2,7 +2,7 @@
  * solutions. */
 #include "action.h"
 #include "compiler.h"
-#include "movegen.h"
+#include "draw_index.h"
 #include "release.h"
 
 /* The draw (release_random_solution()) keeps its one-task path free of
