@@ -6,6 +6,7 @@
 
 #include "bpn.h"
 #include "release.h"
+#include "text_reader.h"
 
 typedef struct parser {
     const char *s;  /* next character of the placement field */
@@ -14,13 +15,12 @@ typedef struct parser {
     int row;        /* row being read */
 } parser;
 
+static int fail(char *err, size_t errlen, const char *fmt, ...) TEXT_PRINTF(3, 4);
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
-    int n = snprintf(err, errlen, "BPN: ");
     va_start(ap, fmt);
-    if (n >= 0 && (size_t)n < errlen)
-        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    text_vfail(err, errlen, -1, "BPN: ", fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -162,20 +162,6 @@ static int read_placement(parser *ps, pos *p, int *restricted_sq)
     if (count[ATK] > 7 || count[DEF] > 7)
         return fail(ps->err, ps->errlen, "%s has %d pieces, at most 7", count[ATK] > 7 ? "ATK" : "DEF",
                     count[ATK] > 7 ? count[ATK] : count[DEF]);
-    return 0;
-}
-
-int decimal_read(const char *s, size_t len, uint32_t *out)
-{
-    if (len == 0 || len > 9 || (s[0] == '0' && len > 1))
-        return -1;
-    uint32_t v = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        v = v * 10 + (uint32_t)(s[i] - '0');
-    }
-    *out = v;
     return 0;
 }
 

@@ -16,8 +16,4 @@ int bpn_parse(const char *text, pos *out, int zone_depth, uint32_t turn_limit,
 /* Writes the canonical N1 text of p into buf[BPN_MAX]; returns its length. */
 int bpn_format(const pos *p, char *buf);
 
-/* A decimal number of len characters at s, without sign or leading zero,
- * at most 9 digits (so below 10^9). Returns 0, or -1 if malformed. */
-int decimal_read(const char *s, size_t len, uint32_t *out);
-
 #endif

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bpn.h"
 #include "ruleset.h"
 #include "sized.h"
+#include "text_reader.h"
 
 /* The sizeof of every published ball_rules layout (docs/abi.md): each
  * release's, named by its last field, then this version's own. A release
@@ -39,20 +39,13 @@ void ball_rules_init(ball_rules *rules, size_t size)
     sized_write(rules, size, &r, sizeof r);
 }
 
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
+static int fail(char *err, size_t errlen, int code, const char *fmt, ...) TEXT_PRINTF(4, 5);
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    text_vfail(err, errlen, code, "", fmt, ap);
+    va_end(ap);
     return code;
 }
 
