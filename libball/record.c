@@ -10,6 +10,7 @@
 #include "notation.h"
 #include "play.h"
 #include "record_sink.h"
+#include "text_reader.h"
 
 /* The tags in record order: the five the game keeps, then the three that
  * come from the game itself. */
@@ -145,13 +146,15 @@ typedef struct reader {
     size_t at;       /* start of the current line */
     size_t end;      /* end of the current line, before "\r\n" or "\n" */
     size_t next;     /* start of the next line */
-    unsigned long line; /* number of the current line, from 1 */
     char *err;
     size_t errlen;
 } reader;
 
 /* Records "line L, column C: ..." (column from 1, of byte `col` of the
- * line, from 0) and returns code. */
+ * line, from 0) and returns code. The line number is counted here, once,
+ * from the start of the text (text_where()): reading never counts lines,
+ * so that a text of many records is read in time linear in its length
+ * (a count at each call of ball_record_read() made it quadratic). */
 static int fail_at(reader *r, size_t col, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
@@ -160,7 +163,12 @@ static int fail_at(reader *r, size_t col, int code, const char *fmt, ...)
 static int fail_at(reader *r, size_t col, int code, const char *fmt, ...)
 {
     if (r->err && r->errlen) {
-        int n = snprintf(r->err, r->errlen, "line %lu, column %zu: ", r->line, col + 1);
+        unsigned long line;
+        size_t column;
+        text_where(r->text, r->at, &line, &column);
+        if (r->at >= r->len && r->len > 0 && r->text[r->len - 1] != '\n')
+            line++; /* past the end of a last line without "\n": the line after it, as with one */
+        int n = snprintf(r->err, r->errlen, "line %lu, column %zu: ", line, col + 1);
         if (n >= 0 && (size_t)n < r->errlen) {
             va_list ap;
             va_start(ap, fmt);
@@ -190,7 +198,6 @@ static int line_set(reader *r)
 static int line_next(reader *r)
 {
     r->at = r->next;
-    r->line++;
     return line_set(r);
 }
 
@@ -277,14 +284,18 @@ static const char *result_words(int result)
     return words[result & 3];
 }
 
+/* Where a tag was not given, in tag_at[]. */
+#define NO_TAG ((size_t)-1)
+
 /* The header: tags in order, each at most once, Result required, then an
- * empty line. values[k] is "" for a tag not given. */
-static int read_header(reader *r, char values[T_ALL][BALL_BPN_MAX], unsigned long tag_line[T_ALL])
+ * empty line. values[k] is "" for a tag not given; tag_at[k] the start of
+ * its line, or NO_TAG. */
+static int read_header(reader *r, char values[T_ALL][BALL_BPN_MAX], size_t tag_at[T_ALL])
 {
     int last = -1, rc;
     for (int k = 0; k < T_ALL; k++) {
         values[k][0] = '\0';
-        tag_line[k] = 0;
+        tag_at[k] = NO_TAG;
     }
     for (;;) {
         if ((rc = line_chars(r)) < 0)
@@ -301,12 +312,12 @@ static int read_header(reader *r, char values[T_ALL][BALL_BPN_MAX], unsigned lon
                            tag == last ? "given twice" : "out of order");
         last = tag;
         strcpy(values[tag], value);
-        tag_line[tag] = r->line;
+        tag_at[tag] = r->at;
         if (line_next(r) < 0)
             return fail_at(r, 0, BALL_E_RECORD, "the record ends after its tags (no empty line, "
                            "no decisions, no result line)");
     }
-    if (!tag_line[T_RESULT])
+    if (tag_at[T_RESULT] == NO_TAG)
         return fail_at(r, 0, BALL_E_RECORD, "the tags lack [Result \"...\"]");
     return BALL_OK;
 }
@@ -318,14 +329,14 @@ static int fail_game(reader *r, size_t col, int code, const char *what, const ch
 }
 
 /* The game of the header: ruleset, start position, tags. */
-static int make_game(reader *r, char values[T_ALL][BALL_BPN_MAX], const unsigned long tag_line[T_ALL],
+static int make_game(reader *r, char values[T_ALL][BALL_BPN_MAX], const size_t tag_at[T_ALL],
                      ball_game **out)
 {
     ball_rules rules;
     ball_cardset *cards = NULL;
     char msg[256] = "";
     int rc;
-    unsigned long line = r->line;
+    size_t line = r->at;
     ball_rules_init(&rules, sizeof rules);
     rc = ball_rules_from_text(&rules, &cards, values[T_RULES], msg, sizeof msg);
     if (rc == BALL_OK) {
@@ -333,22 +344,22 @@ static int make_game(reader *r, char values[T_ALL][BALL_BPN_MAX], const unsigned
         ball_cardset_free(cards);
     }
     if (rc < 0) {
-        r->line = tag_line[T_RULES] ? tag_line[T_RULES] : line;
+        r->at = tag_at[T_RULES] != NO_TAG ? tag_at[T_RULES] : line;
         rc = fail_game(r, 8, rc, "Rules", msg);
-        r->line = line;
+        r->at = line;
         return rc;
     }
-    if (tag_line[T_START] && (rc = ball_position_from_text(*out, values[T_START])) < 0) {
-        r->line = tag_line[T_START];
+    if (tag_at[T_START] != NO_TAG && (rc = ball_position_from_text(*out, values[T_START])) < 0) {
+        r->at = tag_at[T_START];
         rc = fail_game(r, 8, rc, "Start", ball_errmsg(*out));
-        r->line = line;
+        r->at = line;
         return rc;
     }
     for (int t = 0; t < BALL_TAG_COUNT; t++) {
         if ((rc = ball_game_set_tag(*out, t, values[t])) < 0) {
-            r->line = tag_line[t];
+            r->at = tag_at[t];
             rc = fail_game(r, strlen(TAG_NAMES[t]) + 3, BALL_E_RECORD, TAG_NAMES[t], ball_errmsg(*out));
-            r->line = line;
+            r->at = line;
             return rc;
         }
     }
@@ -453,10 +464,7 @@ int ball_record_read(ball_game **out, const char *text, size_t len, size_t *offs
             snprintf(err, errlen, "%s", !out || !text || !offset ? "NULL pointer" : "offset past the text");
         return BALL_E_ARG;
     }
-    reader r = {text, len, *offset, 0, 0, 1, err, errlen};
-    /* lines before the offset */
-    for (const char *p = text, *stop = text + *offset; (p = memchr(p, '\n', (size_t)(stop - p))) != NULL; p++)
-        r.line++;
+    reader r = {text, len, *offset, 0, 0, err, errlen};
     if (line_set(&r) < 0)
         return 0;
     while (line_blank(&r))
@@ -464,18 +472,18 @@ int ball_record_read(ball_game **out, const char *text, size_t len, size_t *offs
             return 0;
 
     char values[T_ALL][BALL_BPN_MAX];
-    unsigned long tag_line[T_ALL];
-    int rc = read_header(&r, values, tag_line);
+    size_t tag_at[T_ALL];
+    int rc = read_header(&r, values, tag_at);
     if (rc < 0)
         return rc;
     int want = result_of(values[T_RESULT], strlen(values[T_RESULT]));
     if (want < 0) {
-        r.line = tag_line[T_RESULT];
+        r.at = tag_at[T_RESULT];
         return fail_at(&r, 9, BALL_E_RECORD, "Result '%.20s': expected 1-0 (ATK won), 0-1 (DEF won), "
                        "1/2-1/2 (draw) or * (goes on)", values[T_RESULT]);
     }
     ball_game *g = NULL;
-    if ((rc = make_game(&r, values, tag_line, &g)) < 0) {
+    if ((rc = make_game(&r, values, tag_at, &g)) < 0) {
         ball_game_free(g);
         return rc;
     }

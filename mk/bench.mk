@@ -53,3 +53,15 @@ ifeq ($(BASE_LIB),)
 else
 	$(B)/bench/ab $(BASE_LIB) $(B)/libball.so $(WHAT) $(PAIRS)
 endif
+
+# Reading game records: the cost per game at 10^4, 10^5 and 10^6 games
+# in one text (bench/records.c), which must stay flat (reading is linear).
+# GAMES=N changes the largest text.
+GAMES ?= 1000000
+.PHONY: bench-records
+$(B)/bench/records: bench/records.c bench/bench_util.h $(B)/libball.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+
+bench-records: $(B)/bench/records
+	$(B)/bench/records $(GAMES)
