@@ -52,6 +52,10 @@ int ball_game_set_tag(ball_game *game, int tag, const char *value)
     if (bad)
         return game_error(game, BALL_E_RANGE, "%s tag: control character 0x%02x at byte %zu",
                           TAG_NAMES[tag], (unsigned)(unsigned char)*bad, (size_t)(bad - value) + 1);
+    size_t invalid = utf8_invalid(value, n);
+    if (invalid < n)
+        return game_error(game, BALL_E_RANGE, "%s tag: not UTF-8: byte 0x%02x at byte %zu", TAG_NAMES[tag],
+                          (unsigned)(unsigned char)value[invalid], invalid + 1);
     memcpy(game->tags[tag], value, n + 1);
     return game_ok(game);
 }
@@ -261,6 +265,13 @@ static int read_tag(reader *r, int *tag, char *value)
         value[n++] = t[i];
     }
     value[n] = '\0';
+    /* tags are UTF-8 text (docs/records.md); the value's bytes, escapes
+     * aside, are those of the line from its opening '"' on */
+    size_t open = name + strlen(TAG_NAMES[*tag]) + 2;
+    size_t invalid = utf8_invalid(t + open, i - open);
+    if (invalid < i - open)
+        return fail_at(r, open + invalid - r->at, BALL_E_RECORD, "%s value is not UTF-8: byte 0x%02x",
+                       TAG_NAMES[*tag], (unsigned)(unsigned char)t[open + invalid]);
     if (i + 1 >= e || t[i + 1] != ']')
         return fail_at(r, i + 1 - r->at, BALL_E_RECORD, "expected ']' after the value");
     for (i += 2; i < e; i++)

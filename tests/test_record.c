@@ -268,6 +268,16 @@ static const struct bad BAD2[] = {
     {"[Result \"*\"]\n\n1234567890. DEF: end\n*\n", BALL_E_RECORD, "line 3, column 1: turn number of more than 9 digits"},
     {"[Result \"*\"]\n\n1 DEF: end\n*\n", BALL_E_RECORD, "line 3, column 2: expected '. ATK:' or '. DEF:'"},
     {"[Result \"*\"]\n\n1. DEF: E11-F10\x02\n*\n", BALL_E_RECORD, "line 3, column 16: control character 0x02"},
+    /* tag values are UTF-8 (docs/records.md): ill-formed bytes are refused
+     * where they are; the value's first byte is column 9 after [Event " */
+    {"[Event \"a\xff\"]\n[Result \"*\"]\n\n*\n", BALL_E_RECORD, "line 1, column 10: Event value is not UTF-8: byte 0xff"},
+    {"[Event \"a\xc0\x80\"]\n[Result \"*\"]\n\n*\n", BALL_E_RECORD, "line 1, column 10: Event value is not UTF-8: byte 0xc0"},
+    {"[Event \"\xe0\x80\x80\"]\n[Result \"*\"]\n\n*\n", BALL_E_RECORD, "line 1, column 9: Event value is not UTF-8: byte 0xe0"},
+    {"[Site \"ab\xed\xa0\x80\"]\n[Result \"*\"]\n\n*\n", BALL_E_RECORD, "line 1, column 10: Site value is not UTF-8: byte 0xed"},
+    {"[Event \"x\"]\n[ATK \"\xe2\x82\"]\n[Result \"*\"]\n\n*\n", BALL_E_RECORD, "line 2, column 7: ATK value is not UTF-8: byte 0xe2"},
+    {"[DEF \"\xf4\x90\x80\x80\"]\n[Result \"*\"]\n\n*\n", BALL_E_RECORD, "line 1, column 7: DEF value is not UTF-8: byte 0xf4"},
+    {"[Date \"\x80\"]\n[Result \"*\"]\n\n*\n", BALL_E_RECORD, "line 1, column 8: Date value is not UTF-8: byte 0x80"},
+    {"[Event \"\xf0\x9f\x98\"]\n[Result \"*\"]\n\n*\n", BALL_E_RECORD, "line 1, column 9: Event value is not UTF-8: byte 0xf0"},
     {"[Result \"*\"]\n\n1. DEF: AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n*\n", BALL_E_NOTATION,
      "line 3, column 9: decision 1 (turn 1, DEF) 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA': too long for an action"},
     {"[Rules \"turns=1\"]\n[Result \"*\"]\n\n1. DEF: end\n2. ATK: end\n*\n", BALL_E_RECORD,
@@ -313,6 +323,59 @@ START_TEST(test_comments_and_blanks)
     ck_assert_ptr_null(strchr(again, '{'));
     ck_assert_ptr_nonnull(strstr(again, "1. DEF: E11-F10 F10-E9 end\n2. ATK: end\n*\n"));
     free(again);
+    ball_game_free(g);
+}
+END_TEST
+
+/* Tags are UTF-8 text: ill-formed values are refused with BALL_E_RANGE and
+ * a message, the tag unchanged; well-formed ones, up to U+10FFFF, are kept
+ * and survive a record's round trip. */
+START_TEST(test_tag_utf8)
+{
+    static const char *const bad[] = {
+        "\xff",             /* never in UTF-8 */
+        "ab\x80",           /* a continuation byte alone */
+        "\xc0\x80",         /* overlong U+0000 */
+        "\xc1\xbf",         /* overlong U+007F */
+        "\xe0\x9f\xbf",     /* overlong U+07FF */
+        "\xf0\x8f\xbf\xbf", /* overlong U+FFFF */
+        "\xed\xa0\x80",     /* surrogate U+D800 */
+        "\xed\xbf\xbf",     /* surrogate U+DFFF */
+        "\xe2\x82",         /* truncated */
+        "x\xf0\x9f\x98",    /* truncated */
+        "\xc3",             /* truncated at the end */
+        "\xc3(",            /* a lead byte, then no continuation */
+        "\xf4\x90\x80\x80", /* U+110000 */
+        "\xf5\x80\x80\x80", /* beyond */
+    };
+    static const char *const good[] = {
+        "Zo\xc3\xab",           /* U+00EB */
+        "\xe6\x97\xa5\xe6\x9c\xac", /* U+65E5 U+672C */
+        "\xed\x9f\xbf",         /* U+D7FF, below the surrogates */
+        "\xee\x80\x80",         /* U+E000, above them */
+        "\xf0\x9f\x98\x80",     /* U+1F600 */
+        "\xf4\x8f\xbf\xbf",     /* U+10FFFF */
+    };
+    ball_game *g = tu_game(NULL);
+    char buf[BALL_TAG_TEXT_MAX];
+    ck_assert_int_eq(ball_game_set_tag(g, BALL_TAG_EVENT, "kept"), BALL_OK);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(ball_game_set_tag(g, BALL_TAG_EVENT, bad[i]), BALL_E_RANGE);
+        ck_assert_msg(strstr(ball_errmsg(g), "not UTF-8") != NULL, "bad[%zu]: %s", i, ball_errmsg(g));
+        ck_assert_int_eq(ball_game_tag(g, BALL_TAG_EVENT, buf, sizeof buf), 4);
+        ck_assert_str_eq(buf, "kept");
+    }
+    ck_assert_int_eq(ball_game_set_tag(g, BALL_TAG_ATK, "a\xed\xa0\x80"), BALL_E_RANGE);
+    ck_assert_str_eq(ball_errmsg(g), "ATK tag: not UTF-8: byte 0xed at byte 2");
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        ck_assert_int_eq(ball_game_set_tag(g, BALL_TAG_SITE, good[i]), BALL_OK);
+        char *text = record_of(g);
+        ball_game *r = read_one(text);
+        ck_assert_int_eq(ball_game_tag(r, BALL_TAG_SITE, buf, sizeof buf), (int)strlen(good[i]));
+        ck_assert_str_eq(buf, good[i]);
+        ball_game_free(r);
+        free(text);
+    }
     ball_game_free(g);
 }
 END_TEST
@@ -377,6 +440,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, test_tag_value_too_long);
     tcase_add_test(tc, test_comments_and_blanks);
     tcase_add_test(tc, test_read_skips_text_before_offset);
+    tcase_add_test(tc, test_tag_utf8);
     suite_add_tcase(s, tc);
     return s;
 }

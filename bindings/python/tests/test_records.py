@@ -167,6 +167,28 @@ class Records(unittest.TestCase):
             with self.assertRaises(ValueError):
                 g.record(round="1")
 
+    def test_tags_are_utf8_so_a_loaded_game_is_written_back(self):
+        # Tags are UTF-8 (docs/records.md): a record whose tag holds bytes
+        # that are not (0xFF, overlong C0 80, surrogate ED A0 80, truncated,
+        # above U+10FFFF) is refused with its line and column, so every
+        # game read has tags that decode, pickle and write back.
+        # the value of [Site "..."] starts at column 8
+        for raw, column in [(b"\xff", 8), (b"a\xc0\x80", 9), (b"\xed\xa0\x80", 8),
+                            (b"ab\xe2\x82", 10), (b"\xf4\x90\x80\x80", 8)]:
+            text = b'[Event "x"]\n[Site "' + raw + b'"]\n[Result "*"]\n\n*\n'
+            with self.subTest(raw=raw):
+                with self.assertRaises(RecordError) as caught:
+                    Game.from_record(text)
+                self.assertEqual(caught.exception.line, 2)
+                self.assertEqual(caught.exception.column, column)
+                self.assertIn("not UTF-8", caught.exception.message)
+        good = '[Event "Zo\u00eb \u65e5\u672c \U0001f600"]\n[Rules ""]\n[Result "*"]\n\n*\n'
+        with Game.from_record(good.encode()) as g:
+            self.assertEqual(g.tags["Event"], "Zo\u00eb \u65e5\u672c \U0001f600")
+            self.assertEqual(g.record(), good)
+            with pickle.loads(pickle.dumps(g)) as back:
+                self.assertEqual(back.tags["Event"], g.tags["Event"])
+
     def test_docs_example(self):
         text = ('[Event "Club night"]\n[Site "Lyon"]\n[Date "2026-11-30"]\n[ATK "Ann"]\n'
                 '[DEF "Bo"]\n[Rules "zone=2"]\n[Result "*"]\n\n'
