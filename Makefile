@@ -31,7 +31,7 @@ BASEFLAGS := -std=c11 $(OPT) -g $(WARN) -Iinclude
 LIBFLAGS := $(BASEFLAGS) -fPIC -fvisibility=hidden -DBALL_BUILDING_LIBRARY -Ilibball
 
 B ?= build
-LIB_SRC := $(wildcard libball/*.c)
+LIB_SRC := $(wildcard libball/*.c libball/learn/*.c)
 LIB_OBJ := $(LIB_SRC:libball/%.c=$(B)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
@@ -49,7 +49,7 @@ lib: $(B)/libball.a $(B)/libball.so
 tool: $(B)/bin/ball
 examples: $(EXAMPLE_BIN)
 
-$(B)/obj/%.o: libball/%.c $(wildcard libball/*.h) include/ball.h
+$(B)/obj/%.o: libball/%.c $(wildcard libball/*.h libball/learn/*.h) include/ball.h
 	@mkdir -p $(dir $@)
 	$(CC) $(LIBFLAGS) $(CFLAGS) -c $< -o $@
 

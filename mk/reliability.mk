@@ -63,7 +63,7 @@ fuzz:
 	@$(MAKE) --no-print-directory -j$(REL_JOBS) $(FUZZ_BIN)
 
 # The library is instrumented for coverage feedback too.
-$(B)/fuzz/obj/%.o: libball/%.c $(wildcard libball/*.h) include/ball.h
+$(B)/fuzz/obj/%.o: libball/%.c $(wildcard libball/*.h libball/learn/*.h) include/ball.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -DBALL_BUILDING_LIBRARY -Ilibball -c $< -o $@
 

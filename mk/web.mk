@@ -49,7 +49,7 @@ wasm:
 	@sh scripts/deps.sh emcc:emscripten node:nodejs
 	@$(MAKE) --no-print-directory $(WASM_DIR)/ball.mjs bindings/js/wasm/ball.mjs
 
-$(WASM_DIR)/obj/%.o: libball/%.c $(wildcard libball/*.h) include/ball.h
+$(WASM_DIR)/obj/%.o: libball/%.c $(wildcard libball/*.h libball/learn/*.h) include/ball.h
 	@mkdir -p $(dir $@)
 	$(EM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
 

@@ -37,7 +37,7 @@ fi
 # whose uncovered lines are mostly allocation failures of their own
 # buffers; measured on their own so that they cannot hide a gap in the
 # engine.
-: "${COVERAGE_NEW_MODULES:=mcts.c record.c record_sink.c svg.c text_board.c learn_actions.c learn_batch.c learn_observation.c learn_symmetry.c history.c}"
+: "${COVERAGE_NEW_MODULES:=mcts.c record.c record_sink.c svg.c text_board.c learn/learn_actions.c learn/learn_batch.c learn/learn_observation.c learn/learn_symmetry.c history.c}"
 
 # The .info format: SF:<file>, DA:<line>,<count>, BRDA:<line>,<block>,<branch>,<taken>
 report() { # INFO LABEL MIN_LINES MIN_BRANCHES

@@ -22,7 +22,7 @@ grep -q later_field "$tmp/future/ball.h" && grep -q later_hook "$tmp/future/ball
     exit 1
 }
 build_lib() { # include dir, object dir
-    for src in libball/*.c; do
+    for src in libball/*.c libball/learn/*.c; do
         "$CC" -std=c11 -O1 -fPIC -DBALL_BUILDING_LIBRARY -I"$1" -Ilibball -c "$src" \
             -o "$2/$(basename "$src" .c).o"
     done
