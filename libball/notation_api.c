@@ -4,6 +4,7 @@
 #include "action.h"
 #include "bpn.h"
 #include "game.h"
+#include "geometry.h"
 #include "movegen.h"
 #include "notation.h"
 
@@ -91,7 +92,17 @@ int ball_action_from_text(ball_game *g, const char *text, ball_action *out)
     uint32_t acts[MAX_ACTIONS];
     char t[ACTION_TEXT_MAX];
     int n = gen_actions(&g->p, acts);
+    /* The text of a piece's decision starts with its square (N2), the
+     * others' with a word (end, pe+, card): only the legal decisions that
+     * can match are formatted and compared (formatting them all was half
+     * the cost of reading a record). */
+    const char *rest = text;
+    int from = square_scan(&rest);
     for (int i = 0; i < n; i++) {
+        int kind = act_kind(acts[i]);
+        int worded = kind == K_END || kind == K_CONVERT || kind == K_CARD;
+        if (from != NO_SQ ? worded || act_from(acts[i]) != from : !worded)
+            continue;
         action_format(acts[i], t);
         if (strcmp(t, text) == 0) {
             *out = acts[i];

@@ -437,24 +437,36 @@ static int read_turn_line(reader *r, ball_game *g, unsigned long *ply, unsigned 
         while (i + n < r->end && !is_blank(t[i + n]) && t[i + n] != '{')
             n++;
         char text[BALL_ACTION_TEXT_MAX + 1], what[96];
-        snprintf(text, sizeof text, "%.*s", (int)(n < BALL_ACTION_TEXT_MAX ? n : BALL_ACTION_TEXT_MAX), t + i);
+        size_t kept = n < BALL_ACTION_TEXT_MAX ? n : BALL_ACTION_TEXT_MAX;
+        memcpy(text, t + i, kept);
+        text[kept] = '\0';
         (*ply)++;
-        snprintf(what, sizeof what, "decision %lu (turn %lu, %s) '%.40s'", *ply, turn,
-                 side == BALL_ATK ? "ATK" : "DEF", text);
-        if (ball_result(g) != BALL_ONGOING)
+        /* `what` names the decision in a message: written only for one */
+#define WHAT() (void)snprintf(what, sizeof what, "decision %lu (turn %lu, %s) '%.40s'", *ply, turn, \
+                              side == BALL_ATK ? "ATK" : "DEF", text)
+        if (ball_result(g) != BALL_ONGOING) {
+            WHAT();
             return fail_at(r, i - r->at, BALL_E_RECORD, "%s: the game is over (%s)", what,
                            result_words(ball_result(g)));
-        if ((unsigned long)ball_turn(g) != turn)
+        }
+        if ((unsigned long)ball_turn(g) != turn) {
+            WHAT();
             return fail_at(r, i - r->at, BALL_E_RECORD, "%s: turn %lu ended with the decision before; "
                            "turn %d goes on a line of its own", what, turn, ball_turn(g));
+        }
         ball_action a = BALL_ACTION_NONE;
-        if (n >= BALL_ACTION_TEXT_MAX)
+        if (n >= BALL_ACTION_TEXT_MAX) {
+            WHAT();
             return fail_at(r, i - r->at, BALL_E_NOTATION, "%s: too long for an action", what);
+        }
         rc = ball_action_from_text(g, text, &a);
         if (rc >= 0)
             rc = ball_apply(g, a);
-        if (rc < 0)
+        if (rc < 0) {
+            WHAT();
             return fail_game(r, i - r->at, rc, what, ball_errmsg(g));
+        }
+#undef WHAT
         played++;
         i += n;
     }
