@@ -1,5 +1,6 @@
-/* Public rulesets: ball_rules with its published sizes, its checks, and
- * its one-line text form. */
+/* Public rulesets: ball_rules with its published sizes and its checks,
+ * read into the game's own copy. The one-line text form is in
+ * ruleset_text.c. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,11 +19,9 @@ static const size_t RULES_SIZES[] = {
 };
 #define N_RULES_SIZES (sizeof RULES_SIZES / sizeof RULES_SIZES[0])
 
-/* R11.2: the drawn position after the last turn L shows turn L + 1, which
- * BPN must be able to write. */
-#define MAX_TURN_LIMIT (BALL_MAX_TURN - 1)
+int rules_size_published(size_t size) { return sized_published(size, RULES_SIZES, N_RULES_SIZES); }
 
-static void rules_defaults(ball_rules *r)
+void rules_defaults(ball_rules *r)
 {
     memset(r, 0, sizeof *r);
     r->size = sizeof *r;
@@ -53,9 +52,9 @@ static int values_check(const ball_rules *r, char *err, size_t errlen)
 {
     if (r->end_zone_depth < 1 || r->end_zone_depth > 3)
         return fail(err, errlen, BALL_E_RANGE, "end-zone depth %d out of range 1-3", r->end_zone_depth);
-    if (r->turn_limit > MAX_TURN_LIMIT)
+    if (r->turn_limit > RULES_MAX_TURN_LIMIT)
         return fail(err, errlen, BALL_E_RANGE, "turn limit %u out of range 0-%d (0: no limit)",
-                    r->turn_limit, MAX_TURN_LIMIT);
+                    r->turn_limit, RULES_MAX_TURN_LIMIT);
     if (r->flags != 0)
         return fail(err, errlen, BALL_E_RANGE, "reserved flags 0x%x must be 0", r->flags);
     return BALL_OK;
@@ -102,194 +101,4 @@ int ball_rules_check(const ball_rules *rules, char *err, size_t errlen)
         return fail(err, errlen, BALL_E_ARG, "NULL rules");
     ruleset r;
     return ruleset_read(&r, rules, err, errlen);
-}
-
-/* ---- the text form ---------------------------------------------------- */
-
-/* A whole decimal number in [lo, hi] taking the len characters at s. */
-static int read_int(const char *s, size_t len, int lo, int hi, int *out)
-{
-    uint32_t v;
-    if (decimal_read(s, len, &v) < 0 || v < (uint32_t)lo || v > (uint32_t)hi)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
-/* NAME:COST:EFFECT into the hand of team. */
-static int read_card(const char *s, size_t len, ball_cardset *cards, int team)
-{
-    const char *c1 = memchr(s, ':', len);
-    const char *c2 = c1 ? memchr(c1 + 1, ':', len - (size_t)(c1 + 1 - s)) : NULL;
-    char name[BALL_CARD_NAME_MAX];
-    int cost, effect, amount = 0;
-    if (!c2 || (size_t)(c1 - s) >= BALL_CARD_NAME_MAX)
-        return -1;
-    memcpy(name, s, (size_t)(c1 - s));
-    name[c1 - s] = '\0';
-    if (read_int(c1 + 1, (size_t)(c2 - c1 - 1), 0, BALL_MAX_CARD_PE, &cost) < 0)
-        return -1;
-    const char *eff = c2 + 1;
-    size_t elen = len - (size_t)(eff - s);
-    if (elen == 5 && memcmp(eff, "again", 5) == 0)
-        effect = BALL_EFFECT_UNRESTRICT;
-    else if (elen > 3 && memcmp(eff, "pa+", 3) == 0 && read_int(eff + 3, elen - 3, 1, 9, &amount) == 0)
-        effect = BALL_EFFECT_GAIN_PA;
-    else
-        return -1;
-    return ball_cardset_add_card(cards, team, name, cost, effect, amount) < 0 ? -1 : 0;
-}
-
-static int read_hand(const char *s, size_t len, ball_cardset *cards, int team)
-{
-    if (cards->rules.hand_size[team] > 0 || len == 0)
-        return -1; /* one hand per team, not empty */
-    for (;;) {
-        const char *comma = memchr(s, ',', len);
-        size_t item = comma ? (size_t)(comma - s) : len;
-        if (read_card(s, item, cards, team) < 0)
-            return -1;
-        if (!comma)
-            return 0;
-        s = comma + 1;
-        len -= item + 1;
-        if (len == 0)
-            return -1; /* trailing comma */
-    }
-}
-
-static int read_word(const char *w, size_t len, ball_rules *rules, ball_cardset *cards, int *card_mode)
-{
-    const char *eq = memchr(w, '=', len);
-    if (!eq) {
-        if (len != 5 || memcmp(w, "cards", 5) != 0)
-            return -1;
-        *card_mode = 1;
-        return 0;
-    }
-    size_t klen = (size_t)(eq - w), vlen = len - klen - 1;
-    const char *v = eq + 1;
-    int n;
-    if (klen == 4 && memcmp(w, "zone", 4) == 0)
-        return read_int(v, vlen, 1, 3, &rules->end_zone_depth);
-    if (klen == 5 && memcmp(w, "turns", 5) == 0) {
-        if (read_int(v, vlen, 0, MAX_TURN_LIMIT, &n) < 0)
-            return -1;
-        rules->turn_limit = (unsigned)n;
-        return 0;
-    }
-    *card_mode = 1;
-    if (klen == 3 && (memcmp(w, "atk", 3) == 0 || memcmp(w, "def", 3) == 0))
-        return read_hand(v, vlen, cards, w[0] == 'd' ? BALL_DEF : BALL_ATK);
-    int e = klen > 5 && memcmp(w, "earn.", 5) == 0 ? cardset_earn_entry(w + 5, klen - 5) : -1;
-    if (e < 0 || read_int(v, vlen, 0, BALL_MAX_CARD_PE, &n) < 0)
-        return -1;
-    cards->rules.earn[e] = (uint16_t)n;
-    return 0;
-}
-
-static const char RULES_WORDS[] =
-    "zone=1-3, turns=0-999999998, cards, earn.ENTRY=0-999, atk=/def=NAME:COST:pa+N|again,...";
-
-int ball_rules_from_text(ball_rules *rules, ball_cardset **cards, const char *text, char *err,
-                         size_t errlen)
-{
-    if (!rules || !cards || !text)
-        return fail(err, errlen, BALL_E_ARG, "NULL argument");
-    *cards = NULL; /* like every call that creates something: NULL on failure */
-    if (!sized_published(rules->size, RULES_SIZES, N_RULES_SIZES))
-        return fail(err, errlen, BALL_E_ARG, "ball_rules size %zu is not a published size "
-                    "(initialise with ball_rules_init(&rules, sizeof rules))", rules->size);
-    ball_rules r;
-    ball_cardset c;
-    rules_defaults(&r);
-    cardset_clear(&c);
-    int card_mode = 0;
-    for (const char *s = text; *s;) {
-        if (*s == ' ') {
-            s++;
-            continue;
-        }
-        size_t len = strcspn(s, " ");
-        if (read_word(s, len, &r, &c, &card_mode) < 0)
-            return fail(err, errlen, BALL_E_RULES, "rules: bad word '%.*s' at character %zu (words: %s)",
-                        (int)len, s, (size_t)(s - text) + 1, RULES_WORDS);
-        s += len;
-    }
-    ball_cardset *set = NULL;
-    if (card_mode) {
-        if (ball_cardset_new(&set) != BALL_OK)
-            return fail(err, errlen, BALL_E_NOMEM, "out of memory");
-        *set = c;
-    }
-    size_t size = rules->size;
-    r.cards = set;
-    r.size = size < sizeof r ? size : sizeof r;
-    sized_write(rules, size, &r, sizeof r);
-    *cards = set;
-    return fail(err, errlen, BALL_OK, "%s", "");
-}
-
-/* ---- writing the text form -------------------------------------------- */
-
-typedef struct text_out {
-    char *buf;
-    size_t len, n;
-} text_out;
-
-static void put(text_out *t, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void put(text_out *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = t->n < t->len ? t->len - t->n : 0;
-    int k = vsnprintf(room ? t->buf + t->n : NULL, room, fmt, ap);
-    va_end(ap);
-    t->n += (size_t)(k > 0 ? k : 0);
-}
-
-static void put_hand(text_out *t, const ball_cardset *c, int team)
-{
-    int n = c->rules.hand_size[team];
-    for (int i = 0; i < n; i++) {
-        const card_def *d = &c->rules.hand[team][i];
-        put(t, "%s%s:%u:", i ? "," : (t->n ? (team ? " def=" : " atk=") : (team ? "def=" : "atk=")),
-            c->names[team][i], (unsigned)d->cost);
-        if (d->effect == EFFECT_GAIN_PA)
-            put(t, "pa+%u", (unsigned)d->amount);
-        else
-            put(t, "again");
-    }
-}
-
-int ball_rules_to_text(const ball_rules *rules, char *buf, size_t len)
-{
-    ruleset r;
-    if (!buf || !rules || ruleset_read(&r, rules, NULL, 0) != BALL_OK)
-        return BALL_E_ARG;
-    text_out t = {buf, len, 0};
-    if (len)
-        buf[0] = '\0';
-    if (r.rules.end_zone_depth != 1)
-        put(&t, "zone=%d", r.rules.end_zone_depth);
-    if (r.rules.turn_limit)
-        put(&t, "%sturns=%u", t.n ? " " : "", r.rules.turn_limit);
-    if (r.rules.cards) {
-        size_t before = t.n;
-        for (int e = 0; e < EARN_COUNT; e++)
-            if (r.cards.rules.earn[e])
-                put(&t, "%searn.%s=%u", t.n ? " " : "", cardset_earn_name(e), (unsigned)r.cards.rules.earn[e]);
-        put_hand(&t, &r.cards, BALL_ATK);
-        put_hand(&t, &r.cards, BALL_DEF);
-        if (t.n == before)
-            put(&t, "%scards", t.n ? " " : "");
-    }
-    if (t.n >= len)
-        return BALL_E_BUFFER;
-    return (int)t.n;
 }

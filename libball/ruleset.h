@@ -23,4 +23,13 @@ void ruleset_rebind(ruleset *r);
 /* Writes the game's rules into the caller's struct (ball_game_rules). */
 int ruleset_write(const ruleset *r, ball_rules *out);
 
+/* For the text form (ruleset_text.c): 1 when size is a published
+ * sizeof(ball_rules) (docs/abi.md); the defaults, at this version's size. */
+int rules_size_published(size_t size);
+void rules_defaults(ball_rules *r);
+
+/* R11.2: the drawn position after the last turn L shows turn L + 1, which
+ * BPN must be able to write. */
+#define RULES_MAX_TURN_LIMIT (BALL_MAX_TURN - 1)
+
 #endif
