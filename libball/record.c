@@ -460,8 +460,8 @@ static int read_turn_line(reader *r, ball_game *g, unsigned long *ply, unsigned 
             return fail_at(r, i - r->at, BALL_E_NOTATION, "%s: too long for an action", what);
         }
         rc = ball_action_from_text(g, text, &a);
-        if (rc >= 0)
-            rc = ball_apply(g, a);
+        if (rc >= 0) /* a from the legal list of this position: listed once, not again */
+            rc = ball_apply_unchecked(g, a);
         if (rc < 0) {
             WHAT();
             return fail_game(r, i - r->at, rc, what, ball_errmsg(g));
