@@ -92,6 +92,10 @@ export const START_BPN = constants.START_BPN;
 // bytes): size, end_zone_depth, turn_limit, flags, cards. The struct is
 // size-tagged: the library accepts this published size for all of 1.x.
 const RULES_SIZE = 20;
+// The most decisions reserveHistory() asks the library for: 2^24 undo
+// records of well under 256 bytes each stay below the 2 GiB of wasm memory
+// and far from the 4 GiB where a 32-bit size_t wraps.
+const MAX_HISTORY = 2 ** 24;
 const RULES_ZONE = 4;
 const RULES_TURNS = 8;
 const RULES_CARDS = 16;
@@ -1110,6 +1114,12 @@ export function bind(M) {
     /** Makes room for n more decisions in the undo history. */
     reserveHistory(n) {
       n = intArg(n, 'reserveHistory(n): n', 0, U32_MAX);
+      // Beyond this the wasm memory (2 GiB) could not hold the records
+      // anyway, and on wasm32 the library's byte count (n times the size
+      // of a record, in a 32-bit size_t) could wrap to a small block.
+      if (n > MAX_HISTORY)
+        throw new BallError(ErrorCode.NOMEM, `reserveHistory(n): ${n} decisions do not fit in the ` +
+          `WebAssembly memory (at most ${MAX_HISTORY})`);
       this.#check(M._ball_history_reserve(this.#g, n));
     }
 

@@ -276,3 +276,23 @@ test('wrong shapes throw BallError, not a bare TypeError', () => {
   refuses(() => game.apply(revoked.proxy), ErrorCode.ARG);
   game.free();
 });
+
+test('reserveHistory(n): a reservation wasm memory cannot hold is refused, not wrapped', () => {
+  // Before: 53,687,092 records of 80 bytes are 2^32 + 64 bytes, which a
+  // 32-bit size_t wraps to 64: the library took that small block for the
+  // whole history, and the decisions played next overwrote other games.
+  const game = new Game();
+  const other = new Game();
+  other.apply('E11-F10');
+  const otherBpn = other.bpn;
+  for (const n of [53687092, 2 ** 24 + 1, 2 ** 31 - 1, 2 ** 32 - 1])
+    refuses(() => game.reserveHistory(n), ErrorCode.NOMEM, /do not fit in the WebAssembly memory/, String(n));
+  const next = ball.xorshift64(3n);
+  for (let i = 0; i < 300 && !game.isOver; i++)
+    game.apply(game.randomAction(next()));
+  assert.equal(other.bpn, otherBpn, 'the other game is untouched');
+  assert.equal(other.historyAction(0).text, 'E11-F10');
+  game.reserveHistory(1000);
+  game.free();
+  other.free();
+});
