@@ -33,8 +33,8 @@ const CODE_NAMES = Object.freeze({
  * library's message (what is wrong and where) or the code's description.
  */
 export class BallError extends Error {
-  constructor(code, message) {
-    super(message);
+  constructor(code, message, options) {
+    super(message, options);
     this.name = 'BallError';
     this.code = code;
     this.codeName = CODE_NAMES[code] ?? 'unknown';
@@ -122,10 +122,12 @@ const TAG_NAMES = ['event', 'site', 'date', 'atk', 'def'];
 // string, a BigInt) before the binding touches wasm memory or a handle.
 // Numbers, texts and BigInts must be primitives of that type: objects are
 // refused, never coerced, so no valueOf() or toString() of the caller's
-// runs inside a call. Option objects, arrays and iterables are read once,
-// all of them, before anything else (their getters, proxies and
-// iterators run there and may throw their own errors); after that no
-// code of the caller's runs until the call returns. Wrong types throw
+// runs inside a call. Option objects (their own properties), arrays and
+// iterables are read once, all of them, before anything else (their
+// getters, proxy traps and iterators run there; what they throw comes out
+// as BallError 'arg' with the thrown value as its `cause`, a BallError of
+// a nested call as it is); after that no code of the caller's runs until
+// the call returns. Wrong types throw
 // BallError 'arg', values outside the C type's range BallError 'range'
 // (as the Python binding does), texts with a NUL character or a lone
 // surrogate the error of what the text is ('bpn', 'notation', 'rules',
@@ -192,8 +194,32 @@ function textArg(v, what, code = ErrorCode.ARG) {
   return v;
 }
 
+// An own property of the caller's object (an inherited one, such as a
+// getter of a class of ours, is not an option).
+const own = (obj, k) => (Object.hasOwn(obj, k) ? obj[k] : undefined);
+
 /**
- * The fields `names` of an options object, each read once, as a plain
+ * Runs fn, which reads the caller's objects: what their code throws comes
+ * out as BallError 'arg' (`cause` the thrown value), a BallError as it is.
+ */
+function readCaller(what, fn) {
+  try {
+    return fn();
+  } catch (e) {
+    let ours = false;
+    try {
+      ours = e instanceof BallError;
+    } catch {
+      // a proxy's getPrototypeOf trap threw: not ours
+    }
+    if (ours)
+      throw e;
+    throw new BallError(ErrorCode.ARG, `${what}: reading it threw (the error is the cause)`, { cause: e });
+  }
+}
+
+/**
+ * The own fields `names` of an options object, each read once, as a plain
  * object (absent ones undefined); BallError 'arg' when `obj` is not an
  * object or (if `strict`) for an own enumerable key that is not one of them.
  */
@@ -205,7 +231,7 @@ function readOptions(obj, names, what, strict = true) {
       throw new BallError(ErrorCode.ARG, `unknown ${what} field '${k}' (${names.join(', ')})`);
   const out = {};
   for (const k of names)
-    out[k] = obj[k];
+    out[k] = own(obj, k);
   return out;
 }
 
@@ -313,8 +339,8 @@ function actionText(v, what) {
  * comparator for Array.prototype.sort on action texts.
  */
 export function compareActionTexts(a, b) {
-  a = actionText(a, 'compareActionTexts(a, b): a');
-  b = actionText(b, 'compareActionTexts(a, b): b');
+  a = readCaller('compareActionTexts(a, b): a', () => actionText(a, 'compareActionTexts(a, b): a'));
+  b = readCaller('compareActionTexts(a, b): b', () => actionText(b, 'compareActionTexts(a, b): b'));
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
@@ -631,7 +657,7 @@ export function bind(M) {
     for (const k of Object.keys(rules))
       if (!RULE_FIELDS.includes(k))
         throw new BallError(ErrorCode.ARG, `unknown rule '${k}' (endZoneDepth, turnLimit, cards)`);
-    const { endZoneDepth, turnLimit, cards } = rules;
+    const [endZoneDepth, turnLimit, cards] = ['endZoneDepth', 'turnLimit', 'cards'].map((k) => own(rules, k));
     return {
       endZoneDepth: endZoneDepth === undefined ? undefined : intArg(endZoneDepth, 'endZoneDepth', 0, INT_MAX),
       turnLimit: turnLimit === undefined ? undefined : intArg(turnLimit, 'turnLimit', 0, U32_MAX),
@@ -652,7 +678,7 @@ export function bind(M) {
         if (entry < 0)
           throw new BallError(ErrorCode.RULES,
             `unknown earning entry '${name}' (one of ${EARN_NAMES.join(' ')})`);
-        earn.push([entry, intArg(c.earn[name], `earning entry '${name}'`, 0, INT_MAX)]);
+        earn.push([entry, intArg(own(c.earn, name), `earning entry '${name}'`, 0, INT_MAX)]);
       }
     }
     const hands = ['atk', 'def'].map((team) => {
@@ -745,7 +771,7 @@ export function bind(M) {
 
   /** The ruleset of a rules text or object, as an object with its text. */
   function parseRules(rules) {
-    const cs = buildRules(rulesSpec(rules));
+    const cs = buildRules(readCaller('parseRules(rules): rules', () => rulesSpec(rules)));
     try {
       return readRules(SCRATCH.rules);
     } finally {
@@ -780,6 +806,7 @@ export function bind(M) {
   let live = 0;
   let gamePointer;
   let adoptGame;
+  let selectIn;
   const registry = typeof FinalizationRegistry === 'function'
     ? new FinalizationRegistry((ptr) => { M._ball_game_free(ptr); live--; })
     : null;
@@ -807,6 +834,7 @@ export function bind(M) {
           throw new BallError(ErrorCode.ARG, `expected a Game, not ${game === null ? 'null' : typeof game}`);
         return game.#g;
       };
+      selectIn = (game, chosen) => Game.prototype.select.call(game, chosen);
       adoptGame = (ptr) => {
         const game = new Game(ADOPT);
         game.#adopt(ptr);
@@ -823,20 +851,22 @@ export function bind(M) {
         throw new BallError(ErrorCode.ARG, 'new Game(bpn) or new Game({ bpn, rules })');
       // Everything the caller gives is read and checked first (getters,
       // proxies and iterators run here), then the game is made.
-      const keys = Object.keys(options);
-      for (const k of keys)
-        if (!GAME_OPTIONS.includes(k))
-          throw new BallError(ErrorCode.ARG, `unknown option '${k}' (${GAME_OPTIONS.join(', ')})`);
-      const { bpn, rules, endZoneDepth, turnLimit, cards } = options;
-      let spec;
-      if (keys.some((k) => k !== 'bpn' && k !== 'rules')) {
-        if (rules !== undefined && rules !== null)
-          throw new BallError(ErrorCode.ARG, 'give either rules or endZoneDepth / turnLimit / cards, not both');
-        spec = rulesSpec({ endZoneDepth, turnLimit, cards });
-      } else {
-        spec = rulesSpec(rules);
-      }
-      const bpnText = bpn === undefined || bpn === null ? null : textArg(bpn, 'the BPN', ErrorCode.BPN);
+      const { bpnText, spec } = readCaller('new Game(options): options', () => {
+        const keys = Object.keys(options);
+        for (const k of keys)
+          if (!GAME_OPTIONS.includes(k))
+            throw new BallError(ErrorCode.ARG, `unknown option '${k}' (${GAME_OPTIONS.join(', ')})`);
+        const [bpn, rules, endZoneDepth, turnLimit, cards] = GAME_OPTIONS.map((k) => own(options, k));
+        let spec;
+        if (keys.some((k) => k !== 'bpn' && k !== 'rules')) {
+          if (rules !== undefined && rules !== null)
+            throw new BallError(ErrorCode.ARG, 'give either rules or endZoneDepth / turnLimit / cards, not both');
+          spec = rulesSpec({ endZoneDepth, turnLimit, cards });
+        } else {
+          spec = rulesSpec(rules);
+        }
+        return { spec, bpnText: bpn === undefined || bpn === null ? null : textArg(bpn, 'the BPN', ErrorCode.BPN) };
+      });
       const cs = buildRules(spec);
       const rc = M._ball_game_new(SCRATCH.out, SCRATCH.rules, SCRATCH.err, 256);
       M._ball_cardset_free(cs);
@@ -1033,7 +1063,8 @@ export function bind(M) {
     /** The legal decisions in the library's order (none once the game is
      *  over); `{ sorted: true }` gives the order of the `ball` tool. */
     legalActions(options = {}) {
-      const { sorted } = readOptions(options ?? {}, ['sorted'], 'legalActions(options)');
+      const { sorted } = readCaller('legalActions(options)', () =>
+        readOptions(options ?? {}, ['sorted'], 'legalActions(options)'));
       const n = this.#check(M._ball_legal_actions(this.#g, SCRATCH.actions, constants.MAX_ACTIONS));
       const list = this.#list(n);
       return sorted ? list.sort((a, b) => compareActionTexts(a.text, b.text)) : list;
@@ -1362,11 +1393,13 @@ export function bind(M) {
     constructor(options = {}) {
       if (options === null || typeof options !== 'object' || isArray(options))
         throw new BallError(ErrorCode.ARG, 'new MCTS({ playouts, timeMs, seed, playoutTurns, exploration, maxNodes })');
-      for (const k of Object.keys(options))
-        if (!MCTS_OPTIONS.includes(k))
-          throw new BallError(ErrorCode.ARG, `unknown MCTS option '${k}' (${MCTS_OPTIONS.join(', ')})`);
       // The options read once and checked before the scratch memory is used.
-      const o = readOptions(options, MCTS_OPTIONS, 'MCTS options');
+      const o = readCaller('new MCTS(options): options', () => {
+        for (const k of Object.keys(options))
+          if (!MCTS_OPTIONS.includes(k))
+            throw new BallError(ErrorCode.ARG, `unknown MCTS option '${k}' (${MCTS_OPTIONS.join(', ')})`);
+        return readOptions(options, MCTS_OPTIONS, 'MCTS options');
+      });
       const int = (name) => (o[name] === undefined ? undefined : intArg(o[name], name, INT_MIN, INT_MAX));
       const ints = [['playouts', MCTS_PLAYOUTS], ['timeMs', MCTS_TIME_MS], ['maxNodes', MCTS_MAX_NODES],
         ['playoutTurns', MCTS_PLAYOUT_TURNS]].map(([name, offset]) => [int(name), offset]);
@@ -1423,7 +1456,7 @@ export function bind(M) {
       const rc = M._ball_mcts_choose(m, g, SCRATCH.out, SCRATCH.stats);
       if (rc < 0) {
         if (rc === ErrorCode.RANGE)
-          throw new BallError(rc, `mcts: the game is over (${game.result})`);
+          throw new BallError(rc, `mcts: the game is over (${RESULTS[M._ball_result(g)]})`);
         const msg = str(M._ball_errmsg(g));
         throw fail(rc, msg ? `mcts: ${msg}` : '');
       }
@@ -1478,7 +1511,7 @@ export function bind(M) {
     if (!isArray(chosen))
       throw new BallError(ErrorCode.ARG, `${usage}, not ${describe(chosen)}`);
     try {
-      return listArg(chosen, what, constants.SELECT_STEPS);
+      return readCaller(what, () => listArg(chosen, what, constants.SELECT_STEPS));
     } catch (e) {
       throw e instanceof BallError && e.code === ErrorCode.RANGE ? new BallError(ErrorCode.ARG, usage) : e;
     }
@@ -1506,7 +1539,7 @@ export function bind(M) {
       gamePointer(game);
       this.game = game;
       this.chosen = Object.freeze(choicesArg(chosen, 'new Selection(game, chosen)'));
-      const { choices, action } = game.select(this.chosen);
+      const { choices, action } = selectIn(game, this.chosen);
       this.choices = Object.freeze(choices);
       this.action = action;
       Object.freeze(this);

@@ -296,3 +296,35 @@ test('reserveHistory(n): a reservation wasm memory cannot hold is refused, not w
   game.free();
   other.free();
 });
+
+test('what the caller\'s getters, traps and iterators throw comes out as BallError with that cause', () => {
+  // Found by test/fuzz.mjs. Before: an options object inheriting from
+  // Game.prototype ran the binding's own bpn getter on it (a bare
+  // TypeError), a revoked proxy's TypeError and the caller's own errors
+  // came out as they were.
+  class Mine extends Error {}
+  const boom = new Mine('boom');
+  const throwing = { get bpn() { throw boom; } };
+  assert.throws(() => new Game(throwing), (e) => e instanceof BallError && e.code === ErrorCode.ARG &&
+    e.cause === boom && /new Game\(options\)/.test(e.message));
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  for (const call of [() => new Game(revoked.proxy), () => new MCTS(revoked.proxy), () => ball.parseRules(revoked.proxy),
+    () => new Game({ cards: revoked.proxy }), () => new Game({ cards: { atk: [revoked.proxy] } })])
+    assert.throws(call, (e) => e instanceof BallError && e.code === ErrorCode.ARG && e.cause instanceof TypeError, String(call));
+  const iter = { * [Symbol.iterator]() { yield { name: 'Sprint', cost: 1, effect: 'pa+1' }; throw boom; } };
+  assert.throws(() => new Game({ cards: { atk: iter } }), (e) => e instanceof BallError && e.cause === boom);
+  assert.throws(() => new MCTS({ get playouts() { throw boom; } }), (e) => e instanceof BallError && e.cause === boom);
+  assert.throws(() => new Game().legalActions({ get sorted() { throw boom; } }), (e) => e instanceof BallError && e.cause === boom);
+  // A BallError of a nested call comes out as it is.
+  const nested = { get bpn() { return new Game('bad').bpn; } };
+  assert.throws(() => new Game(nested), { code: ErrorCode.BPN, message: 'BPN: 1 fields, expected 7' });
+  // Only own properties are options: inherited ones (a getter of ours) are not read.
+  const g = new Game(Object.create(Game.prototype));
+  assert.equal(g.bpn, START);
+  g.free();
+  const shadow = new Game();
+  shadow.select = () => { throw boom; };
+  assert.equal(new ball.Selection(shadow, ['E11']).chosen[0], 'E11', 'Selection uses Game\'s select()');
+  shadow.free();
+});
