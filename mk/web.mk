@@ -10,9 +10,13 @@
 #   make web         the playable page in $(B)/web/
 #   make serve-web   serves $(B)/web/ on http://127.0.0.1:$(WEB_PORT)/
 #   make check-web   the type check of the binding's declarations, its node
-#                    tests and the browser test (the screenshots go to
-#                    $(B)/web-test/), against the native tool and selfplay;
+#                    tests, the test of serve.mjs, the fuzz target and the
+#                    browser test (the screenshots go to $(B)/web-test/),
+#                    against the native tool and selfplay;
 #                    tests/web_test.sh, which `make check` runs, runs this
+#   make fuzz-web    the binding's fuzz target alone (random calls with
+#                    hostile arguments): FUZZ_SECONDS (20), FUZZ_COUNT
+#                    (40000 calls) and FUZZ_SEED (1) bound and choose the run
 #   make bench-web   wasm / native speed, measured side by side
 #
 # emscripten, chromium and node/npm come from Debian through
@@ -20,7 +24,7 @@
 # typescript from the npm registry through `npm ci` and
 # tests/web/package-lock.json.
 
-.PHONY: wasm web serve-web check-web web-deps web-browser-deps bench-web clean-web
+.PHONY: wasm web serve-web check-web fuzz-web web-deps web-browser-deps bench-web clean-web
 
 EMCC      ?= emcc
 WEB_PORT  ?= 8000
@@ -103,7 +107,16 @@ web-browser-deps: web-deps
 	@sh scripts/deps.sh chromium:chromium
 	@$(MAKE) --no-print-directory tests/web/node_modules/.package-lock.json
 
-WEB_NODE_TESTS := $(wildcard bindings/js/test/*.test.mjs)
+WEB_NODE_TESTS := $(wildcard bindings/js/test/*.test.mjs) tests/web/serve.test.mjs
+FUZZ_SECONDS ?= 20
+FUZZ_COUNT   ?= 40000
+FUZZ_SEED    ?= 1
+
+# Random calls of the whole API with hostile arguments, bounded by a count
+# and a time (bindings/js/test/fuzz.mjs says what fails it).
+fuzz-web: wasm
+	timeout $$(($(FUZZ_SECONDS) + 60)) node bindings/js/test/fuzz.mjs --seconds $(FUZZ_SECONDS) \
+	    --count $(FUZZ_COUNT) --seed $(FUZZ_SEED)
 
 # The native tool and selfplay are built too: the tests compare their
 # positions with the tool's, and the MCTS decisions with selfplay's.
@@ -111,6 +124,7 @@ check-web: web-browser-deps
 	@$(MAKE) --no-print-directory web tool $(B)/examples/selfplay
 	timeout 120 tests/web/node_modules/.bin/tsc -p tests/web
 	BALL_TOOL=$(B)/bin/ball SELFPLAY=$(B)/examples/selfplay timeout 300 node --expose-gc --test $(WEB_NODE_TESTS)
+	@$(MAKE) --no-print-directory fuzz-web
 	BALL_TOOL=$(B)/bin/ball SELFPLAY=$(B)/examples/selfplay WEB_ROOT=$(WEB_DIR) SHOTS=$(B)/web-test \
 	    timeout 240 node tests/web/browser.test.mjs
 

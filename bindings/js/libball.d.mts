@@ -26,8 +26,15 @@ export declare const ErrorCode: Readonly<{
 }>;
 
 /** What every failing call throws. */
+/**
+ * What every failing call throws; also for arguments of the wrong type
+ * ('arg'), integers outside the C type ('range'), texts with a NUL or a
+ * lone surrogate (the code of what the text is), and for an exception
+ * thrown by the caller's own getters, proxies or iterators while an
+ * argument is read ('arg', with that exception as `cause`).
+ */
 export declare class BallError extends Error {
-  constructor(code: number, message: string);
+  constructor(code: number, message: string, options?: { cause?: unknown });
   readonly name: 'BallError';
   /** The library's negative ball_error code. */
   readonly code: number;
@@ -39,9 +46,9 @@ export declare const constants: Readonly<Record<string, number> & { START_BPN: s
 export declare const START_BPN: string;
 
 /** xorshift64 random numbers in [0, 2^64) from a non-zero seed. */
-export declare function xorshift64(seed?: bigint): () => bigint;
+export declare function xorshift64(seed?: bigint | number): () => bigint;
 /** The order of the `ball` tool's action lists, as an Array#sort comparator. */
-export declare function compareActionTexts(a: string, b: string): number;
+export declare function compareActionTexts(a: string | Action, b: string | Action): number;
 
 export interface LoadOptions {
   /** The module factory (the default export of wasm/ball.mjs). */
@@ -226,7 +233,7 @@ export declare class Game {
   board(): SquareContents[];
   diagram(): string;
   toString(): string;
-  legalActions(options?: { sorted?: boolean }): Action[];
+  legalActions(options?: { sorted?: boolean } | null): Action[];
   countLegalActions(): number;
   legalAction(index: number): Action;
   randomAction(random?: bigint): Action;
@@ -334,8 +341,8 @@ export interface Ball {
   distance(a: SquareLike, b: SquareLike): number;
   strerror(code: number): string;
   parseRules(rules: string | RulesSpec | null): Rules;
-  compareActionTexts(a: string, b: string): number;
-  xorshift64(seed?: bigint): () => bigint;
+  compareActionTexts(a: string | Action, b: string | Action): number;
+  xorshift64(seed?: bigint | number): () => bigint;
   readonly liveGames: number;
   /** MCTS searchers not freed yet. */
   readonly liveSearchers: number;

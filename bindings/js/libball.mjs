@@ -33,8 +33,8 @@ const CODE_NAMES = Object.freeze({
  * library's message (what is wrong and where) or the code's description.
  */
 export class BallError extends Error {
-  constructor(code, message) {
-    super(message);
+  constructor(code, message, options) {
+    super(message, options);
     this.name = 'BallError';
     this.code = code;
     this.codeName = CODE_NAMES[code] ?? 'unknown';
@@ -92,6 +92,10 @@ export const START_BPN = constants.START_BPN;
 // bytes): size, end_zone_depth, turn_limit, flags, cards. The struct is
 // size-tagged: the library accepts this published size for all of 1.x.
 const RULES_SIZE = 20;
+// The most decisions reserveHistory() asks the library for: 2^24 undo
+// records of well under 256 bytes each stay below the 2 GiB of wasm memory
+// and far from the 4 GiB where a 32-bit size_t wraps.
+const MAX_HISTORY = 2 ** 24;
 const RULES_ZONE = 4;
 const RULES_TURNS = 8;
 const RULES_CARDS = 16;
@@ -112,6 +116,156 @@ const MCTS_STATS_SIZE = 48;
 /** The record tags (enum ball_tag) by their names in the game's `tags`. */
 const TAG_NAMES = ['event', 'site', 'date', 'atk', 'def'];
 
+// ------------------------------------------------------------ arguments
+//
+// Every argument is checked and turned into a plain value (a number, a
+// string, a BigInt) before the binding touches wasm memory or a handle.
+// Numbers, texts and BigInts must be primitives of that type: objects are
+// refused, never coerced, so no valueOf() or toString() of the caller's
+// runs inside a call. Option objects (their own properties), arrays and
+// iterables are read once, all of them, before anything else (their
+// getters, proxy traps and iterators run there; what they throw comes out
+// as BallError 'arg' with the thrown value as its `cause`, a BallError of
+// a nested call as it is); after that no code of the caller's runs until
+// the call returns. Wrong types throw
+// BallError 'arg', values outside the C type's range BallError 'range'
+// (as the Python binding does), texts with a NUL character or a lone
+// surrogate the error of what the text is ('bpn', 'notation', 'rules',
+// 'record', ...): C would end the text at the NUL, and a lone surrogate
+// has no UTF-8 form.
+
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
+const U32_MAX = 2 ** 32 - 1;
+
+/** A short description of a value for a message, without running any of its code. */
+function describe(v) {
+  switch (typeof v) {
+    case 'string': return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+    case 'bigint': return `${v}n`;
+    case 'number': return Object.is(v, -0) ? '-0' : String(v);
+    case 'symbol': return 'a symbol';
+    case 'function': return 'a function';
+    case 'undefined':
+    case 'boolean': return String(v);
+    default:
+      if (v === null)
+        return 'null';
+      return isArray(v) ? 'an array' : 'an object';
+  }
+}
+
+// Array.isArray, which throws for a revoked proxy.
+function isArray(v) {
+  try {
+    return Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/** An integer of lo .. hi: BallError 'arg' for anything but an integral
+ *  number, 'range' outside the bounds. -0 is 0. */
+function intArg(v, what, lo, hi) {
+  if (typeof v !== 'number' || !Number.isInteger(v))
+    throw new BallError(ErrorCode.ARG, `${what} is an integer, not ${describe(v)}`);
+  if (v < lo || v > hi)
+    throw new BallError(ErrorCode.RANGE, `${what} ${v} out of range (${lo} to ${hi})`);
+  return v + 0;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A string for a `const char *` of C: BallError 'arg' when not a string,
+ *  `code` when it holds a NUL character (C would stop there) or a lone
+ *  surrogate (which has no UTF-8 form). */
+function textArg(v, what, code = ErrorCode.ARG) {
+  if (typeof v !== 'string')
+    throw new BallError(ErrorCode.ARG, `${what} is a string, not ${describe(v)}`);
+  const nul = v.indexOf('\0');
+  if (nul >= 0)
+    throw new BallError(code, `${what} contains a NUL character at index ${nul}`);
+  if (typeof v.isWellFormed !== 'function' || !v.isWellFormed()) {
+    const m = LONE_SURROGATE.exec(v);
+    if (m)
+      throw new BallError(code, `${what} is not well-formed Unicode: a lone surrogate ` +
+        `U+${m[0].charCodeAt(0).toString(16).toUpperCase()} at index ${m.index}`);
+  }
+  return v;
+}
+
+// An own property of the caller's object (an inherited one, such as a
+// getter of a class of ours, is not an option).
+const own = (obj, k) => (Object.hasOwn(obj, k) ? obj[k] : undefined);
+
+/**
+ * Runs fn, which reads the caller's objects: what their code throws comes
+ * out as BallError 'arg' (`cause` the thrown value), a BallError as it is.
+ */
+function readCaller(what, fn) {
+  try {
+    return fn();
+  } catch (e) {
+    let ours = false;
+    try {
+      ours = e instanceof BallError;
+    } catch {
+      // a proxy's getPrototypeOf trap threw: not ours
+    }
+    if (ours)
+      throw e;
+    throw new BallError(ErrorCode.ARG, `${what}: reading it threw (the error is the cause)`, { cause: e });
+  }
+}
+
+/**
+ * The own fields `names` of an options object, each read once, as a plain
+ * object (absent ones undefined); BallError 'arg' when `obj` is not an
+ * object or (if `strict`) for an own enumerable key that is not one of them.
+ */
+function readOptions(obj, names, what, strict = true) {
+  if (obj === null || typeof obj !== 'object' || isArray(obj))
+    throw new BallError(ErrorCode.ARG, `${what} is an object { ${names.join(', ')} }, not ${describe(obj)}`);
+  for (const k of strict ? Object.keys(obj) : [])
+    if (!names.includes(k))
+      throw new BallError(ErrorCode.ARG, `unknown ${what} field '${k}' (${names.join(', ')})`);
+  const out = {};
+  for (const k of names)
+    out[k] = own(obj, k);
+  return out;
+}
+
+/**
+ * The elements of an array (holes refused: BallError 'arg') or of an
+ * iterable (if `iterables`), at most `max` (BallError 'range' beyond),
+ * copied into a plain array.
+ */
+function listArg(v, what, max, iterables = false) {
+  const out = [];
+  if (isArray(v)) {
+    const n = v.length;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+      throw new BallError(ErrorCode.ARG, `${what}: not an array with a length`);
+    if (n > max)
+      throw new BallError(ErrorCode.RANGE, `${what}: ${n} elements, at most ${max}`);
+    for (let i = 0; i < n; i++) {
+      if (!(i in v))
+        throw new BallError(ErrorCode.ARG, `${what}: element ${i} is a hole (a sparse array)`);
+      out.push(v[i]);
+    }
+    return out;
+  }
+  if (iterables && v !== null && typeof v === 'object' && typeof v[Symbol.iterator] === 'function') {
+    for (const x of v) {
+      if (out.length === max)
+        throw new BallError(ErrorCode.RANGE, `${what}: more than ${max} elements`);
+      out.push(x);
+    }
+    return out;
+  }
+  throw new BallError(ErrorCode.ARG, `${what} is an array${iterables ? ' or an iterable' : ''}, not ${describe(v)}`);
+}
+
 // ------------------------------------------------------------ helpers without a module
 
 /**
@@ -119,6 +273,8 @@ const TAG_NAMES = ['event', 'site', 'date', 'atk', 'def'];
  * `const next = xorshift64(7n); game.randomAction(next())`.
  */
 export function xorshift64(seed = 0x9E3779B97F4A7C15n) {
+  if (typeof seed !== 'bigint' && !(typeof seed === 'number' && Number.isSafeInteger(seed)))
+    throw new BallError(ErrorCode.ARG, `xorshift64(seed): seed is a BigInt or a safe integer, not ${describe(seed)}`);
   let s = BigInt.asUintN(64, BigInt(seed)) || 0x9E3779B97F4A7C15n;
   return () => {
     s ^= BigInt.asUintN(64, s << 13n);
@@ -163,6 +319,19 @@ function squareAtText(s, i) {
 
 const isDigit = (c) => c >= '0' && c <= '9';
 
+// The text of an action text or of an Action (anything with a text of its
+// own that is a string, read once; the objects of bind() are frozen).
+function actionText(v, what) {
+  if (typeof v === 'string')
+    return v;
+  if (v !== null && typeof v === 'object') {
+    const d = Object.getOwnPropertyDescriptor(v, 'text');
+    if (d && 'value' in d && typeof d.value === 'string')
+      return d.value;
+  }
+  throw new BallError(ErrorCode.ARG, `${what} is an action text or an Action, not ${describe(v)}`);
+}
+
 /**
  * The order in which the `ball` tool lists actions (legal, divide, trace):
  * square names by their index (row by row: G9 before G13 before A15), runs
@@ -170,8 +339,8 @@ const isDigit = (c) => c >= '0' && c <= '9';
  * comparator for Array.prototype.sort on action texts.
  */
 export function compareActionTexts(a, b) {
-  a = String(a);
-  b = String(b);
+  a = readCaller('compareActionTexts(a, b): a', () => actionText(a, 'compareActionTexts(a, b): a'));
+  b = readCaller('compareActionTexts(a, b): b', () => actionText(b, 'compareActionTexts(a, b): b'));
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
@@ -274,10 +443,11 @@ export function bind(M) {
   const setF64 = (ptr, v) => new DataView(u8().buffer).setFloat64(ptr, v, true);
   const str = (ptr) => (ptr ? M.UTF8ToString(ptr) : '');
 
-  // A NUL-terminated copy of s in wasm memory, for the duration of fn.
+  // A NUL-terminated copy of s (a string checked by textArg) in wasm
+  // memory, for the duration of fn.
   function withString(s, fn) {
     if (typeof s !== 'string')
-      throw new BallError(ErrorCode.ARG, `expected a string, not ${typeof s}`);
+      throw new BallError(ErrorCode.ARG, `expected a string, not ${describe(s)}`);
     const n = M.lengthBytesUTF8(s) + 1;
     const ptr = M._malloc(n);
     if (!ptr)
@@ -290,7 +460,7 @@ export function bind(M) {
     }
   }
 
-  const strerror = (code) => str(M._ball_strerror(code));
+  const strerror = (code) => str(M._ball_strerror(intArg(code, 'strerror(code): code', INT_MIN, INT_MAX)));
   const fail = (rc, message) => new BallError(rc, message || strerror(rc));
 
   // --------------------------------------------------------- squares
@@ -307,19 +477,21 @@ export function bind(M) {
     if (typeof square === 'string') {
       const i = indexOfName(square);
       if (i < 0)
-        throw new BallError(ErrorCode.NOTATION, `not a playable square: '${square}'`);
+        throw new BallError(ErrorCode.NOTATION, `not a playable square: ${describe(square)}`);
       return i;
     }
-    if (!Number.isInteger(square))
-      throw new BallError(ErrorCode.ARG, `a square is a name or an index, not ${String(square)}`);
+    if (typeof square !== 'number' || !Number.isInteger(square))
+      throw new BallError(ErrorCode.ARG, `a square is a name or an index, not ${describe(square)}`);
     if (square < 0 || square >= constants.NUM_SQUARES)
       throw new BallError(ErrorCode.RANGE, `no square ${square} (0-110)`);
-    return square;
+    return square + 0;
   }
   const squareName = (square) => SQUARES[squareIndex(square)];
   const nameOrNull = (i) => (i >= 0 && i < constants.NUM_SQUARES ? SQUARES[i] : null);
 
   function squareAt(col, row) {
+    col = intArg(col, 'squareAt(col, row): col', INT_MIN, INT_MAX);
+    row = intArg(row, 'squareAt(col, row): row', INT_MIN, INT_MAX);
     const rc = M._ball_square_at(col, row);
     if (rc < 0)
       throw new BallError(rc, `no playable square at column ${col}, row ${row}`);
@@ -327,19 +499,41 @@ export function bind(M) {
   }
   const squareCol = (square) => M._ball_square_col(squareIndex(square));
   const squareRow = (square) => M._ball_square_row(squareIndex(square));
-  const distance = (a, b) => M._ball_square_distance(squareIndex(a), squareIndex(b));
+  const distance = (a, b) => {
+    const i = squareIndex(a);
+    return M._ball_square_distance(i, squareIndex(b));
+  };
 
   // --------------------------------------------------------- actions
 
   const interned = new Map();
+  const MAKE = Symbol('make');
+  let isAction;
 
   /**
    * One whole decision. Actions are interned: the same decision is the
    * same object, so `===` and Map keys work. `String(action)` is its N2
-   * text; `equals()` also accepts a text or a code.
+   * text; `equals()` also accepts a text or a code. `new Action(code)` is
+   * Action.fromCode(code) (with a text, it must be the library's text of
+   * the code): the code is checked when the Action is made, and an
+   * Action's code is a plain number that no later call reads anew.
    */
   class Action {
-    constructor(code, text) {
+    #code;
+
+    static {
+      isAction = (v) => v !== null && typeof v === 'object' && #code in v;
+    }
+
+    constructor(code, text, token) {
+      if (token !== MAKE) {
+        const a = Action.fromCode(code);
+        if (text !== undefined && text !== a.text)
+          throw new BallError(ErrorCode.ARG, `new Action(code, text): ${describe(text)} is not ` +
+            `the text of action ${a.code} ('${a.text}')`);
+        return a;
+      }
+      this.#code = code;
       this.code = code;
       this.text = text;
       Object.freeze(this);
@@ -347,17 +541,17 @@ export function bind(M) {
 
     /** The Action of a library code (a 32-bit integer). */
     static fromCode(code) {
-      if (code instanceof Action)
+      if (isAction(code))
         return code;
-      if (!Number.isInteger(code) || code <= 0 || code >= 2 ** 32)
-        throw new BallError(ErrorCode.ARG, `not an action code: ${String(code)}`);
+      if (typeof code !== 'number' || !Number.isInteger(code) || code <= 0 || code > U32_MAX)
+        throw new BallError(ErrorCode.ARG, `not an action code: ${describe(code)}`);
       let a = interned.get(code);
       if (a)
         return a;
       const rc = M._ball_action_to_text(code, SCRATCH.text, constants.ACTION_TEXT_MAX);
       if (rc < 0)
         throw new BallError(rc, `not an action code: ${code}`);
-      a = new Action(code, str(SCRATCH.text));
+      a = new Action(code, str(SCRATCH.text), MAKE);
       if (interned.size > 200000)
         interned.clear();
       interned.set(code, a);
@@ -367,36 +561,36 @@ export function bind(M) {
     /** 'move', 'dodge', 'tactical_dodge', 'block', 'protect', 'handoff',
      *  'short_pass', 'long_pass', 'end', 'stand_up', 'unblock', 'unprotect',
      *  'convert_pa' or 'play_card'. */
-    get kind() { return ACTION_KINDS[M._ball_action_kind(this.code)]; }
+    get kind() { return ACTION_KINDS[M._ball_action_kind(this.#code)]; }
     /** The mover, carrier, knocked-down piece, stack or card target; null
      *  for end, pe+k and cards without a target. */
-    get from() { return nameOrNull(M._ball_action_from(this.code)); }
+    get from() { return nameOrNull(M._ball_action_from(this.#code)); }
     /** Destination, dodge target, landing square, receiver, ball square,
      *  stand-up square or the upper piece's square U of a release. */
-    get to() { return nameOrNull(M._ball_action_to(this.code)); }
+    get to() { return nameOrNull(M._ball_action_to(this.#code)); }
     /** Dodge exit, push square, or the lower piece's square W of a release. */
-    get option() { return nameOrNull(M._ball_action_option(this.code)); }
+    get option() { return nameOrNull(M._ball_action_option(this.#code)); }
     /** Who keeps the ball after a release: 'none', 'upper' or 'lower'. */
-    get keeper() { return KEEPERS[M._ball_action_keeper(this.code)]; }
+    get keeper() { return KEEPERS[M._ball_action_keeper(this.#code)]; }
     /** The ball_action_flags bits. */
-    get flags() { return M._ball_action_flags(this.code); }
+    get flags() { return M._ball_action_flags(this.#code); }
     get pickup() { return (this.flags & constants.FLAG_PICKUP) !== 0; }
     get forcedFumble() { return (this.flags & constants.FLAG_FORCED_FUMBLE) !== 0; }
     get fumble() { return (this.flags & constants.FLAG_FUMBLE) !== 0; }
     /** PA cost (R4.3). */
-    get cost() { return M._ball_action_cost(this.code); }
+    get cost() { return M._ball_action_cost(this.#code); }
     /** k of `pe+k`, the 0-based hand index of a card play; null otherwise. */
     get value() {
-      const v = M._ball_action_value(this.code);
+      const v = M._ball_action_value(this.#code);
       return v < 0 ? null : v;
     }
 
     equals(other) {
-      if (other instanceof Action)
-        return other.code === this.code;
+      if (isAction(other))
+        return other.code === this.#code;
       if (typeof other === 'string')
         return other === this.text;
-      return other === this.code;
+      return other === this.#code;
     }
 
     toString() { return this.text; }
@@ -443,42 +637,98 @@ export function bind(M) {
     return Object.freeze({ earn: Object.freeze(earn), atk: hand(0), def: hand(1) });
   }
 
+  const RULE_FIELDS = ['endZoneDepth', 'turnLimit', 'cards', 'text'];
+  const CARD_FIELDS = ['earn', 'atk', 'def'];
+
   /**
-   * Sets up a ball_rules in SCRATCH.rules from a rules text or object;
-   * returns the card set to free (0 if none) once the game is made.
+   * A rules text or object as plain values, read once and checked (no
+   * wasm memory touched): null (the default rules), { text } or
+   * { endZoneDepth, turnLimit, cards } with cards null or { earn: [[entry,
+   * pe]...], hands: [[{ name, cost, gain }...] x2] }. `text` of an object
+   * (what parseRules() and game.rules give) is ignored: the fields say it.
    */
-  function prepareRules(rules) {
+  function rulesSpec(rules) {
+    if (rules === undefined || rules === null)
+      return null;
+    if (typeof rules === 'string')
+      return { text: textArg(rules, 'the rules text', ErrorCode.RULES) };
+    if (typeof rules !== 'object' || isArray(rules))
+      throw new BallError(ErrorCode.ARG, `rules are a text or an object, not ${describe(rules)}`);
+    for (const k of Object.keys(rules))
+      if (!RULE_FIELDS.includes(k))
+        throw new BallError(ErrorCode.ARG, `unknown rule '${k}' (endZoneDepth, turnLimit, cards)`);
+    const [endZoneDepth, turnLimit, cards] = ['endZoneDepth', 'turnLimit', 'cards'].map((k) => own(rules, k));
+    return {
+      endZoneDepth: endZoneDepth === undefined ? undefined : intArg(endZoneDepth, 'endZoneDepth', 0, INT_MAX),
+      turnLimit: turnLimit === undefined ? undefined : intArg(turnLimit, 'turnLimit', 0, U32_MAX),
+      cards: cards === undefined || cards === null || cards === false ? null : cardsSpec(cards),
+    };
+  }
+
+  // { earn: { dodge: 1, ... }, atk: [card...], def: [card...] }, a card
+  // being { name, cost, effect: 'pa+N' | 'again' }, as plain values.
+  function cardsSpec(cards) {
+    const c = readOptions(cards, CARD_FIELDS, 'cards');
+    const earn = [];
+    if (c.earn !== undefined && c.earn !== null) {
+      if (typeof c.earn !== 'object' || isArray(c.earn))
+        throw new BallError(ErrorCode.ARG, `cards.earn is an object { dodge: 1, ... }, not ${describe(c.earn)}`);
+      for (const name of Object.keys(c.earn)) {
+        const entry = EARN_NAMES.indexOf(name);
+        if (entry < 0)
+          throw new BallError(ErrorCode.RULES,
+            `unknown earning entry '${name}' (one of ${EARN_NAMES.join(' ')})`);
+        earn.push([entry, intArg(own(c.earn, name), `earning entry '${name}'`, 0, INT_MAX)]);
+      }
+    }
+    const hands = ['atk', 'def'].map((team) => {
+      const v = c[team];
+      if (v === undefined || v === null)
+        return [];
+      // One more than a hand holds, so that the library says what is wrong.
+      return listArg(v, `cards.${team}`, constants.MAX_HAND + 1, true).map((card, i) => {
+        const what = `card ${i} of ${team.toUpperCase()}`;
+        const { name, cost, effect } = readOptions(card, ['name', 'cost', 'effect'], what, false);
+        const nameText = textArg(name, `${what}: name`);
+        const m = typeof effect === 'string' ? /^(?:pa\+([1-9])|again)$/.exec(effect) : null;
+        if (!m)
+          throw new BallError(ErrorCode.RULES,
+            `card ${describe(nameText)}: effect ${describe(effect)} is not 'pa+N' (N 1-9) or 'again'`);
+        return {
+          name: nameText,
+          cost: intArg(cost, `card ${describe(nameText)}: cost`, 0, INT_MAX),
+          effect: m[1] ? constants.EFFECT_GAIN_PA : constants.EFFECT_UNRESTRICT,
+          amount: m[1] ? Number(m[1]) : 0,
+        };
+      });
+    });
+    return { earn, hands };
+  }
+
+  /**
+   * Sets up a ball_rules in SCRATCH.rules from a rulesSpec(); returns the
+   * card set to free (0 if none) once the game is made. Runs no code of
+   * the caller's: the scratch memory cannot change under it.
+   */
+  function buildRules(spec) {
     const p = SCRATCH.rules;
     M._ball_rules_init(p, RULES_SIZE);
-    if (rules == null)
+    if (spec === null)
       return 0;
-    if (typeof rules === 'string') {
-      const rc = withString(rules, (t) =>
+    if (spec.text !== undefined) {
+      const rc = withString(spec.text, (t) =>
         M._ball_rules_from_text(p, SCRATCH.out, t, SCRATCH.err, 256));
       if (rc < 0)
         throw fail(rc, str(SCRATCH.err));
       return u32(SCRATCH.out);
     }
-    if (typeof rules !== 'object')
-      throw new BallError(ErrorCode.ARG, 'rules are a text or an object');
-    const known = new Set(['endZoneDepth', 'turnLimit', 'cards', 'text']);
-    for (const k of Object.keys(rules))
-      if (!known.has(k))
-        throw new BallError(ErrorCode.ARG, `unknown rule '${k}' (endZoneDepth, turnLimit, cards)`);
-    const num = (name, v, max) => {
-      if (!Number.isInteger(v))
-        throw new BallError(ErrorCode.ARG, `${name} is an integer, not ${String(v)}`);
-      if (v < 0 || v > max)
-        throw new BallError(ErrorCode.RANGE, `${name} ${v} out of range`);
-      return v;
-    };
-    if (rules.endZoneDepth !== undefined)
-      setI32(p + RULES_ZONE, num('endZoneDepth', rules.endZoneDepth, 2 ** 31 - 1));
-    if (rules.turnLimit !== undefined)
-      setU32(p + RULES_TURNS, num('turnLimit', rules.turnLimit, 2 ** 32 - 1));
+    if (spec.endZoneDepth !== undefined)
+      setI32(p + RULES_ZONE, spec.endZoneDepth);
+    if (spec.turnLimit !== undefined)
+      setU32(p + RULES_TURNS, spec.turnLimit);
     let cs = 0;
-    if (rules.cards) {
-      cs = makeCardset(rules.cards);
+    if (spec.cards) {
+      cs = makeCardset(spec.cards);
       setU32(p + RULES_CARDS, cs);
     }
     const rc = M._ball_rules_check(p, SCRATCH.err, 256);
@@ -489,43 +739,25 @@ export function bind(M) {
     return cs;
   }
 
-  // A ball_cardset from { earn: { dodge: 1, ... }, atk: [card...], def: [card...] },
-  // a card being { name, cost, effect: 'pa+N' | 'again' }.
+  // A ball_cardset from the cards of a rulesSpec().
   function makeCardset(cards) {
-    if (typeof cards !== 'object')
-      throw new BallError(ErrorCode.ARG, 'cards are an object { earn, atk, def }');
-    for (const k of Object.keys(cards))
-      if (!['earn', 'atk', 'def'].includes(k))
-        throw new BallError(ErrorCode.ARG, `unknown cards field '${k}' (earn, atk, def)`);
     let rc = M._ball_cardset_new(SCRATCH.out);
     if (rc < 0)
       throw fail(rc);
     const cs = u32(SCRATCH.out);
     try {
-      for (const [name, pe] of Object.entries(cards.earn ?? {})) {
-        const entry = EARN_NAMES.indexOf(name);
-        if (entry < 0)
-          throw new BallError(ErrorCode.RULES,
-            `unknown earning entry '${name}' (one of ${EARN_NAMES.join(' ')})`);
-        rc = Number.isInteger(pe) ? M._ball_cardset_set_earn(cs, entry, pe) : ErrorCode.ARG;
-        if (rc < 0)
+      for (const [entry, pe] of cards.earn) {
+        if (M._ball_cardset_set_earn(cs, entry, pe) < 0)
           throw new BallError(ErrorCode.RANGE,
-            `earning entry '${name}': ${String(pe)} is not 0-${constants.MAX_CARD_PE}`);
+            `earning entry '${EARN_NAMES[entry]}': ${pe} is not 0-${constants.MAX_CARD_PE}`);
       }
-      [cards.atk ?? [], cards.def ?? []].forEach((hand, team) => {
+      cards.hands.forEach((hand, team) => {
         for (const card of hand) {
-          const { name, cost, effect } = card ?? {};
-          const m = /^(?:pa\+([1-9])|again)$/.exec(String(effect));
-          if (!m)
-            throw new BallError(ErrorCode.RULES,
-              `card ${JSON.stringify(name)}: effect ${JSON.stringify(effect)} is not 'pa+N' (N 1-9) or 'again'`);
-          const ok = typeof name === 'string' && Number.isInteger(cost) && withString(name, (t) =>
-            M._ball_cardset_add_card(cs, team, t, cost,
-              m[1] ? constants.EFFECT_GAIN_PA : constants.EFFECT_UNRESTRICT,
-              m[1] ? Number(m[1]) : 0)) >= 0;
-          if (!ok)
+          rc = withString(card.name, (t) =>
+            M._ball_cardset_add_card(cs, team, t, card.cost, card.effect, card.amount));
+          if (rc < 0)
             throw new BallError(ErrorCode.RANGE,
-              `card ${JSON.stringify(name)} of ${TEAMS[team]}: a hand holds at most ` +
+              `card ${describe(card.name)} of ${TEAMS[team]}: a hand holds at most ` +
               `${constants.MAX_HAND} cards, a name 1-23 letters, digits, _ or -, ` +
               `a cost 0-${constants.MAX_CARD_PE}`);
         }
@@ -539,7 +771,7 @@ export function bind(M) {
 
   /** The ruleset of a rules text or object, as an object with its text. */
   function parseRules(rules) {
-    const cs = prepareRules(rules);
+    const cs = buildRules(readCaller('parseRules(rules): rules', () => rulesSpec(rules)));
     try {
       return readRules(SCRATCH.rules);
     } finally {
@@ -574,6 +806,7 @@ export function bind(M) {
   let live = 0;
   let gamePointer;
   let adoptGame;
+  let selectIn;
   const registry = typeof FinalizationRegistry === 'function'
     ? new FinalizationRegistry((ptr) => { M._ball_game_free(ptr); live--; })
     : null;
@@ -589,16 +822,19 @@ export function bind(M) {
    *                                       ('zone=2 turns=60 atk=Sprint:2:pa+1') or
    *                                       { endZoneDepth, turnLimit, cards }
    */
+  const GAME_OPTIONS = ['bpn', 'rules', 'endZoneDepth', 'turnLimit', 'cards'];
+
   class Game {
     #ptr = 0;
 
     static {
       // For the searcher and the record reader, which live outside the class.
       gamePointer = (game) => {
-        if (!(game instanceof Game))
+        if (game === null || typeof game !== 'object' || !(#ptr in game))
           throw new BallError(ErrorCode.ARG, `expected a Game, not ${game === null ? 'null' : typeof game}`);
         return game.#g;
       };
+      selectIn = (game, chosen) => Game.prototype.select.call(game, chosen);
       adoptGame = (ptr) => {
         const game = new Game(ADOPT);
         game.#adopt(ptr);
@@ -611,26 +847,35 @@ export function bind(M) {
         return;
       if (typeof options === 'string')
         options = { bpn: options };
-      if (options === null || typeof options !== 'object')
+      if (options === null || typeof options !== 'object' || isArray(options))
         throw new BallError(ErrorCode.ARG, 'new Game(bpn) or new Game({ bpn, rules })');
-      let { bpn, rules, ...rest } = options;
-      for (const k of Object.keys(rest))
-        if (k !== 'endZoneDepth' && k !== 'turnLimit' && k !== 'cards')
-          throw new BallError(ErrorCode.ARG, `unknown option '${k}' (bpn, rules, endZoneDepth, turnLimit, cards)`);
-      if (Object.keys(rest).length) {
-        if (rules !== undefined && rules !== null)
-          throw new BallError(ErrorCode.ARG, 'give either rules or endZoneDepth / turnLimit / cards, not both');
-        rules = rest;
-      }
-      const cs = prepareRules(rules);
+      // Everything the caller gives is read and checked first (getters,
+      // proxies and iterators run here), then the game is made.
+      const { bpnText, spec } = readCaller('new Game(options): options', () => {
+        const keys = Object.keys(options);
+        for (const k of keys)
+          if (!GAME_OPTIONS.includes(k))
+            throw new BallError(ErrorCode.ARG, `unknown option '${k}' (${GAME_OPTIONS.join(', ')})`);
+        const [bpn, rules, endZoneDepth, turnLimit, cards] = GAME_OPTIONS.map((k) => own(options, k));
+        let spec;
+        if (keys.some((k) => k !== 'bpn' && k !== 'rules')) {
+          if (rules !== undefined && rules !== null)
+            throw new BallError(ErrorCode.ARG, 'give either rules or endZoneDepth / turnLimit / cards, not both');
+          spec = rulesSpec({ endZoneDepth, turnLimit, cards });
+        } else {
+          spec = rulesSpec(rules);
+        }
+        return { spec, bpnText: bpn === undefined || bpn === null ? null : textArg(bpn, 'the BPN', ErrorCode.BPN) };
+      });
+      const cs = buildRules(spec);
       const rc = M._ball_game_new(SCRATCH.out, SCRATCH.rules, SCRATCH.err, 256);
       M._ball_cardset_free(cs);
       if (rc < 0)
         throw fail(rc, str(SCRATCH.err));
       this.#adopt(u32(SCRATCH.out));
-      if (bpn !== undefined && bpn !== null) {
+      if (bpnText !== null) {
         try {
-          this.bpn = bpn;
+          this.bpn = bpnText;
         } catch (e) {
           this.free();
           throw e;
@@ -704,6 +949,7 @@ export function bind(M) {
     }
 
     set bpn(text) {
+      text = textArg(text, 'the BPN', ErrorCode.BPN);
       const g = this.#g;
       this.#check(withString(text, (t) => M._ball_position_from_text(g, t)));
     }
@@ -757,8 +1003,9 @@ export function bind(M) {
     piece(square, level = 'upper') {
       const lv = level === 'upper' || level === 0 ? 0 : level === 'lower' || level === 1 ? 1 : -1;
       if (lv < 0)
-        throw new BallError(ErrorCode.ARG, `level is 'upper' or 'lower', not ${String(level)}`);
-      return pieceOf(this.#check(M._ball_piece(this.#g, squareIndex(square), lv)));
+        throw new BallError(ErrorCode.ARG, `level is 'upper' or 'lower', not ${describe(level)}`);
+      const sq = squareIndex(square);
+      return pieceOf(this.#check(M._ball_piece(this.#g, sq, lv)));
     }
 
     /** What is on a square: { square, index, upper, lower, looseBall,
@@ -815,7 +1062,9 @@ export function bind(M) {
 
     /** The legal decisions in the library's order (none once the game is
      *  over); `{ sorted: true }` gives the order of the `ball` tool. */
-    legalActions({ sorted = false } = {}) {
+    legalActions(options = {}) {
+      const { sorted } = readCaller('legalActions(options)', () =>
+        readOptions(options ?? {}, ['sorted'], 'legalActions(options)'));
       const n = this.#check(M._ball_legal_actions(this.#g, SCRATCH.actions, constants.MAX_ACTIONS));
       const list = this.#list(n);
       return sorted ? list.sort((a, b) => compareActionTexts(a.text, b.text)) : list;
@@ -826,10 +1075,7 @@ export function bind(M) {
 
     /** legalActions()[index], found without listing the others. */
     legalAction(index) {
-      if (!Number.isInteger(index))
-        throw new BallError(ErrorCode.ARG, 'an action index is an integer');
-      if (index < 0 || index >= 2 ** 31)
-        throw new BallError(ErrorCode.RANGE, `action index ${index} out of range`);
+      index = intArg(index, 'legalAction(index): index', 0, INT_MAX);
       this.#check(M._ball_legal_action_at(this.#g, index, SCRATCH.out));
       return Action.fromCode(u32(SCRATCH.out));
     }
@@ -849,19 +1095,21 @@ export function bind(M) {
     /** The action written `text` (N2) here; BallError 'notation'
      *  (malformed) or 'illegal' (no such decision), with the reason. */
     parseAction(text) {
+      text = textArg(text, 'the action text', ErrorCode.NOTATION);
       const g = this.#g;
       this.#check(withString(text, (t) => M._ball_action_from_text(g, t, SCRATCH.out)));
       return Action.fromCode(u32(SCRATCH.out));
     }
 
+    // The code (a plain number) of an Action, a text or a code.
     #code(action) {
-      if (action instanceof Action)
+      if (isAction(action))
         return action.code;
       if (typeof action === 'string')
         return this.parseAction(action).code;
-      if (Number.isInteger(action) && action > 0 && action < 2 ** 32)
+      if (typeof action === 'number' && Number.isInteger(action) && action > 0 && action <= U32_MAX)
         return action;
-      throw new BallError(ErrorCode.ARG, `not an action: ${String(action)}`);
+      throw new BallError(ErrorCode.ARG, `not an action: ${describe(action)}`);
     }
 
     /** Whether an action (Action, text or code) is legal here. */
@@ -870,7 +1118,9 @@ export function bind(M) {
       try {
         code = this.#code(action);
       } catch (e) {
-        if (e instanceof BallError && (e.code === ErrorCode.NOTATION || e.code === ErrorCode.ILLEGAL))
+        // A text that is not one (a NUL, a lone surrogate) is refused.
+        if (e instanceof BallError && (e.code === ErrorCode.NOTATION || e.code === ErrorCode.ILLEGAL) &&
+            !/NUL character|lone surrogate/.test(e.message))
           return false;
         throw e;
       }
@@ -894,15 +1144,19 @@ export function bind(M) {
 
     /** Makes room for n more decisions in the undo history. */
     reserveHistory(n) {
-      if (!Number.isInteger(n) || n < 0)
-        throw new BallError(ErrorCode.ARG, 'reserveHistory(n): n is a non-negative integer');
+      n = intArg(n, 'reserveHistory(n): n', 0, U32_MAX);
+      // Beyond this the wasm memory (2 GiB) could not hold the records
+      // anyway, and on wasm32 the library's byte count (n times the size
+      // of a record, in a 32-bit size_t) could wrap to a small block.
+      if (n > MAX_HISTORY)
+        throw new BallError(ErrorCode.NOMEM, `reserveHistory(n): ${n} decisions do not fit in the ` +
+          `WebAssembly memory (at most ${MAX_HISTORY})`);
       this.#check(M._ball_history_reserve(this.#g, n));
     }
 
     /** The number of decision sequences of exactly `depth` decisions (N3), a BigInt. */
     perft(depth) {
-      if (!Number.isInteger(depth))
-        throw new BallError(ErrorCode.ARG, 'perft(depth): depth is an integer');
+      depth = intArg(depth, 'perft(depth): depth', INT_MIN, INT_MAX);
       this.#check(M._ball_perft(this.#g, depth, SCRATCH.out));
       return u64(SCRATCH.out);
     }
@@ -949,18 +1203,19 @@ export function bind(M) {
      * The game never changes.
      */
     select(chosen = []) {
-      if (!Array.isArray(chosen) || chosen.length > constants.SELECT_STEPS)
-        throw new BallError(ErrorCode.ARG, `select(chosen): an array of at most ${constants.SELECT_STEPS} choices`);
-      const values = chosen.map((c, i) => {
-        if (i === 1)
-          return verbOf(c);
-        if (i === 2 && values1IsCard(chosen)) {
-          if (!Number.isInteger(c) || c < 0 || c >= constants.MAX_HAND)
-            throw new BallError(ErrorCode.ARG, `after 'card' comes a hand index (0-8), not ${String(c)}`);
-          return c;
+      const items = choicesArg(chosen, 'select(chosen)');
+      const values = [];
+      for (const [i, c] of items.entries()) {
+        if (i === 1) {
+          values.push(verbOf(c));
+        } else if (i === 2 && values[1] === constants.VERB_CARD) {
+          if (typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c >= constants.MAX_HAND)
+            throw new BallError(ErrorCode.ARG, `after 'card' comes a hand index (0-8), not ${describe(c)}`);
+          values.push(c + 0);
+        } else {
+          values.push(squareIndex(c));
         }
-        return squareIndex(c);
-      });
+      }
       values.forEach((v, i) => setI32(SCRATCH.chosen + 4 * i, v));
       setU32(SCRATCH.out, 0);
       const n = this.#check(M._ball_select(this.#g, SCRATCH.chosen, values.length, SCRATCH.ints,
@@ -983,8 +1238,7 @@ export function bind(M) {
     /** The decision number `i` (from 0, the oldest) of the history: the
      *  one undo() takes back after historyLength - 1 - i undos. */
     historyAction(i) {
-      if (!Number.isInteger(i))
-        throw new BallError(ErrorCode.ARG, 'historyAction(i): i is an integer');
+      i = intArg(i, 'historyAction(i): i', INT_MIN, INT_MAX);
       this.#check(M._ball_history_action(this.#g, i, SCRATCH.out));
       return Action.fromCode(u32(SCRATCH.out));
     }
@@ -993,8 +1247,7 @@ export function bind(M) {
      *  from: 0 is the position the game started from, historyLength the
      *  current one. */
     historyPosition(i) {
-      if (!Number.isInteger(i))
-        throw new BallError(ErrorCode.ARG, 'historyPosition(i): i is an integer');
+      i = intArg(i, 'historyPosition(i): i', INT_MIN, INT_MAX);
       this.#check(M._ball_history_position(this.#g, i, SCRATCH.text, constants.BPN_MAX));
       return str(SCRATCH.text);
     }
@@ -1008,7 +1261,8 @@ export function bind(M) {
     /** The value of a record tag ('event', 'site', 'date', 'atk', 'def'),
      *  '' when unset. */
     tag(name) {
-      this.#check(M._ball_game_tag(this.#g, tagIndex(name), SCRATCH.text, constants.TAG_TEXT_MAX));
+      const tag = tagIndex(name);
+      this.#check(M._ball_game_tag(this.#g, tag, SCRATCH.text, constants.TAG_TEXT_MAX));
       return str(SCRATCH.text);
     }
 
@@ -1016,9 +1270,11 @@ export function bind(M) {
      *  characters; '' or null clears it); BallError 'range' otherwise. */
     setTag(name, value) {
       const tag = tagIndex(name);
+      const text = value === null || value === undefined ? null :
+        textArg(value, `the value of tag ${TAG_NAMES[tag]}`, ErrorCode.RANGE);
       const g = this.#g;
-      this.#check(value === null || value === undefined ? M._ball_game_set_tag(g, tag, 0) :
-        withString(value, (t) => M._ball_game_set_tag(g, tag, t)));
+      this.#check(text === null ? M._ball_game_set_tag(g, tag, 0) :
+        withString(text, (t) => M._ball_game_set_tag(g, tag, t)));
     }
 
     /** All the record tags: { event, site, date, atk, def }. */
@@ -1055,9 +1311,10 @@ export function bind(M) {
 
   function tagIndex(name) {
     const i = typeof name === 'string' ? TAG_NAMES.indexOf(name.toLowerCase()) :
-      Number.isInteger(name) && name >= 0 && name < constants.TAG_COUNT ? name : -1;
+      typeof name === 'number' && Number.isInteger(name) && name >= 0 && name < constants.TAG_COUNT ? name + 0 : -1;
     if (i < 0)
-      throw new BallError(ErrorCode.ARG, `not a record tag: ${String(name)} (${TAG_NAMES.join(', ')})`);
+      throw new BallError(ErrorCode.ARG, `not a record tag: ${typeof name === 'string' ? name : describe(name)} ` +
+        `(${TAG_NAMES.join(', ')})`);
     return i;
   }
 
@@ -1068,8 +1325,7 @@ export function bind(M) {
    * of `text`) of what is wrong; the games read before it are freed.
    */
   function readRecords(text, max = Infinity) {
-    if (typeof text !== 'string')
-      throw new BallError(ErrorCode.ARG, `a record is a string, not ${typeof text}`);
+    text = textArg(text, 'the record text', ErrorCode.RECORD);
     const len = M.lengthBytesUTF8(text);
     const games = [];
     const err = M._malloc(512);
@@ -1109,11 +1365,11 @@ export function bind(M) {
   // A seed (a BigInt or a non-negative integer) as a BigInt in [0, 2^64).
   function seed64(seed) {
     if (typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0)
-      return BigInt(seed);
+      return BigInt(seed + 0);
     if (typeof seed === 'bigint' && seed >= 0n && seed < 2n ** 64n)
       return seed;
     throw new BallError(ErrorCode.ARG, `a seed is a BigInt in 0 .. 2n ** 64n - 1n or a ` +
-      `non-negative integer, not ${String(seed)}`);
+      `non-negative integer, not ${describe(seed)}`);
   }
 
   /**
@@ -1135,38 +1391,34 @@ export function bind(M) {
     #stats = null;
 
     constructor(options = {}) {
-      if (options === null || typeof options !== 'object')
+      if (options === null || typeof options !== 'object' || isArray(options))
         throw new BallError(ErrorCode.ARG, 'new MCTS({ playouts, timeMs, seed, playoutTurns, exploration, maxNodes })');
-      for (const k of Object.keys(options))
-        if (!MCTS_OPTIONS.includes(k))
-          throw new BallError(ErrorCode.ARG, `unknown MCTS option '${k}' (${MCTS_OPTIONS.join(', ')})`);
+      // The options read once and checked before the scratch memory is used.
+      const o = readCaller('new MCTS(options): options', () => {
+        for (const k of Object.keys(options))
+          if (!MCTS_OPTIONS.includes(k))
+            throw new BallError(ErrorCode.ARG, `unknown MCTS option '${k}' (${MCTS_OPTIONS.join(', ')})`);
+        return readOptions(options, MCTS_OPTIONS, 'MCTS options');
+      });
+      const int = (name) => (o[name] === undefined ? undefined : intArg(o[name], name, INT_MIN, INT_MAX));
+      const ints = [['playouts', MCTS_PLAYOUTS], ['timeMs', MCTS_TIME_MS], ['maxNodes', MCTS_MAX_NODES],
+        ['playoutTurns', MCTS_PLAYOUT_TURNS]].map(([name, offset]) => [int(name), offset]);
+      if (o.exploration !== undefined && (typeof o.exploration !== 'number' || Number.isNaN(o.exploration)))
+        throw new BallError(ErrorCode.ARG, `exploration is a number, not ${describe(o.exploration)}`);
+      const seed = o.seed === undefined ? undefined : seed64(o.seed);
       const p = SCRATCH.mcts;
       M._ball_mcts_config_init(p, MCTS_CONFIG_SIZE);
       if (u32(p) !== MCTS_CONFIG_SIZE)
         throw new BallError(ErrorCode.ARG, 'mcts: this binding does not know the library\'s ball_mcts_config');
-      const int = (name, offset) => {
-        const v = options[name];
-        if (v === undefined)
-          return;
-        if (!Number.isInteger(v))
-          throw new BallError(ErrorCode.ARG, `${name} is an integer, not ${String(v)}`);
-        if (v < -(2 ** 31) || v >= 2 ** 31)
-          throw new BallError(ErrorCode.RANGE, `mcts: ${name} ${v} out of range`);
-        setI32(p + offset, v);
-      };
-      int('playouts', MCTS_PLAYOUTS);
-      int('timeMs', MCTS_TIME_MS);
-      int('maxNodes', MCTS_MAX_NODES);
-      int('playoutTurns', MCTS_PLAYOUT_TURNS);
-      if (options.exploration !== undefined) {
-        if (typeof options.exploration !== 'number' || Number.isNaN(options.exploration))
-          throw new BallError(ErrorCode.ARG, `exploration is a number, not ${String(options.exploration)}`);
-        setF64(p + MCTS_EXPLORATION, options.exploration);
-      }
-      if (options.seed !== undefined)
-        setU64(p + MCTS_SEED, seed64(options.seed));
+      for (const [v, offset] of ints)
+        if (v !== undefined)
+          setI32(p + offset, v);
+      if (o.exploration !== undefined)
+        setF64(p + MCTS_EXPLORATION, o.exploration);
+      if (seed !== undefined)
+        setU64(p + MCTS_SEED, seed);
       // As the examples read "ms=T": a time budget alone means no playout limit.
-      if (options.timeMs !== undefined && options.playouts === undefined)
+      if (o.timeMs !== undefined && o.playouts === undefined)
         setI32(p + MCTS_PLAYOUTS, 0);
       this.config = Object.freeze({
         playouts: i32(p + MCTS_PLAYOUTS),
@@ -1204,7 +1456,7 @@ export function bind(M) {
       const rc = M._ball_mcts_choose(m, g, SCRATCH.out, SCRATCH.stats);
       if (rc < 0) {
         if (rc === ErrorCode.RANGE)
-          throw new BallError(rc, `mcts: the game is over (${game.result})`);
+          throw new BallError(rc, `mcts: the game is over (${RESULTS[M._ball_result(g)]})`);
         const msg = str(M._ball_errmsg(g));
         throw fail(rc, msg ? `mcts: ${msg}` : '');
       }
@@ -1252,18 +1504,27 @@ export function bind(M) {
 
   const ADOPT = Symbol('adopt');
 
-  function values1IsCard(chosen) {
-    return chosen.length > 1 && verbOf(chosen[1]) === constants.VERB_CARD;
+  // The choices of a selection: a plain copy of an array of at most
+  // SELECT_STEPS elements, no holes; BallError 'arg' otherwise.
+  function choicesArg(chosen, what) {
+    const usage = `${what}: an array of at most ${constants.SELECT_STEPS} choices`;
+    if (!isArray(chosen))
+      throw new BallError(ErrorCode.ARG, `${usage}, not ${describe(chosen)}`);
+    try {
+      return readCaller(what, () => listArg(chosen, what, constants.SELECT_STEPS));
+    } catch (e) {
+      throw e instanceof BallError && e.code === ErrorCode.RANGE ? new BallError(ErrorCode.ARG, usage) : e;
+    }
   }
 
   function verbOf(v) {
-    if (Number.isInteger(v) && v >= 1 && v <= 5)
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 5)
       return v;
-    let i = VERB_TEXT.indexOf(v);
-    if (i < 0)
+    let i = typeof v === 'string' ? VERB_TEXT.indexOf(v) : -1;
+    if (i < 0 && typeof v === 'string')
       i = VERB_NAMES.indexOf(v);
     if (i <= 0)
-      throw new BallError(ErrorCode.NOTATION, `not a verb: ${String(v)} (- = ^ ^^ card)`);
+      throw new BallError(ErrorCode.NOTATION, `not a verb: ${describe(v)} (- = ^ ^^ card)`);
     return i;
   }
 
@@ -1274,10 +1535,11 @@ export function bind(M) {
    * until the whole `action` is applied.
    */
   class Selection {
-    constructor(game, chosen) {
+    constructor(game, chosen = []) {
+      gamePointer(game);
       this.game = game;
-      this.chosen = Object.freeze([...chosen]);
-      const { choices, action } = game.select(this.chosen);
+      this.chosen = Object.freeze(choicesArg(chosen, 'new Selection(game, chosen)'));
+      const { choices, action } = selectIn(game, this.chosen);
       this.choices = Object.freeze(choices);
       this.action = action;
       Object.freeze(this);

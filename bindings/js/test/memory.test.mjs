@@ -69,3 +69,15 @@ test('games dropped without free() are freed by the FinalizationRegistry',
     assert.equal(ball.liveGames, live, 'all collected games freed');
     assert.ok(ball.memory().allocated <= before + 256);
   });
+
+test('a fresh game\'s footprint on the wasm heap (docs/web.md, "Memory")', () => {
+  // docs/web.md gives the figure and the number of games dropped without
+  // free() that fill the 2 GiB of wasm memory; this keeps them honest.
+  const before = ball.memory().allocated;
+  const kept = Array.from({ length: 1000 }, () => new ball.Game());
+  const perGame = (ball.memory().allocated - before) / 1000;
+  for (const g of kept)
+    g.free();
+  console.log(`# ${perGame} bytes of wasm heap per fresh game; 2 GiB hold ${Math.floor(2 ** 31 / perGame)}`);
+  assert.ok(perGame > 0 && perGame <= 24 * 1024, `${perGame} bytes per game (docs/web.md says about 23.5 KB)`);
+});
