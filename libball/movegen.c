@@ -59,6 +59,7 @@
 #include "compiler.h"
 #include "movegen.h"
 #include "release.h"
+#include "turn_bound.h"
 
 /* The hot helpers (HOT, compiler.h) are inlined into every copy of the
  * action phase, where the mode is a constant: each copy keeps only its
@@ -656,6 +657,10 @@ CPU_DISPATCH int count_actions(const pos *p)
 {
     if (p->st.result != ONGOING)
         return 0;
+    if (at_turn_bound(p)) { /* turn_bound.h: listed and filtered */
+        uint32_t acts[MAX_ACTIONS];
+        return gen_actions(p, acts);
+    }
     if (p->st.phase == PHASE_ACTION) {
         sink count = {.mode = COUNT};
         gen_action_phase(&count, p);
@@ -670,12 +675,15 @@ CPU_DISPATCH int gen_actions(const pos *p, uint32_t *out)
         return count_actions(p);
     if (p->st.result != ONGOING)
         return 0;
+    int n;
     if (p->st.phase == PHASE_ACTION) {
         sink list = {.mode = LIST, .out = out};
         gen_action_phase(&list, p);
-        return list.n;
+        n = list.n;
     }
-    return gen_release_solutions(p, out);
+    else
+        n = gen_release_solutions(p, out);
+    return at_turn_bound(p) ? bound_keep(p, out, n) : n;
 }
 
 /* Only the pieces of `pieces` among the movers may start a move. */
@@ -716,6 +724,13 @@ CPU_DISPATCH int gen_action_at(const pos *p, int index, uint32_t *action)
 {
     if (p->st.result != ONGOING || index < 0)
         return 0;
+    if (at_turn_bound(p)) {
+        uint32_t acts[MAX_ACTIONS];
+        int n = gen_actions(p, acts);
+        if (index < n)
+            *action = acts[index];
+        return index < n;
+    }
     if (p->st.phase != PHASE_ACTION)
         return release_solution_at(p, index, action);
     sink pick = {.mode = PICK, .want = index};
@@ -1055,6 +1070,13 @@ static int draw_for_cpu(const pos *p, uint64_t random, uint32_t *action)
 
 int draw_decision(const pos *p, uint64_t random, uint32_t *action)
 {
+    if (at_turn_bound(p)) { /* from the filtered list, in its order */
+        uint32_t acts[MAX_ACTIONS];
+        int n = gen_actions(p, acts);
+        if (n)
+            *action = acts[draw_index(random, n)];
+        return n != 0;
+    }
     if (p->st.phase != PHASE_ACTION)
         return release_random_solution(p, random, action);
     return draw_for_cpu(p, random, action);

@@ -14,7 +14,9 @@
 #define MAX_ACTIONS BALL_MAX_ACTIONS
 
 /* All legal decisions of the position into out[MAX_ACTIONS] (out NULL:
- * only count them); 0 when the game is over. Never allocates. */
+ * only count them); 0 when the game is over. At turn BALL_MAX_TURN every
+ * entry point below leaves out the decisions that would hand the turn
+ * over (turn_bound.h). Never allocates. */
 int gen_actions(const pos *p, uint32_t *out);
 /* gen_actions(p, NULL): the number of legal decisions. */
 int count_actions(const pos *p);
@@ -73,7 +75,7 @@ static inline int gen_random_action(const pos *p, uint64_t random, uint32_t *act
 {
     if (p->st.result != ONGOING)
         return 0;
-    if (only_end(p)) {
+    if (only_end(p) && p->st.turn < BALL_MAX_TURN) { /* at the bound: turn_bound.h */
         *action = END_ACTION;
         return 1;
     }
