@@ -81,7 +81,7 @@ static int explain_illegal(ball_game *g, const char *text)
     if (p->st.result != ONGOING)
         return game_error(g, BALL_E_ILLEGAL, "%s: the game is over", text);
     if (p->st.turn >= BALL_MAX_TURN && listed_earlier(p, text)) /* left out by turn_bound.h */
-        return game_error(g, BALL_E_ILLEGAL, "%s: would hand the turn over past %d, the last turn BPN can write",
+        return game_error(g, BALL_E_LIMIT, "%s: would hand the turn over past %d, the last turn BPN can write",
                           text, BALL_MAX_TURN);
     if (strcmp(text, "end") == 0)
         return game_error(g, BALL_E_ILLEGAL, "end: not in the action phase");

@@ -272,6 +272,9 @@ static void ck_bound_position(ball_game *g, struct bound_seen *seen)
         ck_assert_int_eq(ball_undo(last), BALL_OK);
     }
     for (int i = 0; i < n_dropped; i++) { /* and every other one refused */
+        char text[BALL_ACTION_TEXT_MAX];
+        ck_assert_int_gt(ball_action_to_text(dropped[i], text, sizeof text), 0);
+        ck_assert_int_eq(tu_parse_rc(last, text), BALL_E_LIMIT); /* its text: refused alike */
         ck_assert_int_eq(ball_is_legal(last, dropped[i]), 0);
         ck_assert_int_eq(ball_apply(last, dropped[i]), BALL_E_LIMIT);
         ck_assert_ptr_nonnull(strstr(ball_errmsg(last), "999999999"));
