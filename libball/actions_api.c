@@ -111,13 +111,20 @@ int ball_legal_action_at(ball_game *g, int index, ball_action *out)
     return game_ok(g);
 }
 
+/* ball_random_action() without a legal decision: out of line, so that
+ * the draw keeps its registers. */
+static OUT_OF_LINE int no_random_action(ball_game *g)
+{
+    return game_error(g, BALL_E_RANGE, "no legal action: %s", why_none(g));
+}
+
 int ball_random_action(ball_game *g, uint64_t random, ball_action *out)
 {
     if (!g || !out)
         return null_output(g);
     uint32_t a;
     if (!gen_random_action(&g->p, random, &a))
-        return game_error(g, BALL_E_RANGE, "no legal action: %s", why_none(g));
+        return no_random_action(g);
     *out = a;
     return succeed(g);
 }

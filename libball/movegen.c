@@ -651,16 +651,42 @@ HOT void gen_action_phase(sink *k, const pos *p)
     put(k, act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0));
 }
 
+/* At the turn bound (turn_bound.h) counting, picking and drawing work
+ * on the list, which gen_actions() filters: out of line, so that the hot
+ * entry points set up no 4 KiB frame for it. */
+static OUT_OF_LINE int bound_count(const pos *p)
+{
+    uint32_t acts[MAX_ACTIONS];
+    return gen_actions(p, acts);
+}
+
+static OUT_OF_LINE int bound_at(const pos *p, int index, uint32_t *action)
+{
+    uint32_t acts[MAX_ACTIONS];
+    int n = gen_actions(p, acts);
+    if (index < n)
+        *action = acts[index];
+    return index < n;
+}
+
+/* The draw from the filtered list, in its order (gen_random_action()). */
+OUT_OF_LINE int bound_draw(const pos *p, uint64_t random, uint32_t *action)
+{
+    uint32_t acts[MAX_ACTIONS];
+    int n = gen_actions(p, acts);
+    if (n)
+        *action = acts[draw_index(random, n)];
+    return n != 0;
+}
+
 /* Counting has a function of its own: perft calls it once per position
  * of the last-but-one ply, and it needs fewer registers than listing. */
 CPU_DISPATCH int count_actions(const pos *p)
 {
     if (p->st.result != ONGOING)
         return 0;
-    if (at_turn_bound(p)) { /* turn_bound.h: listed and filtered */
-        uint32_t acts[MAX_ACTIONS];
-        return gen_actions(p, acts);
-    }
+    if (at_turn_bound(p))
+        return bound_count(p);
     if (p->st.phase == PHASE_ACTION) {
         sink count = {.mode = COUNT};
         gen_action_phase(&count, p);
@@ -724,13 +750,8 @@ CPU_DISPATCH int gen_action_at(const pos *p, int index, uint32_t *action)
 {
     if (p->st.result != ONGOING || index < 0)
         return 0;
-    if (at_turn_bound(p)) {
-        uint32_t acts[MAX_ACTIONS];
-        int n = gen_actions(p, acts);
-        if (index < n)
-            *action = acts[index];
-        return index < n;
-    }
+    if (at_turn_bound(p))
+        return bound_at(p, index, action);
     if (p->st.phase != PHASE_ACTION)
         return release_solution_at(p, index, action);
     sink pick = {.mode = PICK, .want = index};
@@ -1070,13 +1091,8 @@ static int draw_for_cpu(const pos *p, uint64_t random, uint32_t *action)
 
 int draw_decision(const pos *p, uint64_t random, uint32_t *action)
 {
-    if (at_turn_bound(p)) { /* from the filtered list, in its order */
-        uint32_t acts[MAX_ACTIONS];
-        int n = gen_actions(p, acts);
-        if (n)
-            *action = acts[draw_index(random, n)];
-        return n != 0;
-    }
+    if (at_turn_bound(p))
+        return bound_draw(p, random, action);
     if (p->st.phase != PHASE_ACTION)
         return release_random_solution(p, random, action);
     return draw_for_cpu(p, random, action);

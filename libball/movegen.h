@@ -31,6 +31,10 @@ int gen_split(const pos *p, bb_t touch, uint32_t *out, int *unlisted);
 /* gen_random_action() but for a forced `end`: the release phase's draw
  * or the action phase's, dispatched on the CPU like the generator. */
 int draw_decision(const pos *p, uint64_t random, uint32_t *action);
+/* gen_random_action() at turn BALL_MAX_TURN (draw_decision() checks it
+ * too): from the list, which leaves out the decisions that would hand
+ * the turn over (turn_bound.h). */
+int bound_draw(const pos *p, uint64_t random, uint32_t *action);
 
 /* The builds of the action-phase draw that draw_decision() chooses from,
  * one at a time, for tests/test_random_draw.c, which checks that they
@@ -75,7 +79,9 @@ static inline int gen_random_action(const pos *p, uint64_t random, uint32_t *act
 {
     if (p->st.result != ONGOING)
         return 0;
-    if (only_end(p) && p->st.turn < BALL_MAX_TURN) { /* at the bound: turn_bound.h */
+    if (only_end(p)) {
+        if (__builtin_expect(p->st.turn >= BALL_MAX_TURN, 0)) /* turn_bound.h */
+            return bound_draw(p, random, action);
         *action = END_ACTION;
         return 1;
     }
