@@ -668,6 +668,19 @@ test("errors rules and limit", function()
     eq(e.code, ball.E_LIMIT); eq(e.code, -10)
     ok(#e.message > 0)
     eq(g:bpn(), LAST_TURN); eq(g:history_length(), 0)
+    -- every listed decision is played (docs/rules-choices.md, "Turn bound")
+    for _, a in ipairs(g:legal_actions()) do
+        ok(tostring(a) ~= "end", "end is not listed at the turn bound")
+        g:apply(a); g:undo()
+    end
+    -- stopped: DEF at 0 PA after a hand-off, only `end` left and it would
+    -- hand over past the bound; the game goes on with nothing to play
+    local stopped = ball.from_bpn("7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 DEF a 0 h 0/0 999999999")
+    eq(stopped:count_legal_actions(), 0)
+    ok(not stopped:is_over(), "a stopped game is not over")
+    e = raises("range", stopped.random_action, stopped, 0)
+    ok(e.message:find("999999999", 1, true), "the message names the bound")
+    raises("limit", stopped.apply, stopped, "end")
 end)
 
 test("1.0 contracts: no square is nil, int getters", function()
