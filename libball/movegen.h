@@ -14,9 +14,10 @@
 #define MAX_ACTIONS BALL_MAX_ACTIONS
 
 /* All legal decisions of the position into out[MAX_ACTIONS] (out NULL:
- * only count them); 0 when the game is over. At turn BALL_MAX_TURN every
- * entry point below leaves out the decisions that would hand the turn
- * over (turn_bound.h). Never allocates. */
+ * only count them); 0 when the game is over. At turn BALL_MAX_TURN the
+ * entry points below leave out the decisions that would hand the turn
+ * over (turn_bound.h), all but gen_split(), which perft does not call
+ * there. Never allocates. */
 int gen_actions(const pos *p, uint32_t *out);
 /* gen_actions(p, NULL): the number of legal decisions. */
 int count_actions(const pos *p);
