@@ -9,6 +9,7 @@
 #include "notation.h"
 #include "play.h"
 #include "release.h"
+#include "turn_bound.h"
 
 /* Accessors: BALL_E_ARG for a value that is not an action; a square field
  * that holds no square reads as BALL_NO_SQUARE (the encoding's own). */
@@ -81,6 +82,14 @@ int ball_legal_actions(ball_game *g, ball_action *out, size_t cap)
     return legal_actions_copied(g, out, cap);
 }
 
+/* Why a position has no legal decision: the game is over, or it is
+ * stopped at the turn bound (turn_bound.h, docs/rules-choices.md). */
+static const char *why_none(const ball_game *g)
+{
+    return g->p.st.result != ONGOING ? "the game is over"
+           : "every decision left would hand the turn over past 999999999, the last turn BPN can write";
+}
+
 /* A NULL game or output pointer. */
 static int null_output(ball_game *g)
 {
@@ -95,11 +104,18 @@ int ball_legal_action_at(ball_game *g, int index, ball_action *out)
     if (!gen_action_at(&g->p, index, &a)) {
         int n = gen_actions(&g->p, NULL);
         if (n == 0)
-            return game_error(g, BALL_E_RANGE, "action index %d: no legal action, the game is over", index);
+            return game_error(g, BALL_E_RANGE, "action index %d: no legal action, %s", index, why_none(g));
         return game_error(g, BALL_E_RANGE, "action index %d out of range 0-%d", index, n - 1);
     }
     *out = a;
     return game_ok(g);
+}
+
+/* ball_random_action() without a legal decision: out of line, so that
+ * the draw keeps its registers. */
+static OUT_OF_LINE int no_random_action(ball_game *g)
+{
+    return game_error(g, BALL_E_RANGE, "no legal action: %s", why_none(g));
 }
 
 int ball_random_action(ball_game *g, uint64_t random, ball_action *out)
@@ -108,7 +124,7 @@ int ball_random_action(ball_game *g, uint64_t random, ball_action *out)
         return null_output(g);
     uint32_t a;
     if (!gen_random_action(&g->p, random, &a))
-        return game_error(g, BALL_E_RANGE, "no legal action: the game is over");
+        return no_random_action(g);
     *out = a;
     return succeed(g);
 }
@@ -121,6 +137,18 @@ static int legal(const pos *p, uint32_t a)
         if (acts[i] == a)
             return 1;
     return 0;
+}
+
+/* A decision legal by the rules that the turn bound leaves out: legal in
+ * the same position one turn earlier (the turn number changes nothing
+ * else: a game with a turn limit is drawn before the bound). */
+static int refused_at_bound(const pos *p, uint32_t a)
+{
+    if (!at_turn_bound(p))
+        return 0;
+    pos earlier = *p;
+    earlier.st.turn = BALL_MAX_TURN - 1;
+    return legal(&earlier, a);
 }
 
 int ball_is_legal(ball_game *g, ball_action a)
@@ -137,7 +165,9 @@ static int grow_history(ball_game *g)
 }
 
 /* After a decision: refused when it hands over a turn past the last one
- * BPN can write (N1 prints 9 digits). */
+ * BPN can write (N1 prints 9 digits). The generator lists no such
+ * decision (turn_bound.h), so only ball_apply_unchecked() of a decision
+ * that is not listed gets here. */
 static int applied(ball_game *g)
 {
     if (g->p.st.turn > BALL_MAX_TURN) {
@@ -202,6 +232,9 @@ int ball_apply(ball_game *g, ball_action a)
     if (!legal(&g->p, a)) {
         char text[ACTION_TEXT_MAX];
         action_format(a, text);
+        if (refused_at_bound(&g->p, a))
+            return game_error(g, BALL_E_LIMIT, "%s would hand the turn over past %d, the last turn BPN can write",
+                              text, BALL_MAX_TURN);
         return game_error(g, BALL_E_ILLEGAL, "%s is not legal in this position", text);
     }
     int rc = ball_apply_unchecked(g, a);
@@ -265,7 +298,8 @@ int ball_task_solutions(ball_game *g, int sq, ball_action *out, size_t cap)
         return game_error(g, BALL_E_ILLEGAL, "no release task on %s", name);
     }
     uint32_t acts[MAX_ACTIONS];
-    return deliver(g, acts, gen_task_solutions(&g->p, sq, acts), out, cap);
+    n = gen_task_solutions(&g->p, sq, acts);
+    return deliver(g, acts, at_turn_bound(&g->p) ? bound_keep(&g->p, acts, n) : n, out, cap);
 }
 
 uint64_t ball_hash(const ball_game *g) { return g ? pos_hash(&g->p) : 0; }

@@ -507,8 +507,8 @@ int ball_mcts_choose(ball_mcts *m, ball_game *game, ball_action *out, ball_mcts_
     if (n_root < 0)
         return n_root;
     if (n_root == 0)
-        return game_error(game, BALL_E_RANGE, "mcts: the game is over (%s): there is no decision to choose",
-                          game->p.st.result == ATK_WON ? "ATK won" : game->p.st.result == DEF_WON ? "DEF won" : "a draw");
+        return game_error(game, BALL_E_RANGE, "mcts: %s: there is no decision to choose",
+                          game->p.st.result == ATK_WON ? "the game is over (ATK won)" : game->p.st.result == DEF_WON ? "the game is over (DEF won)" : game->p.st.result == DRAWN ? "the game is over (a draw)" : "the game is stopped at turn 999999999 (each decision would hand the turn over)");
     rc = ball_history_reserve(game, TREE_DEPTH_MAX + PLAYOUT_MAX + 2);
     if (rc != BALL_OK)
         return rc;

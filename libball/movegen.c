@@ -4,7 +4,7 @@
  * The random draw (DRAW) and its builds for the CPU are in
  * movegen_draw.c. No allocation. */
 #include "movegen_rules.h"
-
+#include "turn_bound.h"
 
 /* LIST, PICK: the actions of each piece (pieces in square order), then
  * the carrier's, the card-mode ones, `end`. COUNT: count order. */
@@ -26,12 +26,42 @@ HOT void gen_action_phase(sink *k, const pos *p)
     put(k, act_make(K_END, NO_SQ, NO_SQ, NO_SQ, KEEP_NONE, 0));
 }
 
+/* At the turn bound (turn_bound.h) counting, picking and drawing work
+ * on the list, which gen_actions() filters: out of line, so that the hot
+ * entry points set up no 4 KiB frame for it. */
+static OUT_OF_LINE int bound_count(const pos *p)
+{
+    uint32_t acts[MAX_ACTIONS];
+    return gen_actions(p, acts);
+}
+
+static OUT_OF_LINE int bound_at(const pos *p, int index, uint32_t *action)
+{
+    uint32_t acts[MAX_ACTIONS];
+    int n = gen_actions(p, acts);
+    if (index < n)
+        *action = acts[index];
+    return index < n;
+}
+
+/* The draw from the filtered list, in its order (gen_random_action()). */
+OUT_OF_LINE int bound_draw(const pos *p, uint64_t random, uint32_t *action)
+{
+    uint32_t acts[MAX_ACTIONS];
+    int n = gen_actions(p, acts);
+    if (n)
+        *action = acts[draw_index(random, n)];
+    return n != 0;
+}
+
 /* Counting has a function of its own: perft calls it once per position
  * of the last-but-one ply, and it needs fewer registers than listing. */
 CPU_DISPATCH int count_actions(const pos *p)
 {
     if (p->st.result != ONGOING)
         return 0;
+    if (at_turn_bound(p))
+        return bound_count(p);
     if (p->st.phase == PHASE_ACTION) {
         sink count = {.mode = COUNT};
         gen_action_phase(&count, p);
@@ -46,12 +76,15 @@ CPU_DISPATCH int gen_actions(const pos *p, uint32_t *out)
         return count_actions(p);
     if (p->st.result != ONGOING)
         return 0;
+    int n;
     if (p->st.phase == PHASE_ACTION) {
         sink list = {.mode = LIST, .out = out};
         gen_action_phase(&list, p);
-        return list.n;
+        n = list.n;
     }
-    return gen_release_solutions(p, out);
+    else
+        n = gen_release_solutions(p, out);
+    return at_turn_bound(p) ? bound_keep(p, out, n) : n;
 }
 
 /* Only the pieces of `pieces` among the movers may start a move. */
@@ -92,6 +125,8 @@ CPU_DISPATCH int gen_action_at(const pos *p, int index, uint32_t *action)
 {
     if (p->st.result != ONGOING || index < 0)
         return 0;
+    if (at_turn_bound(p))
+        return bound_at(p, index, action);
     if (p->st.phase != PHASE_ACTION)
         return release_solution_at(p, index, action);
     sink pick = {.mode = PICK, .want = index};

@@ -15,7 +15,10 @@
 #define MAX_ACTIONS BALL_MAX_ACTIONS
 
 /* All legal decisions of the position into out[MAX_ACTIONS] (out NULL:
- * only count them); 0 when the game is over. Never allocates. */
+ * only count them); 0 when the game is over. At turn BALL_MAX_TURN the
+ * entry points below leave out the decisions that would hand the turn
+ * over (turn_bound.h), all but gen_split(), which perft does not call
+ * there. Never allocates. */
 int gen_actions(const pos *p, uint32_t *out);
 /* gen_actions(p, NULL): the number of legal decisions. */
 int count_actions(const pos *p);
@@ -30,6 +33,10 @@ int gen_split(const pos *p, bb_t touch, uint32_t *out, int *unlisted);
 /* gen_random_action() but for a forced `end`: the release phase's draw
  * or the action phase's, dispatched on the CPU like the generator. */
 int draw_decision(const pos *p, uint64_t random, uint32_t *action);
+/* gen_random_action() at turn BALL_MAX_TURN (draw_decision() checks it
+ * too): from the list, which leaves out the decisions that would hand
+ * the turn over (turn_bound.h). */
+int bound_draw(const pos *p, uint64_t random, uint32_t *action);
 
 /* The builds of the action-phase draw that draw_decision() chooses from,
  * one at a time, for tests/test_random_draw.c, which checks that they
@@ -68,6 +75,8 @@ static inline int gen_random_action(const pos *p, uint64_t random, uint32_t *act
     if (p->st.result != ONGOING)
         return 0;
     if (only_end(p)) {
+        if (__builtin_expect(p->st.turn >= BALL_MAX_TURN, 0)) /* turn_bound.h */
+            return bound_draw(p, random, action);
         *action = END_ACTION;
         return 1;
     }

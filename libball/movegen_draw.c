@@ -4,6 +4,7 @@
  * loaded (draw_build_for_cpu()). The walk and the rules are those of
  * movegen_rules.h. No allocation. */
 #include "movegen_rules.h"
+#include "turn_bound.h"
 
 /* The random draw has two more builds for x86-64: one for CPUs with AVX2
  * (nearly all made since 2013), one for those with AVX-512 (VL, VPOPCNTDQ
@@ -387,6 +388,8 @@ static int draw_for_cpu(const pos *p, uint64_t random, uint32_t *action)
 
 int draw_decision(const pos *p, uint64_t random, uint32_t *action)
 {
+    if (at_turn_bound(p))
+        return bound_draw(p, random, action);
     if (p->st.phase != PHASE_ACTION)
         return release_random_solution(p, random, action);
     return draw_for_cpu(p, random, action);

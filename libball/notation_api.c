@@ -56,6 +56,24 @@ int ball_action_to_text(ball_action a, char *buf, size_t len)
     return copy_out(text, action_format(a, text), buf, len);
 }
 
+/* At turn BALL_MAX_TURN: 1 when `text` names a decision legal one turn
+ * earlier, which the bound leaves out because it would hand the turn
+ * over (turn_bound.h; the turn number changes nothing else). */
+static int listed_earlier(const pos *p, const char *text)
+{
+    pos earlier = *p;
+    earlier.st.turn = BALL_MAX_TURN - 1;
+    uint32_t acts[MAX_ACTIONS];
+    char t[ACTION_TEXT_MAX];
+    int n = gen_actions(&earlier, acts);
+    for (int i = 0; i < n; i++) {
+        action_format(acts[i], t);
+        if (strcmp(t, text) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* Why a well-formed text names no legal action, in the rules' words. */
 static int explain_illegal(ball_game *g, const char *text)
 {
@@ -63,6 +81,9 @@ static int explain_illegal(ball_game *g, const char *text)
     const char *side = p->st.side == ATK ? "ATK" : "DEF";
     if (p->st.result != ONGOING)
         return game_error(g, BALL_E_ILLEGAL, "%s: the game is over", text);
+    if (p->st.turn >= BALL_MAX_TURN && listed_earlier(p, text)) /* left out by turn_bound.h */
+        return game_error(g, BALL_E_LIMIT, "%s: would hand the turn over past %d, the last turn BPN can write",
+                          text, BALL_MAX_TURN);
     if (strcmp(text, "end") == 0)
         return game_error(g, BALL_E_ILLEGAL, "end: not in the action phase");
     if (strncmp(text, "pe+", 3) == 0 || strncmp(text, "card", 4) == 0) {

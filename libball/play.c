@@ -380,7 +380,8 @@ static uint64_t perft_last_but_one(pos *p)
 {
     uint32_t acts[MAX_ACTIONS];
     zero_pa z;
-    int shortcut = !p->cards.on && p->st.phase == PHASE_ACTION && p->st.result == ONGOING;
+    int shortcut = !p->cards.on && p->st.phase == PHASE_ACTION && p->st.result == ONGOING
+                   && p->st.turn < BALL_MAX_TURN; /* its `end` counts as one (turn_bound.h) */
     if (!shortcut)
         return sum_children(p, NULL, 0, acts, gen_actions(p, acts));
     zero_pa_setup(&z, p);

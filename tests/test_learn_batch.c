@@ -401,9 +401,17 @@ START_TEST(test_start_positions_and_terminals)
     /* `end` of the last turn: a draw */
     terminal_step("turns=5", "3X3/6/7/6/7/6/7/6/3x*3/6/7/6/7/6/7/6/7 DEF a 2 - 0/0 5", BALL_INDEX_END,
                   BALL_TERMINAL_TURN_LIMIT, 0, 0);
-    /* `end` at the last turn BPN can write: the game is stopped */
-    terminal_step(NULL, "3X3/6/7/6/7/6/7/6/3x*3/6/7/6/7/6/7/6/7 DEF a 2 - 0/0 999999999", BALL_INDEX_END,
-                  BALL_TERMINAL_TRUNCATED, 0, 0);
+    /* at the last turn BPN can write, DEF's last PA: after the move only
+     * `end` is left, and it would hand over past the bound: the game is
+     * stopped. `end` itself is not a legal index there. */
+    const char *last = "3X3/6/7/6/7/6/7/6/3x*3/6/7/6/7/6/7/6/7 DEF a 1 - 0/0 999999999";
+    ball_game *at_last = tu_game(last);
+    int32_t move = ball_action_to_index(at_last, tu_action(at_last, "G9-F8"));
+    ck_assert_int_ge(move, 0);
+    ball_action none;
+    ck_assert_int_eq(ball_action_from_index(at_last, BALL_INDEX_END, &none), BALL_E_ILLEGAL);
+    ball_game_free(at_last);
+    terminal_step(NULL, last, move, BALL_TERMINAL_TRUNCATED, 0, 0);
     /* bad start positions change nothing */
     ball_batch *b = new_batch(2, NULL, 0);
     ck_assert_int_eq(ball_batch_set_start(NULL, NULL), BALL_E_ARG);
@@ -412,6 +420,10 @@ START_TEST(test_start_positions_and_terminals)
     ck_assert_int_eq(ball_batch_set_start(b, "3X*3/6/7/6/7/6/7/6/7/6/7/6/7/6/7/6/3x3 ATK a 2 - 0/0 5"),
                      BALL_E_ILLEGAL);
     ck_assert_msg(strstr(ball_batch_errmsg(b), "over") != NULL, "%s", ball_batch_errmsg(b));
+    /* nothing can be played: `end` at 0 PA would hand over past the bound */
+    ck_assert_int_eq(ball_batch_set_start(b, "3X3/6/7/6/7/6/7/6/3x*3/6/7/6/7/6/7/6/7 DEF a 0 - 0/0 999999999"),
+                     BALL_E_LIMIT);
+    ck_assert_msg(strstr(ball_batch_errmsg(b), "999999999") != NULL, "%s", ball_batch_errmsg(b));
     char text[BALL_BPN_MAX];
     ck_assert_int_eq(ball_batch_reset(b, 0), BALL_OK);
     ball_batch_position_to_text(b, 1, text, sizeof text);

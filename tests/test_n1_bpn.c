@@ -221,24 +221,27 @@ END_TEST
 /* N1 clarification (turn): every turn number that play can reach gives a
  * BPN that reads back; libball bounds the turn at BALL_MAX_TURN (nine
  * digits) and refuses, with BALL_E_LIMIT and a message, the decision that
- * would hand the turn over past it (issue item: turn bound). */
+ * would hand the turn over past it (issue item: turn bound); the legal
+ * list leaves it out, so every listed decision can be played (issue 23;
+ * more in tests/test_r04_turn.c). */
 
 /* ATK's turn 999999999: X* G5 and the knocked-down O_ on C5, DEF o G13.
  * `end` opens the release phase (the stand-up of C5: B4 B6 D4 D6, R9.2);
  * the stand-up completes the turn and would hand over to turn 1000000000. */
 #define TURN_MAX_POS "7/6/7/6/3o3/6/7/6/7/6/7/6/1O_1X*3/6/7/6/7 ATK a 1 - 0/0 999999999"
 
-/* A decision refused at the bound: BALL_E_LIMIT from ball_apply() and
- * ball_apply_unchecked(), nothing changed (BPN, hash, history), a message
- * that names the bound; the decision is legal by the rules all the same
- * (ball.h: BALL_E_ILLEGAL is for illegal ones). */
+/* A decision refused at the bound: not listed and not legal for
+ * ball_is_legal() (every listed decision can be played), BALL_E_LIMIT
+ * from ball_apply() (it is legal by the rules: BALL_E_ILLEGAL is for
+ * illegal ones) and ball_apply_unchecked(), nothing changed (BPN, hash,
+ * history), a message that names the bound. */
 static void ck_refused_at_bound(ball_game *g, ball_action a)
 {
     char before[BALL_BPN_MAX];
     tu_bpn(g, before);
     uint64_t hash = ball_hash(g);
     int hist = ball_history_length(g);
-    ck_assert_int_eq(ball_is_legal(g, a), 1);
+    ck_assert_int_eq(ball_is_legal(g, a), 0);
     ck_assert_int_eq(ball_apply(g, a), BALL_E_LIMIT);
     ck_assert_ptr_nonnull(strstr(ball_errmsg(g), "999999999"));
     ck_bpn(g, before);
@@ -252,6 +255,16 @@ static void ck_refused_at_bound(ball_game *g, ball_action a)
     ck_assert_int_eq(ball_history_length(g), hist);
 }
 
+/* `end`, from a position where it is listed (an action has no position
+ * in it). */
+static ball_action end_action(void)
+{
+    ball_game *g = tu_game(NULL);
+    ball_action a = tu_action(g, "end");
+    ball_game_free(g);
+    return a;
+}
+
 START_TEST(test_N1_turn_bound_release_completes_turn)
 {
     ck_assert_int_eq(BALL_MAX_TURN, 999999999);
@@ -259,12 +272,17 @@ START_TEST(test_N1_turn_bound_release_completes_turn)
     ck_assert_int_eq(ball_turn(g), BALL_MAX_TURN);
     tu_apply(g, "end"); /* the release phase belongs to the same turn */
     ck_bpn(g, "7/6/7/6/3o3/6/7/6/7/6/7/6/1O_1X*3/6/7/6/7 ATK r 0 - 0/0 999999999");
-    ck_legal(g, "C5-B4 C5-B6 C5-D4 C5-D6");
+    ck_legal(g, ""); /* the four stand-ups would each hand over */
+    ck_assert_int_eq(tu_parse_rc(g, "C5-B4"), BALL_E_LIMIT); /* legal by the rules, refused */
+    ck_assert_ptr_nonnull(strstr(ball_errmsg(g), "999999999"));
+    ball_game *earlier = tu_game("7/6/7/6/3o3/6/7/6/7/6/7/6/1O_1X*3/6/7/6/7 ATK r 0 - 0/0 999999998");
+    ck_legal(earlier, "C5-B4 C5-B6 C5-D4 C5-D6");
     ball_action acts[BALL_MAX_ACTIONS];
-    int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
+    int n = ball_legal_actions(earlier, acts, BALL_MAX_ACTIONS);
     ck_assert_int_eq(n, 4);
     for (int i = 0; i < n; i++)
         ck_refused_at_bound(g, acts[i]);
+    ball_game_free(earlier);
     /* the game goes on: `end` can still be taken back */
     ck_assert_int_eq(ball_undo(g), BALL_OK);
     ck_bpn(g, TURN_MAX_POS);
@@ -283,13 +301,13 @@ START_TEST(test_N1_turn_bound_end_hands_over)
     };
     for (size_t i = 0; i < sizeof at_bound / sizeof at_bound[0]; i++) {
         ball_game *g = tu_game(at_bound[i]);
-        ck_refused_at_bound(g, tu_action(g, "end"));
+        ck_refused_at_bound(g, end_action());
         ball_game_free(g);
     }
     ball_game *g = tu_game_text(TU_DECK, "7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 ATK a 2 - 3/4 999999999 13/2");
     tu_apply(g, "card1"); /* an action that keeps the turn is played as usual */
     ck_bpn(g, "7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 ATK a 3 - 2/4 999999999 3/2");
-    ck_refused_at_bound(g, tu_action(g, "end"));
+    ck_refused_at_bound(g, end_action());
     ball_game_free(g);
 
     g = tu_game("7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 DEF a 2 - 0/0 999999998");
@@ -298,35 +316,45 @@ START_TEST(test_N1_turn_bound_end_hands_over)
     ck_assert_int_eq(ball_turn(g), BALL_MAX_TURN);
     ball_game *scratch = tu_game(NULL);
     tu_check_bpn_round_trip(g, scratch);
-    ck_refused_at_bound(g, tu_action(g, "end"));
+    ck_refused_at_bound(g, end_action());
     ball_game_free(scratch);
     ball_game_free(g);
 }
 END_TEST
 
-/* Walks every decision sequence of up to `depth` decisions: a decision is
- * either played, and the position it reaches writes a BPN that reads back
- * (same text, result and hash), or refused with BALL_E_LIMIT and nothing
- * changed. Counts both. */
+/* Walks every decision sequence of up to `depth` decisions: every listed
+ * decision is played, and the position it reaches writes a BPN that
+ * reads back (same text, result and hash). In an action phase where
+ * `end` (always legal by R4.2) is not listed, it is refused with
+ * BALL_E_LIMIT and nothing changes; a game that goes on with nothing
+ * listed is stopped at the bound. Counts both. */
 static void walk_bound(ball_game *g, ball_game *scratch, int depth, long *played, long *refused)
 {
     if (depth == 0)
         return;
-    ball_action acts[BALL_MAX_ACTIONS];
+    ball_action acts[BALL_MAX_ACTIONS], end = end_action();
     int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
     tu_require(n >= 0);
-    for (int i = 0; i < n; i++) {
+    if (ball_result(g) == BALL_ONGOING && ball_phase(g) == BALL_PHASE_ACTION && !ball_is_legal(g, end)) {
         char before[BALL_BPN_MAX], after[BALL_BPN_MAX];
         uint64_t hash = ball_hash(g);
         tu_bpn(g, before);
+        tu_require(ball_turn(g) == BALL_MAX_TURN);
+        tu_require(ball_apply(g, end) == BALL_E_LIMIT);
+        tu_require(strstr(ball_errmsg(g), "999999999") != NULL);
+        tu_bpn(g, after);
+        tu_require(strcmp(after, before) == 0 && ball_hash(g) == hash);
+        (*refused)++;
+    }
+    if (ball_result(g) == BALL_ONGOING && n == 0) { /* stopped: every decision would hand over */
+        ball_action a;
+        tu_require(ball_turn(g) == BALL_MAX_TURN);
+        tu_require(ball_random_action(g, 0, &a) == BALL_E_RANGE);
+        tu_require(strstr(ball_errmsg(g), "999999999") != NULL);
+        (*refused)++;
+    }
+    for (int i = 0; i < n; i++) {
         int rc = ball_apply(g, acts[i]);
-        if (rc == BALL_E_LIMIT) {
-            tu_require(strstr(ball_errmsg(g), "999999999") != NULL);
-            tu_bpn(g, after);
-            tu_require(strcmp(after, before) == 0 && ball_hash(g) == hash);
-            (*refused)++;
-            continue;
-        }
         tu_require(rc == BALL_OK);
         tu_require(ball_turn(g) >= 1 && ball_turn(g) <= BALL_MAX_TURN);
         tu_check_bpn_round_trip(g, scratch);

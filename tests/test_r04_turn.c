@@ -207,6 +207,214 @@ START_TEST(test_R4_3_no_move_at_zero_pa)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* The turn bound (N1 "Clarification (turn)", R9.1, R9.5, R11.1;
+ * docs/rules-choices.md "Turn bound"). At turn 999999999 a decision that
+ * would hand the turn over is refused, so it is not listed: `end` with no
+ * release task that has a solution, or a release-phase decision after
+ * which no task has one and nothing scores. */
+
+/* The BPN of g with its turn field (the last of seven) set to `turn`. */
+static ball_game *at_turn(ball_game *g, const char *turn)
+{
+    char bpn[BALL_BPN_MAX + 16];
+    tu_bpn(g, bpn);
+    char *last = strrchr(bpn, ' ');
+    ck_assert_ptr_nonnull(last);
+    strcpy(last + 1, turn);
+    return tu_game(bpn);
+}
+
+struct bound_seen {
+    long positions, kept_end, dropped_end, kept_release, dropped_release, refused_checked;
+};
+
+/* In one position: the list at turn 999999999 is, in order, the list one
+ * turn earlier less the decisions that there hand the turn over (seen by
+ * playing them: the turn number goes up and the game goes on). Every
+ * listed decision is played by ball_apply(); every left-out one is
+ * refused with BALL_E_LIMIT, state untouched, and is not legal by
+ * ball_is_legal(); counts, picks, draws, masks and perft agree. */
+static void ck_bound_position(ball_game *g, struct bound_seen *seen)
+{
+    ball_game *before = at_turn(g, "999999998"), *last = at_turn(g, "999999999");
+    ball_action all[BALL_MAX_ACTIONS], want[BALL_MAX_ACTIONS], got[BALL_MAX_ACTIONS];
+    ball_action dropped[BALL_MAX_ACTIONS];
+    int n_all = ball_legal_actions(before, all, BALL_MAX_ACTIONS), n_want = 0, n_dropped = 0;
+    int release = ball_phase(before) == BALL_PHASE_RELEASE;
+    ck_assert_int_ge(n_all, 1);
+    for (int i = 0; i < n_all; i++) {
+        ck_assert_int_eq(ball_apply(before, all[i]), BALL_OK);
+        int handed = ball_turn(before) != 999999998 && ball_result(before) == BALL_ONGOING;
+        ck_assert_int_eq(ball_undo(before), BALL_OK);
+        int is_end = ball_action_kind(all[i]) == BALL_END;
+        if (handed)
+            dropped[n_dropped++] = all[i];
+        else
+            want[n_want++] = all[i];
+        if (is_end)
+            handed ? seen->dropped_end++ : seen->kept_end++;
+        else if (release)
+            handed ? seen->dropped_release++ : seen->kept_release++;
+    }
+    int n = ball_legal_actions(last, got, BALL_MAX_ACTIONS);
+    ck_assert_int_eq(n, n_want);
+    for (int i = 0; i < n; i++)
+        ck_assert_uint_eq(got[i], want[i]);
+    char bpn[BALL_BPN_MAX];
+    tu_bpn(last, bpn);
+    for (int i = 0; i < n; i++) { /* every listed decision is played */
+        ck_assert_int_eq(ball_is_legal(last, got[i]), 1);
+        ck_assert_int_eq(ball_apply(last, got[i]), BALL_OK);
+        ck_assert_int_le(ball_turn(last), BALL_MAX_TURN);
+        ck_assert_int_eq(ball_undo(last), BALL_OK);
+        ck_assert_int_eq(ball_apply_unchecked(last, got[i]), BALL_OK);
+        ck_assert_int_eq(ball_undo(last), BALL_OK);
+    }
+    for (int i = 0; i < n_dropped; i++) { /* and every other one refused */
+        char text[BALL_ACTION_TEXT_MAX];
+        ck_assert_int_gt(ball_action_to_text(dropped[i], text, sizeof text), 0);
+        ck_assert_int_eq(tu_parse_rc(last, text), BALL_E_LIMIT); /* its text: refused alike */
+        ck_assert_int_eq(ball_is_legal(last, dropped[i]), 0);
+        ck_assert_int_eq(ball_apply(last, dropped[i]), BALL_E_LIMIT);
+        ck_assert_ptr_nonnull(strstr(ball_errmsg(last), "999999999"));
+        ck_bpn(last, bpn);
+        ck_assert_int_eq(ball_history_length(last), 0);
+        seen->refused_checked++;
+    }
+    uint8_t mask[BALL_ACTION_SPACE];
+    ck_assert_int_eq(ball_legal_mask(last, mask, sizeof mask, 0), n);
+    ck_assert_int_eq(ball_legal_indices(last, NULL, 0), n);
+    if (release) { /* the tasks' solutions are the list, task by task */
+        ball_task tasks[BALL_MAX_TASKS];
+        int nt = ball_release_tasks(last, tasks, BALL_MAX_TASKS), sum = 0;
+        for (int t = 0; t < nt; t++)
+            sum += ball_task_solutions(last, ball_task_square(tasks[t]), NULL, 0);
+        ck_assert_int_eq(sum, n);
+    }
+    ball_action a = BALL_ACTION_NONE;
+    if (n > 0) {
+        tu_check_generator_modes(last, got, n);
+    }
+    if (n > 0 && seen->positions % 16 == 0) { /* perft 2 by the library and by apply */
+        uint64_t count = 0;
+        ck_assert_int_eq(ball_perft(last, 2, &count), BALL_OK);
+        ck_assert_uint_eq(count, tu_perft_by_apply(last, 2));
+    }
+    if (n == 0) { /* stopped: nothing to list, pick or draw, and the message says why */
+        ck_assert_int_eq(ball_random_action(last, 0, &a), BALL_E_RANGE);
+        ck_assert_ptr_nonnull(strstr(ball_errmsg(last), "999999999"));
+        ck_assert_int_eq(ball_legal_action_at(last, 0, &a), BALL_E_RANGE);
+        ck_assert_ptr_nonnull(strstr(ball_errmsg(last), "999999999"));
+        ck_assert_uint_eq(a, BALL_ACTION_NONE);
+        uint64_t count = 1;
+        ck_assert_int_eq(ball_perft(last, 1, &count), BALL_OK);
+        ck_assert_uint_eq(count, 0);
+    }
+    seen->positions++;
+    ball_game_free(before);
+    ball_game_free(last);
+}
+
+/* Positions of random games from the standard start (fixed seed), each
+ * moved to the bound. The games meet every kind of case: `end` kept (a
+ * release phase follows) and refused, release decisions kept (a task is
+ * left) and refused (the last one). */
+START_TEST(test_N1_turn_bound_list_equals_playable)
+{
+    struct bound_seen seen = {0};
+    uint64_t rng = 23;
+    for (int game = 0; game < 12; game++) {
+        ball_game *g = tu_game(NULL);
+        ball_action a;
+        for (int k = 0; k < 400 && ball_result(g) == BALL_ONGOING; k++) {
+            if (k % 4 == 0 || ball_phase(g) == BALL_PHASE_RELEASE)
+                ck_bound_position(g, &seen);
+            ck_assert_int_eq(ball_random_action(g, tu_random(&rng), &a), BALL_OK);
+            ck_assert_int_eq(ball_apply(g, a), BALL_OK);
+        }
+        ball_game_free(g);
+    }
+    ck_assert_int_gt(seen.positions, 500);
+    ck_assert_int_gt(seen.kept_end, 50);
+    ck_assert_int_gt(seen.dropped_end, 50);
+    ck_assert_int_gt(seen.kept_release, 50);
+    ck_assert_int_gt(seen.dropped_release, 50);
+}
+END_TEST
+
+/* R9.1 + R11.1 at the bound: a release whose keeper lands in its target
+ * zone wins and does not hand over, so it stays listed although it
+ * resolves the last task.
+ * ATK's X holds the ball on top of DEF's standing x on F16, the row below
+ * ATK's end zone (row 17, zone depth 1); the stack is not fresh and is
+ * ATK's only task. Its vacant neighbours: E17 G17 E15 G15. Resolutions by
+ * hand (R9.3): 12 ordered pairs (U, W), each with keeper U (the upper, ATK)
+ * or W (the lower, DEF, standing): 24 decisions. Those that put the ball
+ * in ATK's hands on row 17 score (R11.1): U on E17 or G17 with keeper U,
+ * 3 choices of W each. DEF's target zone is row 1: its keeper never
+ * scores here. The other 18 leave no task and would hand over. */
+START_TEST(test_N1_turn_bound_release_that_scores)
+{
+    const char *bpn = "7/2[X*x]3/7/6/7/6/7/6/7/6/7/6/7/6/7/6/7 ATK r 0 - 0/0 999999999";
+    ball_game *g = tu_game(bpn);
+    ck_legal(g, "F16-E17/E15=E17 F16-E17/G15=E17 F16-E17/G17=E17 "
+                "F16-G17/E15=G17 F16-G17/E17=G17 F16-G17/G15=G17");
+    tu_apply(g, "F16-G17/E15=G17");
+    ck_assert_int_eq(ball_result(g), BALL_ATK_WON);
+    ck_assert_int_eq(ball_turn(g), BALL_MAX_TURN);
+    ball_game_free(g);
+    g = tu_game("7/2[X*x]3/7/6/7/6/7/6/7/6/7/6/7/6/7/6/7 ATK r 0 - 0/0 999999998");
+    ck_assert_int_eq(ball_legal_actions(g, NULL, 0), 24);
+    ball_game_free(g);
+}
+END_TEST
+
+/* The loop "play legal decisions until none is left" from positions at
+ * the bound never meets an error: each ends with the game won or
+ * stopped at turn 999999999 with no decision (ball_result() ongoing),
+ * within a few decisions (the turn cannot pass). Also the loop of
+ * ball.h's ball_random_action() example with ball_apply_unchecked(). */
+START_TEST(test_N1_turn_bound_play_until_none)
+{
+    static const char *const starts[] = {
+        "7/6/3s3/6/3x3/6/1o1sxo1/6/2x4/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 999999999",
+        "7/6/7/6/3o3/6/7/6/7/6/7/6/1O_1X*3/6/7/6/7 ATK a 1 - 0/0 999999999",
+        "7/6/7/6/3o3/6/7/6/7/6/7/6/1O_1X*3/6/7/6/7 ATK r 0 - 0/0 999999999",
+    };
+    uint64_t rng = 99;
+    long stopped = 0, decisions = 0;
+    for (size_t s = 0; s < sizeof starts / sizeof starts[0]; s++)
+        for (int run = 0; run < 200; run++) {
+            ball_game *g = tu_game(starts[s]);
+            ball_action acts[BALL_MAX_ACTIONS];
+            int n, k = 0;
+            while ((n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS)) > 0) {
+                ck_assert_int_lt(k++, 200);
+                ck_assert_msg(ball_apply(g, acts[tu_random(&rng) % (unsigned)n]) == BALL_OK, "%s",
+                              ball_errmsg(g));
+                decisions++;
+            }
+            ck_assert_int_eq(n, 0);
+            ck_assert_int_eq(ball_turn(g), BALL_MAX_TURN);
+            stopped += ball_result(g) == BALL_ONGOING;
+            ball_game_free(g);
+
+            g = tu_game(starts[s]);
+            ball_action a;
+            k = 0;
+            while (ball_random_action(g, tu_random(&rng), &a) == BALL_OK) {
+                ck_assert_int_lt(k++, 200);
+                ck_assert_msg(ball_apply_unchecked(g, a) == BALL_OK, "%s", ball_errmsg(g));
+            }
+            ck_assert_int_eq(ball_legal_actions(g, NULL, 0), 0);
+            ball_game_free(g);
+        }
+    ck_assert_int_gt(stopped, 500);
+    ck_assert_int_gt(decisions, 600);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("r04_turn");
@@ -223,6 +431,9 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_R4_4_only_active_own_pieces_act);
     tcase_add_test(tc, test_R4_2_end_with_one_pa);
     tcase_add_test(tc, test_R4_3_no_move_at_zero_pa);
+    tcase_add_test(tc, test_N1_turn_bound_list_equals_playable);
+    tcase_add_test(tc, test_N1_turn_bound_release_that_scores);
+    tcase_add_test(tc, test_N1_turn_bound_play_until_none);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -150,6 +150,23 @@ expect_eq "apply E11-F10 end" "$("$BALL" apply "$START" E11-F10 end)" "$AFTER_EN
 expect_eq "apply E11-F10 end G5-F6" "$("$BALL" apply "$START" E11-F10 end G5-F6)" "$AFTER_G5F6"
 expect_eq "apply nothing" "$("$BALL" apply "$START")" "$START"
 
+# ---- the turn bound (N1 clarification (turn); docs/rules-choices.md, "Turn
+# bound"): at turn 999999999 `legal` lists only what `apply` plays. ATK's X*
+# on G5 alone with 1 PA: its 1- and 2-square diagonal moves (R5.1), no
+# hand-off (no ally, R8.2) and no `end`: without a release task it would
+# hand the turn over. After G5-F6 (0 PA) only `end` would be left: nothing.
+BOUND='7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 ATK a 1 - 0/0 999999999'
+BOUND_F6='7/6/7/6/3x3/6/7/6/7/6/7/2X*3/7/6/7/6/7 ATK a 0 - 0/0 999999999'
+legal_bound=$("$BALL" legal "$BOUND" | tr '\n' ' ')
+expect_eq "legal at the turn bound" "$legal_bound" "G5-E3 G5-I3 G5-F4 G5-H4 G5-F6 G5-H6 G5-E7 G5-I7 "
+for a in $legal_bound; do
+    "$BALL" apply "$BOUND" "$a" >/dev/null 2>"$tmp/bound.err" ||
+        fail "apply $a at the turn bound: listed but refused: $(cat "$tmp/bound.err")"
+done
+expect_message "apply end at the turn bound" "999999999" "$BALL" apply "$BOUND" end
+expect_eq "apply G5-F6 at the turn bound" "$("$BALL" apply "$BOUND" G5-F6)" "$BOUND_F6"
+expect_eq "legal when stopped at the turn bound" "$("$BALL" legal "$BOUND_F6")" ""
+
 # ---- trace
 printf 'E11-F10\n\nend\r\nG5-F6\n' | "$BALL" trace >"$tmp/trace" || fail "ball trace exited $?"
 expect_eq "trace line count" "$(wc -l <"$tmp/trace" | tr -d ' ')" "4"

@@ -1174,20 +1174,48 @@ function Game:legal_action(i)
     return M.action(one_out[0])
 end
 
---- A legal decision drawn with the 64-bit number `r` (a uint64_t cdata or
---- a non-negative integer; default: drawn with math.random), uniformly
---- when `r` is uniform: the cheapest way to play random playouts.
+-- r for ball_random_action() (docs/bindings.md, "random_action(r)"): the
+-- forms that can carry every one of the 2^64 values, and nothing else, since
+-- a uniform r from a smaller range draws from part of the legal list only.
+local U64_MAX_TEXT = "18446744073709551615"
+local R_FORMS = "r is a uint64_t or int64_t cdata, a string of decimal digits up to " .. U64_MAX_TEXT
+    .. " or a number in [0, 1) (math.random()), scaled by 2^64"
+local function random_arg(r)
+    if type(r) == "cdata" then
+        if ffi.istype("uint64_t", r) then return r end
+        if ffi.istype("int64_t", r) then return ffi.cast("uint64_t", r) end -- its 64 bits
+    elseif type(r) == "number" then
+        if r >= 0 and r < 1 then return ffi.cast("uint64_t", r * 2 ^ 64) end -- exact: r has 53 bits
+        raise(M.E_ARG, R_FORMS .. " (a number of 1 or more would reach a part of the range only)", 3)
+    elseif type(r) == "string" then
+        if r:match("^%d+$") and (#r < 20 or (#r == 20 and r <= U64_MAX_TEXT)) then
+            local v = ffi.new("uint64_t", 0)
+            for i = 1, #r do v = v * 10 + (r:byte(i) - 48) end
+            return v
+        end
+        if r:match("^%d+$") then raise(M.E_ARG, R_FORMS .. " ('" .. r .. "' is 2^64 or more)", 3) end
+    end
+    raise(M.E_ARG, R_FORMS, 3)
+end
+
+--- A legal decision drawn with the 64-bit number `r`: the decision
+--- numbered floor(r * n / 2^64) of the n legal ones (ball_random_action()),
+--- so a uniform `r` over 0 .. 2^64 - 1 draws a uniform decision, the
+--- cheapest way to play random playouts. `r` is a uint64_t cdata, an
+--- int64_t cdata (its 64 bits, two's complement: -1 is 2^64 - 1), a string
+--- of decimal digits (0 to 18446744073709551615), or a number x in [0, 1),
+--- read as floor(x * 2^64) (math.random() is uniform there); default: 64
+--- bits drawn with math.random. Other numbers raise "arg": a number cannot
+--- hold 64 bits, and a uniform one from 0 .. 2^53 would only reach the
+--- first 2^53 / 2^64 of the range.
 function Game:random_action(r)
     if r == nil then
         -- (no ULL literals: this file must parse under PUC Lua too, see the top)
         r = ffi.cast("uint64_t", math.random(0, 0xffff)) * ffi.cast("uint64_t", 2 ^ 48)
             + ffi.cast("uint64_t", math.random(0, 0xffffff)) * ffi.cast("uint64_t", 2 ^ 24)
             + math.random(0, 0xffffff)
-    elseif type(r) == "number" then
-        if r < 0 or r ~= math.floor(r) or r >= 2 ^ 53 then raise(M.E_ARG, "r is an integer in 0 .. 2^53 or a uint64_t", 2) end
-        r = ffi.cast("uint64_t", r)
-    elseif not (type(r) == "cdata" and ffi.istype("uint64_t", r)) then
-        raise(M.E_ARG, "r is an integer or a uint64_t", 2)
+    else
+        r = random_arg(r)
     end
     check(self, C.ball_random_action(P(self), r, one_out))
     return M.action(one_out[0])

@@ -192,12 +192,92 @@ test("random_action draws legal decisions", function()
     for _, a in ipairs(g:legal_actions()) do codes[a.code] = true end
     ok(codes[g:random_action().code], "default draw is legal")
     ok(codes[g:random_action(0).code], "0 draws a legal action")
-    -- the largest number each backend takes: a uint64_t 2^64-1 (FFI), the
-    -- largest integer (C module; 2^53 - 1 for Lua 5.1-5.2 doubles)
-    local big = FFI and (ffi.new("uint64_t", 0) - 1) or math.maxinteger or (2 ^ 53 - 1)
-    ok(codes[g:random_action(big).code], "the largest r draws a legal action")
-    raises("arg", g.random_action, g, -1)
-    raises("arg", g.random_action, g, "1")
+    ok(codes[g:random_action(0.999999).code], "a fraction below 1 draws a legal action")
+    -- the same r in each form draws the same decision (docs/bindings.md)
+    local top = g:random_action("18446744073709551615").code
+    eq(g:random_action("0").code, g:random_action(0).code, "'0' and 0")
+    eq(g:random_action(0.5).code, g:random_action("9223372036854775808").code, "0.5 and 2^63")
+    eq(g:random_action(0.75).code, g:random_action("13835058055282163712").code, "0.75 and 3 * 2^62")
+    if FFI then
+        eq(g:random_action(ffi.new("uint64_t", 0) - 1).code, top, "uint64_t 2^64 - 1")
+        eq(g:random_action(ffi.new("int64_t", -1)).code, top, "int64_t -1 is 2^64 - 1")
+        eq(g:random_action(ffi.new("uint64_t", 2 ^ 63)).code, g:random_action(0.5).code, "uint64_t 2^63")
+    end
+    if math.type then -- Lua 5.3+ integers: their 64 bits
+        eq(g:random_action(-1).code, top, "-1 is 2^64 - 1")
+        eq(g:random_action(math.mininteger).code, g:random_action(0.5).code, "mininteger is 2^63")
+        eq(g:random_action(math.maxinteger).code, g:random_action("9223372036854775807").code,
+           "maxinteger is 2^63 - 1")
+        raises("arg", g.random_action, g, 1.0) -- a float of 1 or more
+    else
+        raises("arg", g.random_action, g, -1)
+        raises("arg", g.random_action, g, 1)
+    end
+    for _, bad in ipairs{ -0.5, 2 ^ 53, 2 ^ 64, math.huge, -math.huge, 0 / 0, "", "-1", "+1", "1.5",
+                          " 1", "0x10", "18446744073709551616", "99999999999999999999999", true, {} } do
+        raises("arg", g.random_action, g, bad)
+    end
+    eq(g:bpn(), START)
+end)
+
+-- Pearson's chi-square of `counts` (a table code -> count) over the n
+-- legal decisions `acts`, with `draws` draws in all.
+local function chi_square(acts, counts, draws)
+    local n, x2 = #acts, 0
+    local expect = draws / n
+    for _, a in ipairs(acts) do
+        local d = (counts[a.code] or 0) - expect
+        x2 = x2 + d * d / expect
+    end
+    return x2
+end
+
+-- The chi-square value that a uniform draw passes with probability 0.999
+-- (Wilson-Hilferty: z = 3.09 for 0.999), for n - 1 degrees of freedom.
+local function chi_square_999(df)
+    local k = 2 / (9 * df)
+    return df * (1 - k + 3.09 * math.sqrt(k)) ^ 3
+end
+
+-- ball_random_action() maps floor(r * n / 2^64): a uniform r from the
+-- documented range gives each of the n legal decisions 1/n of the draws.
+-- Counted over 50 n draws with a fixed seed and judged by chi-square at
+-- 0.999; a uniform r from [0, 2^63) (the old integer range) reaches only
+-- the first half of the decisions, and the same test refuses it.
+test("random_action is uniform over its documented range", function()
+    local g = ball.new()
+    local acts = g:legal_actions()
+    local n = #acts
+    ok(n >= 20, "enough decisions: " .. n)
+    local draws, limit = 50 * n, chi_square_999(n - 1)
+    local function judge(what, draw)
+        math.randomseed(2023)
+        local counts = {}
+        for _ = 1, draws do
+            local c = g:random_action(draw()).code
+            counts[c] = (counts[c] or 0) + 1
+        end
+        return chi_square(acts, counts, draws), what
+    end
+    local sources = { { "math.random()", function() return math.random() end } }
+    if FFI then
+        sources[#sources + 1] = { "uint64_t of 64 random bits", function()
+            return ffi.cast("uint64_t", math.random(0, 0xffff)) * 2 ^ 48
+                + ffi.cast("uint64_t", math.random(0, 0xffffff)) * 2 ^ 24 + math.random(0, 0xffffff)
+        end }
+    end
+    if math.type then
+        sources[#sources + 1] = { "math.random(0)", function() return math.random(0) end }
+    end
+    for _, s in ipairs(sources) do
+        local x2, what = judge(s[1], s[2])
+        ok(x2 < limit, what .. ": chi-square " .. x2 .. " >= " .. limit)
+    end
+    -- the power of the test: half the range (63 bits, as a digit string)
+    local x2 = judge("[0, 2^63)", function()
+        return ("%.0f"):format(math.floor(math.random() * 2 ^ 53) * 2 ^ 10)
+    end)
+    ok(x2 > 10 * limit, "a draw from [0, 2^63) is refused: chi-square " .. x2)
     eq(g:bpn(), START)
 end)
 
@@ -588,6 +668,19 @@ test("errors rules and limit", function()
     eq(e.code, ball.E_LIMIT); eq(e.code, -10)
     ok(#e.message > 0)
     eq(g:bpn(), LAST_TURN); eq(g:history_length(), 0)
+    -- every listed decision is played (docs/rules-choices.md, "Turn bound")
+    for _, a in ipairs(g:legal_actions()) do
+        ok(tostring(a) ~= "end", "end is not listed at the turn bound")
+        g:apply(a); g:undo()
+    end
+    -- stopped: DEF at 0 PA after a hand-off, only `end` left and it would
+    -- hand over past the bound; the game goes on with nothing to play
+    local stopped = ball.from_bpn("7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 DEF a 0 h 0/0 999999999")
+    eq(stopped:count_legal_actions(), 0)
+    ok(not stopped:is_over(), "a stopped game is not over")
+    e = raises("range", stopped.random_action, stopped, 0)
+    ok(e.message:find("999999999", 1, true), "the message names the bound")
+    raises("limit", stopped.apply, stopped, "end")
 end)
 
 test("1.0 contracts: no square is nil, int getters", function()

@@ -37,8 +37,10 @@ typedef struct player {
  * when @p allow_human, or "mcts" with optional settings after a colon,
  * separated by commas: `playouts=N` (iterations per decision, default
  * 1000; 0 = no limit), `ms=T` (milliseconds per decision, default 0 = no
- * limit), `turns=K` (playout length in hand-overs, 0 = to the end; default
- * 2), `c=X` (exploration, default 0.7) — e.g. "mcts:ms=100,playouts=0".
+ * limit; `ms=` without `playouts=` means a time budget only), `turns=K`
+ * (playout length in hand-overs, 0 = to the end; default 1), `c=X`
+ * (exploration, default 0.3) — e.g. "mcts:ms=100". The defaults are
+ * ball_mcts_config_init()'s (docs/players.md).
  * @p seed 0 is replaced by a fixed non-zero seed. Returns 0, or -1 for an
  * unknown name or a bad setting (or no memory for the searcher). Release
  * the player with player_free().

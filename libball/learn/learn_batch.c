@@ -205,6 +205,9 @@ int ball_batch_set_start(ball_batch *b, const char *bpn)
     if (b->proto->p.st.result != ONGOING)
         return batch_error(b, BALL_E_ILLEGAL, "start position: the game is already over (%s)",
                            b->proto->p.st.result == DRAWN ? "drawn" : "won");
+    if (count_actions(&b->proto->p) == 0)
+        return batch_error(b, BALL_E_LIMIT, "start position: no decision can be played (each would hand "
+                           "the turn over past %d)", BALL_MAX_TURN);
     b->start = b->proto->p;
     return batch_ok(b);
 }
@@ -274,12 +277,10 @@ int ball_batch_step(ball_batch *b, const int32_t *indices, size_t n)
         float returns[2] = {0.0f, 0.0f};
         int end = BALL_NOT_TERMINAL;
         pos_do(p, a, &u);
-        if (p->st.turn > BALL_MAX_TURN) { /* what ball_apply() would refuse */
-            pos_undo(p, &u);
-            end = BALL_TERMINAL_TRUNCATED;
-        }
-        else if (p->st.result != ONGOING)
+        if (p->st.result != ONGOING)
             end = learn_returns(p, returns);
+        else if (p->st.turn == BALL_MAX_TURN && count_actions(p) == 0)
+            end = BALL_TERMINAL_TRUNCATED; /* nothing left that the turn bound lets be played */
         if (end != BALL_NOT_TERMINAL) {
             *p = b->start;
             ended++;

@@ -7,8 +7,10 @@
  *  - games are full userdata with __gc, __close (Lua 5.4: `local g <close>
  *    = ball.new()`), __tostring and __eq; an action is a table as there;
  *  - game:hash() is a 16-digit hexadecimal string (LuaJIT: a uint64_t
- *    cdata); game:random_action(r) takes r as a non-negative integer (all
- *    64 bits with Lua 5.3+ integers, read as unsigned);
+ *    cdata); game:random_action(r) takes r as a Lua 5.3+ integer (its 64
+ *    bits, read as unsigned), a string of digits or a number in [0, 1)
+ *    scaled by 2^64 (LuaJIT: a uint64_t or int64_t cdata, a string of
+ *    digits or a number in [0, 1));
  *  - an MCTS searcher (ball.mcts{...}) is a full userdata with __gc,
  *    __close and __tostring; its seed is a non-negative integer (LuaJIT:
  *    also a uint64_t cdata);
@@ -1169,29 +1171,52 @@ static uint64_t splitmix64(void)
     return z ^ (z >> 31);
 }
 
+/* r for ball_random_action() (docs/bindings.md, "random_action(r)"): the
+ * forms that can carry every one of the 2^64 values, and nothing else,
+ * since a uniform r from a smaller range draws from part of the legal list
+ * only. 1 and *r, or 0 for anything else. */
+#define R_FORMS "r is an integer (Lua 5.3+: its 64 bits, -1 being 2^64 - 1), a string of decimal " \
+    "digits up to 18446744073709551615 or a number in [0, 1) (math.random()), scaled by 2^64"
+static int random_arg(lua_State *L, int i, uint64_t *r)
+{
+    if (lua_type(L, i) == LUA_TSTRING) {
+        size_t len;
+        const char *t = lua_tolstring(L, i, &len);
+        uint64_t v = 0;
+        if (len == 0)
+            return 0;
+        for (size_t k = 0; k < len; k++) {
+            unsigned d = (unsigned char)t[k] - '0';
+            if (d > 9 || v > (UINT64_MAX - d) / 10)
+                return 0; /* not a digit, or 2^64 or more */
+            v = v * 10 + d;
+        }
+        *r = v;
+        return 1;
+    }
+    if (lua_type(L, i) != LUA_TNUMBER)
+        return 0;
+#if LUA_VERSION_NUM >= 503
+    if (lua_isinteger(L, i)) {
+        *r = (uint64_t)lua_tointeger(L, i); /* two's complement: all 64 bits */
+        return 1;
+    }
+#endif
+    lua_Number d = lua_tonumber(L, i);
+    if (!(d >= 0 && d < 1))
+        return 0; /* NaN too */
+    *r = (uint64_t)(d * 18446744073709551616.0); /* exact: d has 53 bits */
+    return 1;
+}
+
 static int g_random_action(lua_State *L)
 {
     ball_game *g = P(L, 1);
     uint64_t r;
-    if (lua_isnoneornil(L, 2)) {
+    if (lua_isnoneornil(L, 2))
         r = splitmix64();
-    } else if (lua_type(L, 2) != LUA_TNUMBER) {
-        return raise(L, BALL_E_ARG, "r is an integer");
-    } else {
-#if LUA_VERSION_NUM >= 503
-        if (lua_isinteger(L, 2)) {
-            if (lua_tointeger(L, 2) < 0)
-                return raise(L, BALL_E_ARG, "r is a non-negative integer");
-            r = (uint64_t)lua_tointeger(L, 2);
-        } else
-#endif
-        {
-            lua_Number d = lua_tonumber(L, 2);
-            if (d < 0 || d != floor(d) || d >= 9007199254740992.0)
-                return raise(L, BALL_E_ARG, "r is an integer in 0 .. 2^53");
-            r = (uint64_t)d;
-        }
-    }
+    else if (!random_arg(L, 2, &r))
+        return raise(L, BALL_E_ARG, R_FORMS);
     ball_action a;
     check(L, g, ball_random_action(g, r, &a));
     push_action(L, a);

@@ -1332,9 +1332,13 @@ class Game(_Owned):
 
     def random_action(self, random: Optional[int] = None) -> Action:
         """A legal decision drawn with the 64-bit number ``random`` (default:
-        ``random.getrandbits(64)``), uniformly when ``random`` is uniform;
-        the cheapest way to play random playouts. Raises RangeError when
-        the game is over."""
+        ``random.getrandbits(64)``): the one numbered
+        floor(random * n / 2**64) of the n legal decisions, so a uniform
+        ``random`` over 0 .. 2**64 - 1 draws a uniform decision; the
+        cheapest way to play random playouts. ``random`` is an int in
+        0 .. 2**64 - 1 (ArgumentError for anything else: a negative, 2**64
+        or more, a bool, a float). Raises RangeError when there is no legal
+        decision (the game is over, or stopped at the turn bound)."""
         if random is None:
             random = _random.getrandbits(64)
         if not isinstance(random, int) or isinstance(random, bool) or not 0 <= random < 2 ** 64:

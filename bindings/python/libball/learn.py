@@ -724,8 +724,9 @@ class Env:
     decision won, -1 lost, 0 otherwise: only the last decision of a game
     earns non-zero); ``terminated`` is True when the game ended
     (touchdown, or the turn limit: a draw); ``truncated`` is True when
-    ``max_decisions`` decisions were played or the turn counter reached
-    BALL_MAX_TURN. ``info`` holds ``mask`` (the legal mask of the new
+    ``max_decisions`` decisions were played or the game is stopped at
+    turn BALL_MAX_TURN (every decision left would hand the turn over past
+    it, so none is legal). ``info`` holds ``mask`` (the legal mask of the new
     position), ``side`` (the Team to act, whose frame the observation is
     in), ``terminal`` (a Terminal), ``returns`` (ATK, DEF) and ``action``
     (the Action played). An illegal index raises IllegalActionError, an
@@ -811,6 +812,8 @@ class Env:
         self.decisions += 1
         ret = returns(game)
         terminated = ret.terminal != Terminal.NOT_TERMINAL
+        if not terminated and game.count_legal_actions() == 0:
+            truncated = True   # stopped at BALL_MAX_TURN: every decision left would pass it
         if (not terminated and self.max_decisions is not None
                 and self.decisions >= self.max_decisions):
             truncated = True

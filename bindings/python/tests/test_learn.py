@@ -413,6 +413,22 @@ class Environment(WithNumpy):
         env.close()
 
 
+    def test_stopped_at_the_turn_bound_truncates(self):
+        # DEF's last PA at turn 999999999, x alone on G9: after G9-F8 only
+        # `end` would be left, and it would hand the turn over past the
+        # bound (N1; docs/rules-choices.md, "Turn bound"): truncated.
+        bpn = "3X3/6/7/6/7/6/7/6/3x*3/6/7/6/7/6/7/6/7 DEF a 1 - 0/0 999999999"
+        env = learn.Env(start=bpn)
+        env.reset()
+        index = learn.action_to_index(env.game, "G9-F8")
+        obs, reward, terminated, truncated, info = env.step(index)
+        self.assertFalse(terminated)
+        self.assertTrue(truncated)
+        self.assertEqual(reward, 0.0)
+        self.assertEqual(sum(info["mask"]), 0)
+        env.close()
+
+
 class FallbackIndexBijection(IndexBijection):
     use_numpy = False
 

@@ -149,6 +149,26 @@ class NewErrorCodes(unittest.TestCase):
             self.assertTrue(cm.exception.message)
             self.assertEqual(g.bpn, LAST_TURN)
             self.assertEqual(g.history_length, 0)
+            # every listed decision is played (docs/rules-choices.md, "Turn
+            # bound"): `end` is not listed, since it would hand over
+            self.assertNotIn("end", [str(a) for a in g.legal_actions()])
+            for a in g.legal_actions():
+                g.apply(a)
+                g.undo()
+
+    def test_stopped_at_the_turn_bound(self):
+        """DEF at 0 PA after a hand-off at turn 999999999: only `end` is
+        legal by the rules, and it would hand the turn over past the bound
+        (N1), so nothing is listed; the game goes on (no result)."""
+        stopped = "7/6/7/6/3x3/6/7/6/7/6/7/6/3X*3/6/7/6/7 DEF a 0 h 0/0 999999999"
+        with Game(stopped) as g:
+            self.assertEqual(g.legal_actions(), [])
+            self.assertFalse(g.is_over)
+            with self.assertRaises(libball.RangeError) as cm:
+                g.random_action(0)
+            self.assertIn("999999999", cm.exception.message)
+            with self.assertRaises(libball.LimitError):
+                g.apply("end")
 
 
 class Contracts(unittest.TestCase):
