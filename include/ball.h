@@ -955,8 +955,9 @@ BALL_API uint64_t ball_hash(const ball_game *game);
  * The decision number @p i (from 0, the oldest) of the history: the one
  * that ball_undo() would take back after ball_history_length() - 1 - @p i
  * undos. Writes it to @p out and returns #BALL_OK; #BALL_E_RANGE unless
- * 0 <= @p i < ball_history_length(); #BALL_E_ARG for NULL. Does not
- * allocate. Costs one undo of the position per later decision.
+ * 0 <= @p i < ball_history_length(); #BALL_E_ARG for NULL. Takes
+ * constant time (the decision is read from the history; the position is
+ * not touched) and does not allocate.
  */
 BALL_API int ball_history_action(ball_game *game, int i, ball_action *out);
 
