@@ -19,10 +19,15 @@
  *    ball_action_to_text(), ball_position_to_text() (BPN, N1),
  *    ball_rules_to_text().
  *
- * The header reads top to bottom: each type is introduced before the first
- * function that uses it. Everything above the "Advanced API" section is
- * the stable, checked interface; the advanced section (unchecked apply,
- * access by index, memory hooks) trades checks for speed or control.
+ * The header reads top to bottom, by audience: playing a game, its text
+ * forms, whole-game records and pictures, search, learning, then the
+ * advanced and experimental calls; each type is introduced before the
+ * first function that uses it. Everything above the "Advanced API"
+ * section is the stable, checked interface; the advanced section
+ * (unchecked apply, access by index, memory hooks) trades checks for speed
+ * or control and is as stable. The "Experimental API" section at the end
+ * is seen only by programs that define `BALL_EXPERIMENTAL`, and is not
+ * covered by the 1.x promise (docs/abi.md).
  *
  * Conventions, valid for every function below (docs/api-conventions.md
  * says more):
@@ -63,14 +68,14 @@ extern "C" {
 /** Major version; the shared library's soname carries it (libball.so.1). */
 #define BALL_VERSION_MAJOR 1
 /** Minor version: grows with backward-compatible additions. */
-#define BALL_VERSION_MINOR 0
+#define BALL_VERSION_MINOR 1
 /** Patch version: grows with fixes. */
 #define BALL_VERSION_PATCH 0
 /** The version as one number, major * 10000 + minor * 100 + patch. */
 #define BALL_VERSION_NUMBER \
     (BALL_VERSION_MAJOR * 10000 + BALL_VERSION_MINOR * 100 + BALL_VERSION_PATCH)
 /** The version as text, "major.minor.patch". */
-#define BALL_VERSION_STRING "1.0.0"
+#define BALL_VERSION_STRING "1.1.0"
 
 /**
  * @def BALL_API
@@ -92,7 +97,7 @@ extern "C" {
  */
 BALL_API unsigned ball_version_number(void);
 
-/** Version of the loaded library as a static string, e.g. "1.0.0". */
+/** Version of the loaded library as a static string, e.g. "1.1.0". */
 BALL_API const char *ball_version_string(void);
 
 /** @} */
@@ -1172,11 +1177,14 @@ typedef struct ball_mcts_config {
 } ball_mcts_config;
 
 /**
- * What a search did, written by ball_mcts_choose() when asked. Set its
- * `size` field to sizeof(ball_mcts_stats) before the call.
+ * What a search did, written by ball_mcts_choose() when asked. Initialise
+ * with `ball_mcts_stats_init(&st, sizeof st)` (or set `size` to
+ * sizeof(ball_mcts_stats), as 1.0 asked) before the call: the struct
+ * carries its own size, and the library writes no byte beyond it.
  */
 typedef struct ball_mcts_stats {
-    /** sizeof(ball_mcts_stats) as known to the caller (set it). */
+    /** sizeof(ball_mcts_stats) as known to the caller; set by
+     *  ball_mcts_stats_init(). */
     size_t size;
     /** Iterations (playouts) made. */
     uint64_t playouts;
@@ -1197,6 +1205,11 @@ typedef struct ball_mcts_stats {
  *  the defaults and sets its size; writes at most @p size bytes. Does
  *  nothing for NULL. */
 BALL_API void ball_mcts_config_init(ball_mcts_config *cfg, size_t size);
+
+/** Zeroes @p stats (of @p size bytes: pass sizeof(ball_mcts_stats)) and
+ *  sets its size; writes at most @p size bytes. Does nothing for NULL.
+ *  @since 1.1 */
+BALL_API void ball_mcts_stats_init(ball_mcts_stats *stats, size_t size);
 
 /**
  * Creates a searcher with the settings @p cfg (NULL: the defaults) in
@@ -1224,9 +1237,10 @@ BALL_API int ball_mcts_seed(ball_mcts *mcts, uint64_t seed);
  * game is used with apply/undo and left as it was (same position and
  * history); the call may grow its undo history once
  * (ball_history_reserve()), nothing else allocates. @p stats (may be NULL;
- * set its size) receives what the search did. Returns #BALL_OK;
- * #BALL_E_RANGE when the game is over; #BALL_E_ARG for NULL or a bad
- * stats size; #BALL_E_NOMEM when the undo history cannot grow. Except
+ * see ball_mcts_stats_init()) receives what the search did, up to its
+ * size. Returns #BALL_OK; #BALL_E_RANGE when the game is over;
+ * #BALL_E_ARG for NULL or a stats size that is not a published one;
+ * #BALL_E_NOMEM when the undo history cannot grow. Except
  * for a NULL @p game, ball_errmsg(@p game) then says why ("" after a
  * success).
  */
@@ -1708,6 +1722,56 @@ BALL_API void ball_allocator_init(ball_allocator *alloc, size_t size);
 BALL_API int ball_game_new_with_allocator(ball_game **out, const ball_rules *rules,
                                           const ball_allocator *alloc, char *err,
                                           size_t errlen);
+
+/** @} */
+
+/* ================================================================== */
+/** @name Experimental API
+ *
+ * Calls that are still being tried out, declared only when the program
+ * defines `BALL_EXPERIMENTAL` before it includes this header (as zstd's
+ * `ZSTD_STATIC_LINKING_ONLY`):
+ * @code
+ * #define BALL_EXPERIMENTAL
+ * #include <ball.h>
+ * @endcode
+ * They are not covered by the 1.x promise: any minor release may change
+ * or remove them (docs/abi.md, "The experimental tier"). Their symbols
+ * carry the version node `LIBBALL_EXPERIMENTAL`, so a binary that uses
+ * one says so, and fails to start on a library that no longer has it
+ * instead of misbehaving; they are never part of the ABI baseline. A call
+ * that proves itself moves to a stable section in a later minor release,
+ * under that release's version node.
+ *  @{ */
+
+#ifdef BALL_EXPERIMENTAL
+
+/**
+ * What the last ball_mcts_choose() of @p mcts found out about each
+ * decision of the root it searched (experimental): writes, for up to
+ * @p cap of them, the decision to @p actions, its visits to @p visits and
+ * its mean reward for the coach who was to act (0-1, as
+ * ball_mcts_stats::value) to @p values, most visited first (ties to the
+ * better mean), so that entry 0 is the decision the search chose. Any of
+ * the three arrays may be NULL. Returns the number of decisions searched
+ * (which may exceed @p cap): 0 before the first search, and after a
+ * search that needed none (an immediate touchdown, a single legal
+ * decision); #BALL_E_ARG for a NULL @p mcts. The results stay until the
+ * next ball_mcts_choose(). Does not allocate.
+ *
+ * @code
+ * ball_action acts[8];
+ * uint32_t visits[8];
+ * double values[8];
+ * int n = ball_mcts_root_decisions(mcts, acts, visits, values, 8);
+ * for (int i = 0; i < n && i < 8; i++)
+ *     ... acts[i] was visited visits[i] times, value values[i] ...
+ * @endcode
+ */
+BALL_API int ball_mcts_root_decisions(const ball_mcts *mcts, ball_action *actions,
+                                      uint32_t *visits, double *values, size_t cap);
+
+#endif /* BALL_EXPERIMENTAL */
 
 /** @} */
 

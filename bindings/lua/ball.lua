@@ -114,14 +114,14 @@ local SONAME = "libball.so." .. M.ABI_MAJOR
 
 -- ------------------------------------------------------------ the C API
 
--- Everything of include/ball.h 1.0, in its order: the #defines of integers
+-- Everything of include/ball.h 1.1 but its experimental section, in its order: the #defines of integers
 -- as static consts, the enums, types and functions as declared there
 -- (test_ball.lua compares this text with the header).
 M._CDEF = [[
 static const int BALL_VERSION_MAJOR = 1;
-static const int BALL_VERSION_MINOR = 0;
+static const int BALL_VERSION_MINOR = 1;
 static const int BALL_VERSION_PATCH = 0;
-static const int BALL_VERSION_NUMBER = 10000;
+static const int BALL_VERSION_NUMBER = 10100;
 
 unsigned ball_version_number(void);
 const char *ball_version_string(void);
@@ -364,6 +364,7 @@ typedef struct ball_mcts_stats {
     double elapsed_ms;
 } ball_mcts_stats;
 void ball_mcts_config_init(ball_mcts_config *cfg, size_t size);
+void ball_mcts_stats_init(ball_mcts_stats *stats, size_t size);
 int ball_mcts_new(ball_mcts **out, const ball_mcts_config *cfg, char *err, size_t errlen);
 void ball_mcts_free(ball_mcts *mcts);
 int ball_mcts_seed(ball_mcts *mcts, uint64_t seed);
