@@ -1169,9 +1169,12 @@ typedef struct ball_mcts_config {
      *  Default 0.3. */
     double exploration;
     /** Playout length: 0 plays to the end of the game (a touchdown is
-     *  worth 1, a draw 0.5, a loss 0); N > 0 stops after N hand-overs of
-     *  the turn and scores the position with the built-in evaluation,
-     *  0-1000. Default 1: the turn in progress is closed and the position
+     *  worth 1, a draw 0.5, a loss 0), or for at most 2000 decisions,
+     *  after which the position is scored with the built-in evaluation (a
+     *  game without a turn limit need not end); N > 0 stops after N
+     *  hand-overs of the turn and scores the position with the built-in
+     *  evaluation, 0-1000. Either way the turn in progress is closed at
+     *  once. Default 1: the turn in progress is closed and the position
      *  scored, which docs/players.md found the strongest. */
     int playout_turns;
 } ball_mcts_config;

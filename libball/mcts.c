@@ -11,9 +11,11 @@
  *
  * A playout closes the turn in progress at once (`end`, then random
  * release tasks), then plays random decisions with ball_random_action()
- * to the end of the game or, with playout_turns N > 0, until N hand-overs;
- * a position left unfinished is scored by a small evaluation (ball held
- * and brought forward, pieces down, pieces advanced) squashed into (0, 1).
+ * to the end of the game (at most PLAYOUT_MAX decisions) or, with
+ * playout_turns N > 0, until N hand-overs (the first one closes the turn
+ * in progress); a position left unfinished is scored by a small
+ * evaluation (ball held and brought forward, pieces down, pieces
+ * advanced) squashed into (0, 1).
  * Closing the turn at once, and the default N = 1 (score the position the
  * turn leaves), are what made the player strong (docs/players.md): random
  * moves at the end of a turn mostly undo what the tree chose, and longer
@@ -386,9 +388,10 @@ static double playout(ball_mcts *m, ball_game *g, int *rc)
             break;
         }
         played++;
-        if (g->p.st.side != side) {
+        if (g->p.st.side != side) { /* a hand-over: counted whatever playout_turns is */
             side = g->p.st.side;
-            if (m->cfg.playout_turns > 0 && ++turns >= m->cfg.playout_turns)
+            turns++;
+            if (m->cfg.playout_turns > 0 && turns >= m->cfg.playout_turns)
                 break;
         }
     }
