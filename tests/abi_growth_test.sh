@@ -40,11 +40,14 @@ cmp -s include/ball.h tests/abi/1.0/ball.h && {
 
 # The library as the Makefile builds it, in a copy of the tree with the
 # given header. OPT=-O1: quicker, and the layout does not depend on it.
+# The make that runs the tests (its MAKEFLAGS, the absolute B that
+# scripts/run-tests.sh exports) is not inherited.
 build_lib() { # name, header
     mkdir -p "$tmp/$1"
     cp -R Makefile libball include "$tmp/$1/"
     cp "$2" "$tmp/$1/include/ball.h"
-    make --no-print-directory -s -C "$tmp/$1" CC="$CC" OPT=-O1 WERROR= -j2 build/libball.a >"$tmp/$1.log" 2>&1 || {
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s -C "$tmp/$1" B=build \
+        CC="$CC" OPT=-O1 WERROR= -j2 build/libball.a >"$tmp/$1.log" 2>&1 || {
         cat "$tmp/$1.log" >&2
         echo "abi_growth: building the library with $2 failed" >&2
         exit 1
