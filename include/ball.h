@@ -1741,10 +1741,10 @@ BALL_API int ball_game_new_with_allocator(ball_game **out, const ball_rules *rul
  * They are not covered by the 1.x promise: any minor release may change
  * or remove them (docs/abi.md, "The experimental tier"). Their symbols
  * carry the version node `LIBBALL_EXPERIMENTAL`, so a binary that uses
- * one says so, and fails to start on a library that no longer has it
- * instead of misbehaving; they are never part of the ABI baseline. A call
- * that proves itself moves to a stable section in a later minor release,
- * under that release's version node.
+ * one says so, and meets a loader error, not a misbehaving call, on a
+ * library that no longer has it; they are never part of the ABI
+ * baseline. A call that proves itself moves to a stable section in a
+ * later minor release, under that release's version node.
  *  @{ */
 
 #ifdef BALL_EXPERIMENTAL
