@@ -19,10 +19,15 @@
  *    ball_action_to_text(), ball_position_to_text() (BPN, N1),
  *    ball_rules_to_text().
  *
- * The header reads top to bottom: each type is introduced before the first
- * function that uses it. Everything above the "Advanced API" section is
- * the stable, checked interface; the advanced section (unchecked apply,
- * access by index, memory hooks) trades checks for speed or control.
+ * The header reads top to bottom, by audience: playing a game, its text
+ * forms, whole-game records and pictures, search, learning, then the
+ * advanced and experimental calls; each type is introduced before the
+ * first function that uses it. Everything above the "Advanced API"
+ * section is the stable, checked interface; the advanced section
+ * (unchecked apply, access by index, memory hooks) trades checks for speed
+ * or control and is as stable. The "Experimental API" section at the end
+ * is seen only by programs that define `BALL_EXPERIMENTAL`, and is not
+ * covered by the 1.x promise (docs/abi.md).
  *
  * Conventions, valid for every function below (docs/api-conventions.md
  * says more):
@@ -63,14 +68,14 @@ extern "C" {
 /** Major version; the shared library's soname carries it (libball.so.1). */
 #define BALL_VERSION_MAJOR 1
 /** Minor version: grows with backward-compatible additions. */
-#define BALL_VERSION_MINOR 0
+#define BALL_VERSION_MINOR 1
 /** Patch version: grows with fixes. */
 #define BALL_VERSION_PATCH 0
 /** The version as one number, major * 10000 + minor * 100 + patch. */
 #define BALL_VERSION_NUMBER \
     (BALL_VERSION_MAJOR * 10000 + BALL_VERSION_MINOR * 100 + BALL_VERSION_PATCH)
 /** The version as text, "major.minor.patch". */
-#define BALL_VERSION_STRING "1.0.0"
+#define BALL_VERSION_STRING "1.1.0"
 
 /**
  * @def BALL_API
@@ -92,7 +97,7 @@ extern "C" {
  */
 BALL_API unsigned ball_version_number(void);
 
-/** Version of the loaded library as a static string, e.g. "1.0.0". */
+/** Version of the loaded library as a static string, e.g. "1.1.0". */
 BALL_API const char *ball_version_string(void);
 
 /** @} */
@@ -923,6 +928,331 @@ BALL_API uint64_t ball_hash(const ball_game *game);
 /** @} */
 
 /* ------------------------------------------------------------------ */
+/** @name Whole games
+ *
+ * A game remembers the decisions played since it was created or last set
+ * with ball_position_from_text() (its *history*), and five tags of text
+ * (event, site, date and the two coaches). Together with its ruleset this
+ * is a whole game, which has a text form: the *game record*
+ * (docs/records.md), the BALL counterpart of chess's PGN. A record is
+ * line-oriented: tag lines such as `[Event "Club night"]`, the ruleset
+ * (`[Rules "zone=2"]`, the text of ball_rules_to_text()), an optional start
+ * BPN, the decisions in N2 text one turn per line (`3. DEF: E11-F10 end`)
+ * and a result token; a text may hold several records one after the
+ * other.
+ *
+ * The section also draws positions: as the text diagram of the `ball`
+ * tool and the examples (ball_position_to_board_text()) and as an SVG
+ * picture (ball_position_to_svg()).
+ *
+ * Texts of unbounded length are written like the others (with their NUL,
+ * the length returned without it), and with @p buf NULL and @p len 0 a call
+ * only returns the length, so a caller can size its buffer first:
+ * @code
+ * int n = ball_record_write(game, NULL, 0);
+ * char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+ * if (text)
+ *     ball_record_write(game, text, (size_t)n + 1);
+ * @endcode
+ *  @{ */
+
+/**
+ * The decision number @p i (from 0, the oldest) of the history: the one
+ * that ball_undo() would take back after ball_history_length() - 1 - @p i
+ * undos. Writes it to @p out and returns #BALL_OK; #BALL_E_RANGE unless
+ * 0 <= @p i < ball_history_length(); #BALL_E_ARG for NULL. Takes
+ * constant time (the decision is read from the history; the position is
+ * not touched) and does not allocate.
+ */
+BALL_API int ball_history_action(ball_game *game, int i, ball_action *out);
+
+/**
+ * Writes the BPN of the position that decision @p i of the history was
+ * played from into @p buf of @p len bytes, like ball_position_to_text():
+ * @p i = 0 is the position the game was created or last set with, and
+ * @p i = ball_history_length() the current position. Returns the text's
+ * length; #BALL_E_RANGE unless 0 <= @p i <= ball_history_length();
+ * #BALL_E_BUFFER when @p len is too small (#BALL_BPN_MAX always
+ * suffices); #BALL_E_ARG for NULL. The game is not changed. Does not
+ * allocate.
+ */
+BALL_API int ball_history_position(ball_game *game, int i, char *buf, size_t len);
+
+/** The tags of text a game keeps for its record (docs/records.md). Later
+ *  1.x versions may add tags before #BALL_TAG_COUNT. */
+enum ball_tag {
+    BALL_TAG_EVENT = 0, /**< `Event`: the event or match. */
+    BALL_TAG_SITE = 1,  /**< `Site`: where it was played. */
+    BALL_TAG_DATE = 2,  /**< `Date`: when, preferably YYYY-MM-DD. */
+    BALL_TAG_ATK = 3,   /**< `ATK`: who coached ATK. */
+    BALL_TAG_DEF = 4,   /**< `DEF`: who coached DEF. */
+    BALL_TAG_COUNT = 5  /**< Number of tags in this version. */
+};
+
+/** Size of a tag's value including its NUL. */
+#define BALL_TAG_TEXT_MAX 128
+
+/**
+ * Sets tag @p tag (a ::ball_tag) of the game to @p value: 0 to
+ * #BALL_TAG_TEXT_MAX - 1 bytes of UTF-8 text without control characters
+ * (bytes below 0x20 and 0x7f); "" or NULL clears it. Tags survive
+ * ball_position_from_text() and are copied by ball_game_clone(). Returns
+ * #BALL_OK; #BALL_E_ARG for a NULL game or an unknown tag; #BALL_E_RANGE
+ * for a value too long or with a control character (the tag is then
+ * unchanged, ball_errmsg() says why).
+ */
+BALL_API int ball_game_set_tag(ball_game *game, int tag, const char *value);
+
+/**
+ * Writes the value of tag @p tag ("" when unset) with its NUL into @p buf
+ * of @p len bytes and returns its length. #BALL_E_ARG for NULL or an
+ * unknown tag; #BALL_E_BUFFER when @p len is too small
+ * (#BALL_TAG_TEXT_MAX always suffices).
+ */
+BALL_API int ball_game_tag(const ball_game *game, int tag, char *buf, size_t len);
+
+/**
+ * Writes the game record of @p game (docs/records.md: its tags, its
+ * ruleset, the start position when it is not the standard start, the
+ * decisions of its history, its result) into @p buf of @p len bytes, with
+ * its NUL, and returns its length. With @p buf NULL and @p len 0 only the
+ * length is returned. The record ends with a newline; records written one
+ * after the other with a blank line between them make a file of several
+ * games. ball_record_read() reads it back into a game whose record is the
+ * same text. Returns #BALL_E_BUFFER when @p len is too small (the length
+ * needed is in ball_errmsg()); #BALL_E_ARG for a NULL game, or a NULL
+ * @p buf with @p len > 0. Does not allocate.
+ */
+BALL_API int ball_record_write(ball_game *game, char *buf, size_t len);
+
+/**
+ * Reads the game record that starts at byte @p *offset of @p text
+ * (@p len bytes, need not end with a NUL; blank lines before the record are
+ * skipped) into a new game stored in @p *out (free it with
+ * ball_game_free()): the ruleset of its `Rules` tag, the position of its
+ * `Start` tag or the standard start, then each decision played in turn, so
+ * that its history holds them. The reader is strict (docs/records.md): tags
+ * in their order and each at most once, every turn on one line starting
+ * with its turn number and side, a result token that agrees with the
+ * `Result` tag and with the replayed game. On success @p *offset moves past
+ * the record and the blank lines after it, and 1 is returned; 0 (with
+ * @p *out NULL) means no record is left, only blank lines. On failure
+ * @p *out is NULL, @p *offset unchanged, nothing stays allocated, and
+ * @p err (@p errlen bytes, may be NULL/0) says what is wrong and where:
+ * `line 7, column 12: decision 9 (turn 3, DEF) 'E9-E7': ...` with line
+ * and column counted from the start of @p text (from 1). Returns
+ * #BALL_E_RECORD for a malformed record, a missing or wrong result or a
+ * text that ends before its result line; #BALL_E_RULES for a bad `Rules`
+ * value; #BALL_E_BPN for a bad `Start`; #BALL_E_NOTATION for a malformed
+ * decision; #BALL_E_ILLEGAL for a decision that is not legal where the
+ * record plays it (the message gives its number, from 1); #BALL_E_LIMIT;
+ * #BALL_E_ARG for NULL pointers or @p *offset > @p len; #BALL_E_NOMEM.
+ *
+ * @code
+ * size_t at = 0;
+ * ball_game *g;
+ * char err[256];
+ * int rc;
+ * while ((rc = ball_record_read(&g, text, len, &at, err, sizeof err)) == 1) {
+ *     ... use g ...
+ *     ball_game_free(g);
+ * }
+ * if (rc < 0)
+ *     fprintf(stderr, "%s\n", err);
+ * @endcode
+ */
+BALL_API int ball_record_read(ball_game **out, const char *text, size_t len, size_t *offset,
+                              char *err, size_t errlen);
+
+/** Flags of ball_position_to_board_text() and ball_position_to_svg(). */
+enum ball_draw_flags {
+    /** Board text: append the two lines of the legend of the letters. */
+    BALL_DRAW_LEGEND = 1,
+    /** SVG: leave out the column letters and row numbers around the board. */
+    BALL_DRAW_NO_COORDS = 2
+};
+
+/**
+ * Writes the text diagram of the position (the one of the `ball` tool and
+ * the examples) into @p buf of @p len bytes and returns its length: the
+ * column letters, then rows 17 to 1, one line each, with every playable
+ * square as "." (vacant), "@" (the loose ball) or its pieces (upper case
+ * ATK, lower case DEF: X, O, S; marks "*" ball, "_" knocked down, "!"
+ * restricted; a stack is its upper then its lower piece, "+" when fresh),
+ * the rows of each end zone followed by "end zone: ATK scores" or
+ * "end zone: DEF scores", and the column letters again. The @p n squares
+ * of @p highlight (may be NULL when @p n is 0) get a ">" before them. With
+ * #BALL_DRAW_LEGEND two lines of legend follow. Every line ends with a
+ * newline and has no trailing blanks. With @p buf NULL and @p len 0 only
+ * the length is returned. #BALL_E_RANGE for a highlighted square outside
+ * 0-110; #BALL_E_BUFFER; #BALL_E_ARG for NULL or unknown flags.
+ */
+BALL_API int ball_position_to_board_text(ball_game *game, const int *highlight, size_t n,
+                                         int flags, char *buf, size_t len);
+
+/**
+ * Writes an SVG 1.1 picture of the position into @p buf of @p len bytes
+ * and returns its length: the 13 x 17 board to scale with its playable
+ * squares, the end zones of the game's ruleset shaded, every mark of N1
+ * (pieces by team and type, knocked-down pieces turned on their side,
+ * stacks as two pieces, fresh stacks, the ball held or loose, the
+ * restricted piece), the column letters and row numbers (unless
+ * #BALL_DRAW_NO_COORDS), the @p n squares of @p highlight outlined, and,
+ * unless @p arrow is #BALL_ACTION_NONE, an arrow for the action @p arrow
+ * from its first square to its second, and a dashed one to its third
+ * square: on from the target of a dodge to its exit, from the crossed
+ * square of a tactical dodge to its push square, from the stack of a
+ * release to the lower piece's square (actions without squares, such as
+ * `end`, draw no arrow). Each
+ * piece is a `g` element of class `piece` with classes for its team
+ * (`atk`, `def`), type (`x`, `o`, `s`) and marks (`ball`, `down`,
+ * `restricted`, `upper`, `lower`) and a `data-square` attribute, so that
+ * programs can read the picture too. With @p buf NULL and @p len 0 only
+ * the length is returned. #BALL_E_RANGE for a highlighted square outside
+ * 0-110; #BALL_E_ARG for NULL, unknown flags or an invalid @p arrow;
+ * #BALL_E_BUFFER. Does not allocate.
+ */
+BALL_API int ball_position_to_svg(ball_game *game, const int *highlight, size_t n,
+                                  ball_action arrow, int flags, char *buf, size_t len);
+
+/** @} */
+
+/* ------------------------------------------------------------------ */
+/** @name Search
+ *
+ * A Monte-Carlo tree search player (UCT) for frontends, self-play and
+ * analysis: ball_mcts_new() allocates a searcher (its node pool sized from
+ * the budget), ball_mcts_choose() picks a decision for the coach to act.
+ * Each iteration walks down the tree by UCB1, adds one untried decision,
+ * plays out from there and backs the result up. A playout first closes
+ * the turn in progress (`end` at once, then the release tasks drawn with
+ * ball_random_action()), then plays random decisions until the game ends
+ * or, with ball_mcts_config::playout_turns N > 0, until N hand-overs have
+ * happened; a position where it stops unfinished is scored by a built-in
+ * evaluation (the ball held and brought forward, pieces down, pieces
+ * advanced). docs/players.md gives its strength.
+ *
+ * A searcher has no global state and allocates only in ball_mcts_new();
+ * its random generator is its own (ball_mcts_seed()), so with a budget in
+ * playouts the same seed and the same positions give the same decisions.
+ * One searcher must not be used by two threads at once; distinct
+ * searchers on distinct games may run in parallel.
+ *  @{ */
+
+/** A Monte-Carlo tree searcher (opaque). */
+typedef struct ball_mcts ball_mcts;
+
+/**
+ * The settings of a searcher. Always initialise with
+ * `ball_mcts_config_init(&cfg, sizeof cfg)` before changing fields: the
+ * struct carries its own size, like ::ball_rules.
+ */
+typedef struct ball_mcts_config {
+    /** sizeof(ball_mcts_config) as known to the caller; set by
+     *  ball_mcts_config_init(). */
+    size_t size;
+    /** Seed of the searcher's random generator (splitmix64). Default 1. */
+    uint64_t seed;
+    /** Iterations (one playout each) per decision, 0 for no limit.
+     *  Default 1000. */
+    int playouts;
+    /** Wall-clock time per decision in milliseconds, 0 for no limit;
+     *  with both limits the first reached stops the search. A time budget
+     *  makes the decisions depend on the machine's speed. Default 0. */
+    int time_ms;
+    /** Size of the node pool, allocated by ball_mcts_new(); 0 (the
+     *  default) sizes it from the budget (playouts + 1, or 400 nodes per
+     *  millisecond, at least 1024). When the pool is full the search goes
+     *  on without growing the tree. */
+    int max_nodes;
+    /** The UCB1 exploration constant c (rewards lie in [0, 1]), 0-100.
+     *  Default 0.3. */
+    double exploration;
+    /** Playout length: 0 plays to the end of the game (a touchdown is
+     *  worth 1, a draw 0.5, a loss 0), or for at most 2000 decisions,
+     *  after which the position is scored with the built-in evaluation (a
+     *  game without a turn limit need not end); N > 0 stops after N
+     *  hand-overs of the turn and scores the position with the built-in
+     *  evaluation, 0-1000. Either way the turn in progress is closed at
+     *  once. Default 1: the turn in progress is closed and the position
+     *  scored, which docs/players.md found the strongest. */
+    int playout_turns;
+} ball_mcts_config;
+
+/**
+ * What a search did, written by ball_mcts_choose() when asked. Initialise
+ * with `ball_mcts_stats_init(&st, sizeof st)` (or set `size` to
+ * sizeof(ball_mcts_stats), as 1.0 asked) before the call: the struct
+ * carries its own size, and the library writes no byte beyond it.
+ */
+typedef struct ball_mcts_stats {
+    /** sizeof(ball_mcts_stats) as known to the caller; set by
+     *  ball_mcts_stats_init(). */
+    size_t size;
+    /** Iterations (playouts) made. */
+    uint64_t playouts;
+    /** Tree nodes used. */
+    uint64_t nodes;
+    /** Deepest tree path walked, in decisions. */
+    int max_depth;
+    /** Visits of the chosen decision. */
+    uint32_t visits;
+    /** Mean reward of the chosen decision for the coach to act, 0-1 (1 for
+     *  an immediate touchdown). */
+    double value;
+    /** Time the search took, in milliseconds. */
+    double elapsed_ms;
+} ball_mcts_stats;
+
+/** Fills @p cfg (of @p size bytes: pass sizeof(ball_mcts_config)) with
+ *  the defaults and sets its size; writes at most @p size bytes. Does
+ *  nothing for NULL. */
+BALL_API void ball_mcts_config_init(ball_mcts_config *cfg, size_t size);
+
+/** Zeroes @p stats (of @p size bytes: pass sizeof(ball_mcts_stats)) and
+ *  sets its size; writes at most @p size bytes. Does nothing for NULL.
+ *  @since 1.1 */
+BALL_API void ball_mcts_stats_init(ball_mcts_stats *stats, size_t size);
+
+/**
+ * Creates a searcher with the settings @p cfg (NULL: the defaults) in
+ * @p *out; this is the only call that allocates. Returns #BALL_OK;
+ * #BALL_E_ARG for a NULL @p out or a config whose size is not a published
+ * one; #BALL_E_RANGE for a value out of range or no budget at all
+ * (playouts and time_ms both 0); #BALL_E_NOMEM. On failure @p *out is
+ * NULL and @p err (@p errlen bytes, may be NULL/0) says why.
+ */
+BALL_API int ball_mcts_new(ball_mcts **out, const ball_mcts_config *cfg, char *err,
+                           size_t errlen);
+
+/** Frees a searcher (NULL is ignored). */
+BALL_API void ball_mcts_free(ball_mcts *mcts);
+
+/** Restarts the searcher's random generator from @p seed (e.g. once per
+ *  game, for games that repeat one by one). Returns #BALL_OK or
+ *  #BALL_E_ARG for NULL. */
+BALL_API int ball_mcts_seed(ball_mcts *mcts, uint64_t seed);
+
+/**
+ * Searches the position of @p game within the budget and stores the
+ * chosen decision, legal for the coach to act, in @p *out. An immediate
+ * touchdown is played at once, and so is the only legal decision. The
+ * game is used with apply/undo and left as it was (same position and
+ * history); the call may grow its undo history once
+ * (ball_history_reserve()), nothing else allocates. @p stats (may be NULL;
+ * see ball_mcts_stats_init()) receives what the search did, up to its
+ * size. Returns #BALL_OK; #BALL_E_RANGE when the game is over;
+ * #BALL_E_ARG for NULL or a stats size that is not a published one;
+ * #BALL_E_NOMEM when the undo history cannot grow. Except
+ * for a NULL @p game, ball_errmsg(@p game) then says why ("" after a
+ * success).
+ */
+BALL_API int ball_mcts_choose(ball_mcts *mcts, ball_game *game, ball_action *out,
+                              ball_mcts_stats *stats);
+
+/** @} */
+
+/* ------------------------------------------------------------------ */
 /** @name Learning interface
  *
  * What search and learning code (self-play, policy networks, RL
@@ -1320,318 +1650,6 @@ BALL_API const char *ball_batch_errmsg(const ball_batch *batch);
 
 /** @} */
 
-/* ------------------------------------------------------------------ */
-/** @name Search
- *
- * A Monte-Carlo tree search player (UCT) for frontends, self-play and
- * analysis: ball_mcts_new() allocates a searcher (its node pool sized from
- * the budget), ball_mcts_choose() picks a decision for the coach to act.
- * Each iteration walks down the tree by UCB1, adds one untried decision,
- * plays out from there and backs the result up. A playout first closes
- * the turn in progress (`end` at once, then the release tasks drawn with
- * ball_random_action()), then plays random decisions until the game ends
- * or, with ball_mcts_config::playout_turns N > 0, until N hand-overs have
- * happened; a position where it stops unfinished is scored by a built-in
- * evaluation (the ball held and brought forward, pieces down, pieces
- * advanced). docs/players.md gives its strength.
- *
- * A searcher has no global state and allocates only in ball_mcts_new();
- * its random generator is its own (ball_mcts_seed()), so with a budget in
- * playouts the same seed and the same positions give the same decisions.
- * One searcher must not be used by two threads at once; distinct
- * searchers on distinct games may run in parallel.
- *  @{ */
-
-/** A Monte-Carlo tree searcher (opaque). */
-typedef struct ball_mcts ball_mcts;
-
-/**
- * The settings of a searcher. Always initialise with
- * `ball_mcts_config_init(&cfg, sizeof cfg)` before changing fields: the
- * struct carries its own size, like ::ball_rules.
- */
-typedef struct ball_mcts_config {
-    /** sizeof(ball_mcts_config) as known to the caller; set by
-     *  ball_mcts_config_init(). */
-    size_t size;
-    /** Seed of the searcher's random generator (splitmix64). Default 1. */
-    uint64_t seed;
-    /** Iterations (one playout each) per decision, 0 for no limit.
-     *  Default 1000. */
-    int playouts;
-    /** Wall-clock time per decision in milliseconds, 0 for no limit;
-     *  with both limits the first reached stops the search. A time budget
-     *  makes the decisions depend on the machine's speed. Default 0. */
-    int time_ms;
-    /** Size of the node pool, allocated by ball_mcts_new(); 0 (the
-     *  default) sizes it from the budget (playouts + 1, or 400 nodes per
-     *  millisecond, at least 1024). When the pool is full the search goes
-     *  on without growing the tree. */
-    int max_nodes;
-    /** The UCB1 exploration constant c (rewards lie in [0, 1]), 0-100.
-     *  Default 0.3. */
-    double exploration;
-    /** Playout length: 0 plays to the end of the game (a touchdown is
-     *  worth 1, a draw 0.5, a loss 0); N > 0 stops after N hand-overs of
-     *  the turn and scores the position with the built-in evaluation,
-     *  0-1000. Default 1: the turn in progress is closed and the position
-     *  scored, which docs/players.md found the strongest. */
-    int playout_turns;
-} ball_mcts_config;
-
-/**
- * What a search did, written by ball_mcts_choose() when asked. Set its
- * `size` field to sizeof(ball_mcts_stats) before the call.
- */
-typedef struct ball_mcts_stats {
-    /** sizeof(ball_mcts_stats) as known to the caller (set it). */
-    size_t size;
-    /** Iterations (playouts) made. */
-    uint64_t playouts;
-    /** Tree nodes used. */
-    uint64_t nodes;
-    /** Deepest tree path walked, in decisions. */
-    int max_depth;
-    /** Visits of the chosen decision. */
-    uint32_t visits;
-    /** Mean reward of the chosen decision for the coach to act, 0-1 (1 for
-     *  an immediate touchdown). */
-    double value;
-    /** Time the search took, in milliseconds. */
-    double elapsed_ms;
-} ball_mcts_stats;
-
-/** Fills @p cfg (of @p size bytes: pass sizeof(ball_mcts_config)) with
- *  the defaults and sets its size; writes at most @p size bytes. Does
- *  nothing for NULL. */
-BALL_API void ball_mcts_config_init(ball_mcts_config *cfg, size_t size);
-
-/**
- * Creates a searcher with the settings @p cfg (NULL: the defaults) in
- * @p *out; this is the only call that allocates. Returns #BALL_OK;
- * #BALL_E_ARG for a NULL @p out or a config whose size is not a published
- * one; #BALL_E_RANGE for a value out of range or no budget at all
- * (playouts and time_ms both 0); #BALL_E_NOMEM. On failure @p *out is
- * NULL and @p err (@p errlen bytes, may be NULL/0) says why.
- */
-BALL_API int ball_mcts_new(ball_mcts **out, const ball_mcts_config *cfg, char *err,
-                           size_t errlen);
-
-/** Frees a searcher (NULL is ignored). */
-BALL_API void ball_mcts_free(ball_mcts *mcts);
-
-/** Restarts the searcher's random generator from @p seed (e.g. once per
- *  game, for games that repeat one by one). Returns #BALL_OK or
- *  #BALL_E_ARG for NULL. */
-BALL_API int ball_mcts_seed(ball_mcts *mcts, uint64_t seed);
-
-/**
- * Searches the position of @p game within the budget and stores the
- * chosen decision, legal for the coach to act, in @p *out. An immediate
- * touchdown is played at once, and so is the only legal decision. The
- * game is used with apply/undo and left as it was (same position and
- * history); the call may grow its undo history once
- * (ball_history_reserve()), nothing else allocates. @p stats (may be NULL;
- * set its size) receives what the search did. Returns #BALL_OK;
- * #BALL_E_RANGE when the game is over; #BALL_E_ARG for NULL or a bad
- * stats size; #BALL_E_NOMEM when the undo history cannot grow. Except
- * for a NULL @p game, ball_errmsg(@p game) then says why ("" after a
- * success).
- */
-BALL_API int ball_mcts_choose(ball_mcts *mcts, ball_game *game, ball_action *out,
-                              ball_mcts_stats *stats);
-
-/** @} */
-
-/* ------------------------------------------------------------------ */
-/** @name Whole games
- *
- * A game remembers the decisions played since it was created or last set
- * with ball_position_from_text() (its *history*), and five tags of text
- * (event, site, date and the two coaches). Together with its ruleset this
- * is a whole game, which has a text form: the *game record*
- * (docs/records.md), the BALL counterpart of chess's PGN. A record is
- * line-oriented: tag lines such as `[Event "Club night"]`, the ruleset
- * (`[Rules "zone=2"]`, the text of ball_rules_to_text()), an optional start
- * BPN, the decisions in N2 text one turn per line (`3. DEF: E11-F10 end`)
- * and a result token; a text may hold several records one after the
- * other.
- *
- * The section also draws positions: as the text diagram of the `ball`
- * tool and the examples (ball_position_to_board_text()) and as an SVG
- * picture (ball_position_to_svg()).
- *
- * Texts of unbounded length are written like the others (with their NUL,
- * the length returned without it), and with @p buf NULL and @p len 0 a call
- * only returns the length, so a caller can size its buffer first:
- * @code
- * int n = ball_record_write(game, NULL, 0);
- * char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
- * if (text)
- *     ball_record_write(game, text, (size_t)n + 1);
- * @endcode
- *  @{ */
-
-/**
- * The decision number @p i (from 0, the oldest) of the history: the one
- * that ball_undo() would take back after ball_history_length() - 1 - @p i
- * undos. Writes it to @p out and returns #BALL_OK; #BALL_E_RANGE unless
- * 0 <= @p i < ball_history_length(); #BALL_E_ARG for NULL. Does not
- * allocate. Costs one undo of the position per later decision.
- */
-BALL_API int ball_history_action(ball_game *game, int i, ball_action *out);
-
-/**
- * Writes the BPN of the position that decision @p i of the history was
- * played from into @p buf of @p len bytes, like ball_position_to_text():
- * @p i = 0 is the position the game was created or last set with, and
- * @p i = ball_history_length() the current position. Returns the text's
- * length; #BALL_E_RANGE unless 0 <= @p i <= ball_history_length();
- * #BALL_E_BUFFER when @p len is too small (#BALL_BPN_MAX always
- * suffices); #BALL_E_ARG for NULL. The game is not changed. Does not
- * allocate.
- */
-BALL_API int ball_history_position(ball_game *game, int i, char *buf, size_t len);
-
-/** The tags of text a game keeps for its record (docs/records.md). Later
- *  1.x versions may add tags before #BALL_TAG_COUNT. */
-enum ball_tag {
-    BALL_TAG_EVENT = 0, /**< `Event`: the event or match. */
-    BALL_TAG_SITE = 1,  /**< `Site`: where it was played. */
-    BALL_TAG_DATE = 2,  /**< `Date`: when, preferably YYYY-MM-DD. */
-    BALL_TAG_ATK = 3,   /**< `ATK`: who coached ATK. */
-    BALL_TAG_DEF = 4,   /**< `DEF`: who coached DEF. */
-    BALL_TAG_COUNT = 5  /**< Number of tags in this version. */
-};
-
-/** Size of a tag's value including its NUL. */
-#define BALL_TAG_TEXT_MAX 128
-
-/**
- * Sets tag @p tag (a ::ball_tag) of the game to @p value: 0 to
- * #BALL_TAG_TEXT_MAX - 1 bytes of UTF-8 text without control characters
- * (bytes below 0x20 and 0x7f); "" or NULL clears it. Tags survive
- * ball_position_from_text() and are copied by ball_game_clone(). Returns
- * #BALL_OK; #BALL_E_ARG for a NULL game or an unknown tag; #BALL_E_RANGE
- * for a value too long or with a control character (the tag is then
- * unchanged, ball_errmsg() says why).
- */
-BALL_API int ball_game_set_tag(ball_game *game, int tag, const char *value);
-
-/**
- * Writes the value of tag @p tag ("" when unset) with its NUL into @p buf
- * of @p len bytes and returns its length. #BALL_E_ARG for NULL or an
- * unknown tag; #BALL_E_BUFFER when @p len is too small
- * (#BALL_TAG_TEXT_MAX always suffices).
- */
-BALL_API int ball_game_tag(const ball_game *game, int tag, char *buf, size_t len);
-
-/**
- * Writes the game record of @p game (docs/records.md: its tags, its
- * ruleset, the start position when it is not the standard start, the
- * decisions of its history, its result) into @p buf of @p len bytes, with
- * its NUL, and returns its length. With @p buf NULL and @p len 0 only the
- * length is returned. The record ends with a newline; records written one
- * after the other with a blank line between them make a file of several
- * games. ball_record_read() reads it back into a game whose record is the
- * same text. Returns #BALL_E_BUFFER when @p len is too small (the length
- * needed is in ball_errmsg()); #BALL_E_ARG for a NULL game, or a NULL
- * @p buf with @p len > 0. Does not allocate.
- */
-BALL_API int ball_record_write(ball_game *game, char *buf, size_t len);
-
-/**
- * Reads the game record that starts at byte @p *offset of @p text
- * (@p len bytes, need not end with a NUL; blank lines before the record are
- * skipped) into a new game stored in @p *out (free it with
- * ball_game_free()): the ruleset of its `Rules` tag, the position of its
- * `Start` tag or the standard start, then each decision played in turn, so
- * that its history holds them. The reader is strict (docs/records.md): tags
- * in their order and each at most once, every turn on one line starting
- * with its turn number and side, a result token that agrees with the
- * `Result` tag and with the replayed game. On success @p *offset moves past
- * the record and the blank lines after it, and 1 is returned; 0 (with
- * @p *out NULL) means no record is left, only blank lines. On failure
- * @p *out is NULL, @p *offset unchanged, nothing stays allocated, and
- * @p err (@p errlen bytes, may be NULL/0) says what is wrong and where:
- * `line 7, column 12: decision 9 (turn 3, DEF) 'E9-E7': ...` with line
- * and column counted from the start of @p text (from 1). Returns
- * #BALL_E_RECORD for a malformed record, a missing or wrong result or a
- * text that ends before its result line; #BALL_E_RULES for a bad `Rules`
- * value; #BALL_E_BPN for a bad `Start`; #BALL_E_NOTATION for a malformed
- * decision; #BALL_E_ILLEGAL for a decision that is not legal where the
- * record plays it (the message gives its number, from 1); #BALL_E_LIMIT;
- * #BALL_E_ARG for NULL pointers or @p *offset > @p len; #BALL_E_NOMEM.
- *
- * @code
- * size_t at = 0;
- * ball_game *g;
- * char err[256];
- * int rc;
- * while ((rc = ball_record_read(&g, text, len, &at, err, sizeof err)) == 1) {
- *     ... use g ...
- *     ball_game_free(g);
- * }
- * if (rc < 0)
- *     fprintf(stderr, "%s\n", err);
- * @endcode
- */
-BALL_API int ball_record_read(ball_game **out, const char *text, size_t len, size_t *offset,
-                              char *err, size_t errlen);
-
-/** Flags of ball_position_to_board_text() and ball_position_to_svg(). */
-enum ball_draw_flags {
-    /** Board text: append the two lines of the legend of the letters. */
-    BALL_DRAW_LEGEND = 1,
-    /** SVG: leave out the column letters and row numbers around the board. */
-    BALL_DRAW_NO_COORDS = 2
-};
-
-/**
- * Writes the text diagram of the position (the one of the `ball` tool and
- * the examples) into @p buf of @p len bytes and returns its length: the
- * column letters, then rows 17 to 1, one line each, with every playable
- * square as "." (vacant), "@" (the loose ball) or its pieces (upper case
- * ATK, lower case DEF: X, O, S; marks "*" ball, "_" knocked down, "!"
- * restricted; a stack is its upper then its lower piece, "+" when fresh),
- * the rows of each end zone followed by "end zone: ATK scores" or
- * "end zone: DEF scores", and the column letters again. The @p n squares
- * of @p highlight (may be NULL when @p n is 0) get a ">" before them. With
- * #BALL_DRAW_LEGEND two lines of legend follow. Every line ends with a
- * newline and has no trailing blanks. With @p buf NULL and @p len 0 only
- * the length is returned. #BALL_E_RANGE for a highlighted square outside
- * 0-110; #BALL_E_BUFFER; #BALL_E_ARG for NULL or unknown flags.
- */
-BALL_API int ball_position_to_board_text(ball_game *game, const int *highlight, size_t n,
-                                         int flags, char *buf, size_t len);
-
-/**
- * Writes an SVG 1.1 picture of the position into @p buf of @p len bytes
- * and returns its length: the 13 x 17 board to scale with its playable
- * squares, the end zones of the game's ruleset shaded, every mark of N1
- * (pieces by team and type, knocked-down pieces turned on their side,
- * stacks as two pieces, fresh stacks, the ball held or loose, the
- * restricted piece), the column letters and row numbers (unless
- * #BALL_DRAW_NO_COORDS), the @p n squares of @p highlight outlined, and,
- * unless @p arrow is #BALL_ACTION_NONE, an arrow for the action @p arrow
- * from its first square to its second, and a dashed one to its third
- * square: on from the target of a dodge to its exit, from the crossed
- * square of a tactical dodge to its push square, from the stack of a
- * release to the lower piece's square (actions without squares, such as
- * `end`, draw no arrow). Each
- * piece is a `g` element of class `piece` with classes for its team
- * (`atk`, `def`), type (`x`, `o`, `s`) and marks (`ball`, `down`,
- * `restricted`, `upper`, `lower`) and a `data-square` attribute, so that
- * programs can read the picture too. With @p buf NULL and @p len 0 only
- * the length is returned. #BALL_E_RANGE for a highlighted square outside
- * 0-110; #BALL_E_ARG for NULL, unknown flags or an invalid @p arrow;
- * #BALL_E_BUFFER. Does not allocate.
- */
-BALL_API int ball_position_to_svg(ball_game *game, const int *highlight, size_t n,
-                                  ball_action arrow, int flags, char *buf, size_t len);
-
-/** @} */
-
 /* ================================================================== */
 /** @name Advanced API
  *
@@ -1707,6 +1725,56 @@ BALL_API void ball_allocator_init(ball_allocator *alloc, size_t size);
 BALL_API int ball_game_new_with_allocator(ball_game **out, const ball_rules *rules,
                                           const ball_allocator *alloc, char *err,
                                           size_t errlen);
+
+/** @} */
+
+/* ================================================================== */
+/** @name Experimental API
+ *
+ * Calls that are still being tried out, declared only when the program
+ * defines `BALL_EXPERIMENTAL` before it includes this header (as zstd's
+ * `ZSTD_STATIC_LINKING_ONLY`):
+ * @code
+ * #define BALL_EXPERIMENTAL
+ * #include <ball.h>
+ * @endcode
+ * They are not covered by the 1.x promise: any minor release may change
+ * or remove them (docs/abi.md, "The experimental tier"). Their symbols
+ * carry the version node `LIBBALL_EXPERIMENTAL`, so a binary that uses
+ * one says so, and meets a loader error, not a misbehaving call, on a
+ * library that no longer has it; they are never part of the ABI
+ * baseline. A call that proves itself moves to a stable section in a
+ * later minor release, under that release's version node.
+ *  @{ */
+
+#ifdef BALL_EXPERIMENTAL
+
+/**
+ * What the last ball_mcts_choose() of @p mcts found out about each
+ * decision of the root it searched (experimental): writes, for up to
+ * @p cap of them, the decision to @p actions, its visits to @p visits and
+ * its mean reward for the coach who was to act (0-1, as
+ * ball_mcts_stats::value) to @p values, most visited first (ties to the
+ * better mean), so that entry 0 is the decision the search chose. Any of
+ * the three arrays may be NULL. Returns the number of decisions searched
+ * (which may exceed @p cap): 0 before the first search, and after a
+ * search that needed none (an immediate touchdown, a single legal
+ * decision); #BALL_E_ARG for a NULL @p mcts. The results stay until the
+ * next ball_mcts_choose(). Does not allocate.
+ *
+ * @code
+ * ball_action acts[8];
+ * uint32_t visits[8];
+ * double values[8];
+ * int n = ball_mcts_root_decisions(mcts, acts, visits, values, 8);
+ * for (int i = 0; i < n && i < 8; i++)
+ *     ... acts[i] was visited visits[i] times, value values[i] ...
+ * @endcode
+ */
+BALL_API int ball_mcts_root_decisions(const ball_mcts *mcts, ball_action *actions,
+                                      uint32_t *visits, double *values, size_t cap);
+
+#endif /* BALL_EXPERIMENTAL */
 
 /** @} */
 

@@ -86,7 +86,7 @@ int cardset_card_check(const char *name, int cost, int effect, int amount, char 
     else if (effect == BALL_EFFECT_UNRESTRICT && amount != 0)
         why = "an amount 0 for the effect 'again'";
     else if (effect != BALL_EFFECT_GAIN_PA && effect != BALL_EFFECT_UNRESTRICT)
-        why = "a known effect (1 pa+N, 2 again)";
+        why = "a known effect: pa+N (BALL_EFFECT_GAIN_PA) or again (BALL_EFFECT_UNRESTRICT)";
     if (why && err && errlen)
         snprintf(err, errlen, "a card needs %s", why);
     return why ? -1 : 0;

@@ -11,9 +11,11 @@
  *
  * A playout closes the turn in progress at once (`end`, then random
  * release tasks), then plays random decisions with ball_random_action()
- * to the end of the game or, with playout_turns N > 0, until N hand-overs;
- * a position left unfinished is scored by a small evaluation (ball held
- * and brought forward, pieces down, pieces advanced) squashed into (0, 1).
+ * to the end of the game (at most PLAYOUT_MAX decisions) or, with
+ * playout_turns N > 0, until N hand-overs (the first one closes the turn
+ * in progress); a position left unfinished is scored by a small
+ * evaluation (ball held and brought forward, pieces down, pieces
+ * advanced) squashed into (0, 1).
  * Closing the turn at once, and the default N = 1 (score the position the
  * turn leaves), are what made the player strong (docs/players.md): random
  * moves at the end of a turn mostly undo what the tree chose, and longer
@@ -26,7 +28,9 @@
  * was. No global state: the random generator is the searcher's own.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define BALL_EXPERIMENTAL       /* ball_mcts_root_decisions() */
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -34,6 +38,7 @@
 #include "ball.h"
 #include "game.h"
 #include "action.h"
+#include "sized.h"
 
 /* Longest playout in decisions (a game without turn limit could go on
  * forever); a playout cut here is scored by the evaluation. */
@@ -84,22 +89,44 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* The sizeof of every published ball_mcts_config and ball_mcts_stats
+ * layout (docs/abi.md): each release's, named by its last field, then this
+ * version's own. A release that appends a field adds the previous last
+ * field's layout here. */
+static const size_t CONFIG_SIZES[] = {
+    SIZED_LAYOUT(ball_mcts_config, playout_turns), /* 1.0 */
+    sizeof(ball_mcts_config),
+};
+static const size_t STATS_SIZES[] = {
+    SIZED_LAYOUT(ball_mcts_stats, elapsed_ms), /* 1.0 */
+    sizeof(ball_mcts_stats),
+};
+#define N_SIZES(a) (sizeof a / sizeof a[0])
+
 void ball_mcts_config_init(ball_mcts_config *cfg, size_t size)
 {
     ball_mcts_config d;
     if (cfg == NULL)
         return;
     memset(&d, 0, sizeof d);
-    d.size = sizeof d;
+    d.size = size < sizeof d ? size : sizeof d;
     d.seed = 1;
     d.playouts = 1000;
     d.time_ms = 0;
     d.max_nodes = 0;
     d.exploration = 0.3;
     d.playout_turns = 1;
-    memcpy(cfg, &d, size < sizeof d ? size : sizeof d);
-    if (size >= sizeof cfg->size)
-        cfg->size = size < sizeof d ? size : sizeof d;
+    sized_write(cfg, size, &d, sizeof d);
+}
+
+void ball_mcts_stats_init(ball_mcts_stats *stats, size_t size)
+{
+    ball_mcts_stats d;
+    if (stats == NULL)
+        return;
+    memset(&d, 0, sizeof d);
+    d.size = size < sizeof d ? size : sizeof d;
+    sized_write(stats, size, &d, sizeof d);
 }
 
 static void set_err(char *err, size_t errlen, const char *msg)
@@ -127,12 +154,14 @@ int ball_mcts_new(ball_mcts **out, const ball_mcts_config *cfg, char *err, size_
     *out = NULL;
     ball_mcts_config_init(&c, sizeof c);
     if (cfg != NULL) {
-        if (cfg->size != sizeof c) {
-            set_err(err, errlen, "mcts: config size is not a published one "
-                                 "(call ball_mcts_config_init first)");
+        if (!sized_published(cfg->size, CONFIG_SIZES, N_SIZES(CONFIG_SIZES))) {
+            if (err != NULL && errlen > 0)
+                snprintf(err, errlen, "mcts: ball_mcts_config size %zu is not a published size "
+                         "(initialise with ball_mcts_config_init(&cfg, sizeof cfg))", cfg->size);
             return BALL_E_ARG;
         }
-        c = *cfg;
+        memcpy(&c, cfg, cfg->size); /* fields beyond the caller's size keep their defaults */
+        c.size = sizeof c;
     }
     if (c.playouts < 0 || c.time_ms < 0 || c.max_nodes < 0 || c.playout_turns < 0 ||
         c.playout_turns > 1000 || c.playouts > 1000000000 || c.time_ms > 86400000) {
@@ -359,9 +388,10 @@ static double playout(ball_mcts *m, ball_game *g, int *rc)
             break;
         }
         played++;
-        if (g->p.st.side != side) {
+        if (g->p.st.side != side) { /* a hand-over: counted whatever playout_turns is */
             side = g->p.st.side;
-            if (m->cfg.playout_turns > 0 && ++turns >= m->cfg.playout_turns)
+            turns++;
+            if (m->cfg.playout_turns > 0 && turns >= m->cfg.playout_turns)
                 break;
         }
     }
@@ -460,6 +490,51 @@ static int32_t most_visited(const ball_mcts *m)
     return best;
 }
 
+/* 1 when root child @p a ranks before root child @p b in
+ * ball_mcts_root_decisions(): more visits, then the better mean, then the
+ * one most_visited() meets first (the later node: children are prepended). */
+static int ranks_before(const ball_mcts *m, int32_t a, int32_t b)
+{
+    const struct node *x = &m->nodes[a], *y = &m->nodes[b];
+    double lx = x->reward * y->visits, ly = y->reward * x->visits;
+    if (x->visits != y->visits)
+        return x->visits > y->visits;
+    if (lx != ly)
+        return lx > ly;
+    return a > b;
+}
+
+int ball_mcts_root_decisions(const ball_mcts *m, ball_action *actions, uint32_t *visits,
+                             double *values, size_t cap)
+{
+    int n = 0;
+    int32_t prev = -1;
+    if (m == NULL)
+        return BALL_E_ARG;
+    if (m->used == 0)
+        return 0;
+    for (int32_t c = m->nodes[0].first_child; c >= 0; c = m->nodes[c].next_sibling)
+        n++;
+    /* the k-th of the order by one scan each, since the caller's arrays
+     * (any may be NULL) cannot serve as workspace: at most
+     * BALL_MAX_ACTIONS^2 comparisons */
+    for (size_t k = 0; k < cap && k < (size_t)n; k++) {
+        int32_t best = -1;
+        for (int32_t c = m->nodes[0].first_child; c >= 0; c = m->nodes[c].next_sibling)
+            if ((prev < 0 || ranks_before(m, prev, c)) && (best < 0 || ranks_before(m, c, best)))
+                best = c;
+        const struct node *b = &m->nodes[best];
+        if (actions != NULL)
+            actions[k] = b->action;
+        if (visits != NULL)
+            visits[k] = b->visits;
+        if (values != NULL)
+            values[k] = b->visits ? b->reward / b->visits : 0.5;
+        prev = best;
+    }
+    return n;
+}
+
 /* A decision that needs no search (the only legal one, or an immediate
  * touchdown), or BALL_ACTION_NONE; @p value receives its value for the
  * coach to act. */
@@ -475,17 +550,23 @@ static ball_action obvious(ball_mcts *m, ball_game *game, int n_root, double *va
     return winning_now(m, game);
 }
 
+/* Writes what the search did into the caller's stats, no further than its
+ * size (a published one). */
 static void fill_stats(ball_mcts_stats *stats, uint64_t playouts, size_t nodes, int max_depth,
                        const struct node *chosen, double value, double start)
 {
+    ball_mcts_stats s;
     if (stats == NULL)
         return;
-    stats->playouts = playouts;
-    stats->nodes = nodes;
-    stats->max_depth = max_depth;
-    stats->visits = chosen != NULL ? chosen->visits : 0;
-    stats->value = chosen == NULL ? value : chosen->visits ? chosen->reward / chosen->visits : 0.5;
-    stats->elapsed_ms = now_ms() - start;
+    memset(&s, 0, sizeof s);
+    s.size = stats->size;
+    s.playouts = playouts;
+    s.nodes = nodes;
+    s.max_depth = max_depth;
+    s.visits = chosen != NULL ? chosen->visits : 0;
+    s.value = chosen == NULL ? value : chosen->visits ? chosen->reward / chosen->visits : 0.5;
+    s.elapsed_ms = now_ms() - start;
+    sized_write(stats, stats->size, &s, sizeof s);
 }
 
 int ball_mcts_choose(ball_mcts *m, ball_game *game, ball_action *out, ball_mcts_stats *stats)
@@ -500,9 +581,9 @@ int ball_mcts_choose(ball_mcts *m, ball_game *game, ball_action *out, ball_mcts_
         return BALL_E_ARG;
     if (m == NULL || out == NULL)
         return game_error(game, BALL_E_ARG, "mcts: NULL %s", m == NULL ? "searcher" : "output pointer");
-    if (stats != NULL && stats->size != sizeof *stats)
-        return game_error(game, BALL_E_ARG, "mcts: stats size %zu, expected %zu (set it to sizeof(ball_mcts_stats))",
-                          stats->size, sizeof *stats);
+    if (stats != NULL && !sized_published(stats->size, STATS_SIZES, N_SIZES(STATS_SIZES)))
+        return game_error(game, BALL_E_ARG, "mcts: stats size %zu is not a published size "
+                          "(initialise with ball_mcts_stats_init(&stats, sizeof stats))", stats->size);
     n_root = ball_legal_actions(game, NULL, 0);
     if (n_root < 0)
         return n_root;

@@ -32,38 +32,44 @@ static int read_int(const char *s, size_t len, int lo, int hi, int *out)
     return 0;
 }
 
-/* NAME:COST:EFFECT into the hand of team. */
-static int read_card(const char *s, size_t len, ball_cardset *cards, int team)
+/* NAME:COST:EFFECT into the hand of team; a bad field (an unreadable one
+ * passed on as out of range) gets cardset_card_check()'s reason in why. */
+static int read_card(const char *s, size_t len, ball_cardset *cards, int team, char *why, size_t whylen)
 {
     const char *c1 = memchr(s, ':', len);
     const char *c2 = c1 ? memchr(c1 + 1, ':', len - (size_t)(c1 + 1 - s)) : NULL;
-    char name[BALL_CARD_NAME_MAX];
-    int cost, effect, amount = 0;
-    if (!c2 || (size_t)(c1 - s) >= BALL_CARD_NAME_MAX)
+    char name[BALL_CARD_NAME_MAX] = ""; /* too long: left empty, refused as a bad name */
+    int cost = -1, effect = 0, amount = 0;
+    if (!c2)
         return -1;
-    memcpy(name, s, (size_t)(c1 - s));
-    name[c1 - s] = '\0';
-    if (read_int(c1 + 1, (size_t)(c2 - c1 - 1), 0, BALL_MAX_CARD_PE, &cost) < 0)
-        return -1;
+    if ((size_t)(c1 - s) < BALL_CARD_NAME_MAX) {
+        memcpy(name, s, (size_t)(c1 - s));
+        name[c1 - s] = '\0';
+    }
+    read_int(c1 + 1, (size_t)(c2 - c1 - 1), 0, BALL_MAX_CARD_PE, &cost);
     const char *eff = c2 + 1;
     size_t elen = len - (size_t)(eff - s);
     if (elen == 5 && memcmp(eff, "again", 5) == 0)
         effect = BALL_EFFECT_UNRESTRICT;
-    else if (elen > 3 && memcmp(eff, "pa+", 3) == 0 && read_int(eff + 3, elen - 3, 1, 9, &amount) == 0)
+    else if (elen >= 3 && memcmp(eff, "pa+", 3) == 0) {
         effect = BALL_EFFECT_GAIN_PA;
-    else
+        read_int(eff + 3, elen - 3, 1, 9, &amount);
+    }
+    if (cardset_card_check(name, cost, effect, amount, why, whylen) < 0)
         return -1;
-    return ball_cardset_add_card(cards, team, name, cost, effect, amount) < 0 ? -1 : 0;
+    if (ball_cardset_add_card(cards, team, name, cost, effect, amount) < 0)
+        return snprintf(why, whylen, "a hand holds at most %d cards", BALL_MAX_HAND), -1;
+    return 0;
 }
 
-static int read_hand(const char *s, size_t len, ball_cardset *cards, int team)
+static int read_hand(const char *s, size_t len, ball_cardset *cards, int team, char *why, size_t whylen)
 {
     if (cards->rules.hand_size[team] > 0 || len == 0)
         return -1; /* one hand per team, not empty */
     for (;;) {
         const char *comma = memchr(s, ',', len);
         size_t item = comma ? (size_t)(comma - s) : len;
-        if (read_card(s, item, cards, team) < 0)
+        if (read_card(s, item, cards, team, why, whylen) < 0)
             return -1;
         if (!comma)
             return 0;
@@ -74,7 +80,8 @@ static int read_hand(const char *s, size_t len, ball_cardset *cards, int team)
     }
 }
 
-static int read_word(const char *w, size_t len, ball_rules *rules, ball_cardset *cards, int *card_mode)
+static int read_word(const char *w, size_t len, ball_rules *rules, ball_cardset *cards, int *card_mode,
+                     char *why, size_t whylen)
 {
     const char *eq = memchr(w, '=', len);
     if (!eq) {
@@ -96,7 +103,7 @@ static int read_word(const char *w, size_t len, ball_rules *rules, ball_cardset 
     }
     *card_mode = 1;
     if (klen == 3 && (memcmp(w, "atk", 3) == 0 || memcmp(w, "def", 3) == 0))
-        return read_hand(v, vlen, cards, w[0] == 'd' ? BALL_DEF : BALL_ATK);
+        return read_hand(v, vlen, cards, w[0] == 'd' ? BALL_DEF : BALL_ATK, why, whylen);
     int e = klen > 5 && memcmp(w, "earn.", 5) == 0 ? cardset_earn_entry(w + 5, klen - 5) : -1;
     if (e < 0 || read_int(v, vlen, 0, BALL_MAX_CARD_PE, &n) < 0)
         return -1;
@@ -127,9 +134,11 @@ int ball_rules_from_text(ball_rules *rules, ball_cardset **cards, const char *te
             continue;
         }
         size_t len = strcspn(s, " ");
-        if (read_word(s, len, &r, &c, &card_mode) < 0)
-            return fail(err, errlen, BALL_E_RULES, "rules: bad word '%.*s' at character %zu (words: %s)",
-                        (int)len, s, (size_t)(s - text) + 1, RULES_WORDS);
+        char why[96] = "";
+        if (read_word(s, len, &r, &c, &card_mode, why, sizeof why) < 0)
+            return fail(err, errlen, BALL_E_RULES, why[0] ? "rules: bad word '%.*s' at character %zu: %s"
+                                                          : "rules: bad word '%.*s' at character %zu (words: %s)",
+                        (int)len, s, (size_t)(s - text) + 1, why[0] ? why : RULES_WORDS);
         s += len;
     }
     ball_cardset *set = NULL;

@@ -292,9 +292,10 @@ else
 fi
 if nm -D --defined-only "$so" >"$tmp/syms" 2>/dev/null; then
     # Columns: value type name. Names carry their version node
-    # (@@LIBBALL_<major>.<minor>); the nodes themselves are listed as
+    # (@@LIBBALL_<major>.<minor>, or @@LIBBALL_EXPERIMENTAL for the
+    # experimental tier, docs/abi.md); the nodes themselves are listed as
     # absolute symbols.
-    nodes="^LIBBALL_${major}[.][0-9]+\$"
+    nodes="^LIBBALL_(${major}[.][0-9]+|EXPERIMENTAL)\$"
     awk -v nodes="$nodes" '$NF !~ nodes { sub(/@.*/, "", $NF); print $NF }' "$tmp/syms" |
         grep -v '^ball_' >"$tmp/foreign"
     [ -s "$tmp/foreign" ] && fail "exported symbols without the ball_ prefix: $(tr '\n' ' ' <"$tmp/foreign")"

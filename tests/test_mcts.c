@@ -1,7 +1,10 @@
 /* The Monte-Carlo tree search player (ball.h, "Search"): its contract
  * (arguments, sizes, budgets), that it leaves the game as it was, plays
  * legal decisions, repeats itself for a seed, takes an immediate touchdown
- * (R11.1) and finds a two-decision one, and plays whole games. */
+ * (R11.1) and finds a two-decision one, plays whole games, and with
+ * playout_turns 0 plays its playouts to the end of the game. Also the
+ * experimental ball_mcts_root_decisions() (ball.h, "Experimental API"). */
+#define BALL_EXPERIMENTAL
 #include <stdlib.h>
 #include <string.h>
 
@@ -405,6 +408,142 @@ START_TEST(test_takes_the_ball_in_reach)
 }
 END_TEST
 
+/* A search with ball_mcts_stats_init()'s struct (1.1), and the size it
+ * keeps. */
+START_TEST(test_stats_init)
+{
+    ball_mcts *m = make(100, 0, 4);
+    ball_game *g = tu_game(NULL);
+    ball_mcts_stats st;
+    ball_action a;
+    memset(&st, 0x5a, sizeof st);
+    ball_mcts_stats_init(&st, sizeof st);
+    ck_assert_uint_eq(st.size, sizeof st);
+    ck_assert(st.playouts == 0 && st.nodes == 0 && st.max_depth == 0 && st.visits == 0);
+    ck_assert(st.value == 0.0 && st.elapsed_ms == 0.0);
+    ck_assert_int_eq(ball_mcts_choose(m, g, &a, &st), BALL_OK);
+    ck_assert_uint_eq(st.size, sizeof st);
+    ck_assert_uint_eq(st.playouts, 100);
+    ck_assert(st.visits >= 1 && st.nodes >= 2);
+    ball_mcts_free(m);
+    ball_game_free(g);
+}
+END_TEST
+
+/* ball.h: playout_turns 0 "plays to the end of the game (a touchdown is
+ * worth 1, a draw 0.5, a loss 0)". Under a turn limit of 200 turns from
+ * the start, random play to the end mostly ends in a touchdown (R11.1),
+ * so the decisions of the root cannot all score exactly 0.5, whatever the
+ * seed. (The playouts used to close every turn with `end`, their own
+ * turn's and all the later ones, so that no action-phase decision was
+ * played in a playout: each ended in the draw of R11.2 and every searched
+ * decision scored exactly 0.500000.) */
+START_TEST(test_playout_to_the_end)
+{
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        ball_game *g = tu_game_rules(NULL, 1, 200);
+        ball_mcts_config cfg;
+        ball_mcts *m = NULL;
+        ball_mcts_stats st;
+        ball_action a, acts[BALL_MAX_ACTIONS];
+        double values[BALL_MAX_ACTIONS];
+        uint32_t visits[BALL_MAX_ACTIONS];
+        ball_mcts_config_init(&cfg, sizeof cfg);
+        cfg.playouts = 200;
+        cfg.playout_turns = 0;
+        cfg.seed = seed;
+        ck_assert_int_eq(ball_mcts_new(&m, &cfg, NULL, 0), BALL_OK);
+        ball_mcts_stats_init(&st, sizeof st);
+        ck_assert_int_eq(ball_mcts_choose(m, g, &a, &st), BALL_OK);
+        int n = ball_mcts_root_decisions(m, acts, visits, values, BALL_MAX_ACTIONS);
+        ck_assert_int_gt(n, 1);
+        int decided = 0;
+        for (int i = 0; i < n; i++) {
+            ck_assert(values[i] >= 0.0 && values[i] <= 1.0);
+            decided += values[i] != 0.5;
+        }
+        ck_assert_msg(decided > 0, "seed %d: all %d searched decisions score 0.5: the playouts never "
+                      "reach the end of the game", (int)seed, n);
+        ball_mcts_free(m);
+        ball_game_free(g);
+    }
+}
+END_TEST
+
+/* playout_turns 0 still takes a touchdown in reach: IN_ONE's two
+ * decisions (R5.1, R11.1), whatever the seed. */
+START_TEST(test_touchdown_playout_turns_0)
+{
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        ball_game *g = tu_game_rules(IN_ONE, 1, 20);
+        ball_mcts_config cfg;
+        ball_mcts *m = NULL;
+        ball_action a;
+        int decisions = 0;
+        ball_mcts_config_init(&cfg, sizeof cfg);
+        cfg.playouts = 2000; /* about 110 first decisions, long passes included */
+        cfg.playout_turns = 0;
+        cfg.seed = seed;
+        ck_assert_int_eq(ball_mcts_new(&m, &cfg, NULL, 0), BALL_OK);
+        while (ball_result(g) == BALL_ONGOING && ball_side(g) == BALL_ATK && decisions < 4) {
+            ck_assert_int_eq(ball_mcts_choose(m, g, &a, NULL), BALL_OK);
+            ck_assert_int_eq(ball_apply(g, a), BALL_OK);
+            decisions++;
+        }
+        ck_assert_msg(ball_result(g) == BALL_ATK_WON, "seed %d: no touchdown", (int)seed);
+        ball_mcts_free(m);
+        ball_game_free(g);
+    }
+}
+END_TEST
+
+/* ball_mcts_root_decisions() (experimental): nothing before a search;
+ * after one, every root decision searched, each legal and once, most
+ * visited first with the chosen decision in entry 0, the visits adding up
+ * to the playouts, values in [0, 1]; a short buffer gets the first ones
+ * and the count; NULL arrays are allowed; a search that needed none
+ * leaves no decision. */
+START_TEST(test_root_decisions)
+{
+    ball_mcts *m = make(300, 0, 8);
+    ball_game *g = tu_game(NULL);
+    ball_action acts[BALL_MAX_ACTIONS], legal[BALL_MAX_ACTIONS], a, first[3];
+    uint32_t visits[BALL_MAX_ACTIONS];
+    double values[BALL_MAX_ACTIONS];
+
+    ck_assert_int_eq(ball_mcts_root_decisions(NULL, acts, visits, values, BALL_MAX_ACTIONS), BALL_E_ARG);
+    ck_assert_int_eq(ball_mcts_root_decisions(m, acts, visits, values, BALL_MAX_ACTIONS), 0);
+    ck_assert_int_eq(ball_mcts_choose(m, g, &a, NULL), BALL_OK);
+    int n_legal = ball_legal_actions(g, legal, BALL_MAX_ACTIONS);
+    int n = ball_mcts_root_decisions(m, acts, visits, values, BALL_MAX_ACTIONS);
+    ck_assert(n >= 2 && n <= n_legal);
+    ck_assert_uint_eq(acts[0], a);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(ball_is_legal(g, acts[i]), 1);
+        for (int j = 0; j < i; j++)
+            ck_assert_uint_ne(acts[i], acts[j]);
+        if (i > 0)
+            ck_assert_uint_le(visits[i], visits[i - 1]);
+        ck_assert(values[i] >= 0.0 && values[i] <= 1.0);
+        ck_assert_uint_ge(visits[i], 1);
+        sum += visits[i];
+    }
+    ck_assert_uint_eq(sum, 300);
+    ck_assert_int_eq(ball_mcts_root_decisions(m, first, NULL, NULL, 3), n);
+    ck_assert(first[0] == acts[0] && first[1] == acts[1] && first[2] == acts[2]);
+    ck_assert_int_eq(ball_mcts_root_decisions(m, NULL, NULL, NULL, 0), n);
+
+    /* the only legal decision: no search, no decision */
+    ball_game *one = tu_game("7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/x6 DEF a 0 - 0/0 2");
+    ck_assert_int_eq(ball_mcts_choose(m, one, &a, NULL), BALL_OK);
+    ck_assert_int_eq(ball_mcts_root_decisions(m, acts, visits, values, BALL_MAX_ACTIONS), 0);
+    ball_mcts_free(m);
+    ball_game_free(g);
+    ball_game_free(one);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("mcts");
@@ -419,6 +558,10 @@ static Suite *make_suite(void)
     tcase_add_test(tc, test_history_cannot_grow);
     tcase_add_test(tc, test_last_turn_number);
     tcase_add_test(tc, test_takes_the_ball_in_reach);
+    tcase_add_test(tc, test_stats_init);
+    tcase_add_test(tc, test_playout_to_the_end);
+    tcase_add_test(tc, test_touchdown_playout_turns_0);
+    tcase_add_test(tc, test_root_decisions);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -155,6 +155,50 @@ START_TEST(test_R10_1_rules_from_text_bad_words)
 }
 END_TEST
 
+/* Issue 23: a card of the rules text that cardset_card_check() refuses
+ * gets its precise reason in the message (R10.1, R10.5), after the word
+ * and its place; a word that is no card at all still gets the list of
+ * words. */
+START_TEST(test_R10_1_rules_from_text_card_reasons)
+{
+    static const struct {
+        const char *word, *reason;
+    } cases[] = {
+        {"atk=Spr!nt:1:pa+1", "a card needs a name of 1-23 letters, digits, '_' or '-'"},
+        {"atk=:1:pa+1", "a card needs a name of 1-23 letters"},
+        {"def=Abcdefghij_klmnop-123456:1:again", "a card needs a name of 1-23 letters"},
+        {"atk=Sprint:1000:pa+1", "a card needs a cost 0-999"},
+        {"atk=Sprint:-1:pa+1", "a card needs a cost 0-999"},
+        {"atk=Sprint:x:pa+1", "a card needs a cost 0-999"},
+        {"atk=Sprint:1:pa+0", "a card needs an amount 1-9 for the effect pa+N"},
+        {"atk=Sprint:1:pa+10", "a card needs an amount 1-9 for the effect pa+N"},
+        {"atk=Sprint:1:pa+", "a card needs an amount 1-9 for the effect pa+N"},
+        {"atk=Sprint:1:again2", "a card needs a known effect: pa+N"},
+        {"atk=Sprint:1:", "a card needs a known effect: pa+N"},
+        {"atk=A:1:again,B:2:pa+1,Ok:3:pa+1,B!:1:again", "a card needs a name of 1-23 letters"},
+        {"def=a:1:pa+1,b:1:pa+1,c:1:pa+1,d:1:pa+1,e:1:pa+1,f:1:pa+1,g:1:pa+1,h:1:pa+1,i:1:pa+1,j:1:pa+1",
+         "a hand holds at most 9 cards"},
+        {"atk=Sprint", "(words: "},
+        {"earn.foo=1", "(words: "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ball_rules r;
+        ball_cardset *c = NULL;
+        char err[512] = "", text[600], want[600];
+        ball_rules_init(&r, sizeof r);
+        snprintf(text, sizeof text, "zone=2 %s", cases[i].word);
+        ck_assert_int_eq(ball_rules_from_text(&r, &c, text, err, sizeof err), BALL_E_RULES);
+        ck_assert_ptr_null(c);
+        snprintf(want, sizeof want, "rules: bad word '%s' at character 8", cases[i].word);
+        ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "'%s': message '%s'", text, err);
+        ck_assert_msg(strstr(err, cases[i].reason) != NULL, "'%s': message '%s' lacks '%s'", text, err,
+                      cases[i].reason);
+        if (cases[i].reason[0] != '(')
+            ck_assert_msg(strstr(err, "(words: ") == NULL, "'%s': message '%s'", text, err);
+    }
+}
+END_TEST
+
 /* Canonical texts read back identically: text -> rules -> text, also
  * through a game (ball_game_rules() gives the game's own card set), and
  * text -> rules -> text -> rules gives the same rules. Only non-default
@@ -591,6 +635,7 @@ Suite *make_suite(void)
     TCase *tc = tcase_create("rulesets");
     tcase_add_test(tc, test_R10_1_rules_from_text_valid);
     tcase_add_test(tc, test_R10_1_rules_from_text_bad_words);
+    tcase_add_test(tc, test_R10_1_rules_from_text_card_reasons);
     tcase_add_test(tc, test_R10_1_rules_text_round_trip);
     tcase_add_test(tc, test_R10_1_rules_to_text_errors);
     tcase_add_test(tc, test_R10_1_cardset_refuses_bad_cards);

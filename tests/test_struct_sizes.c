@@ -1,9 +1,12 @@
-/* The size-tagged public structs (ball_rules, ball_allocator): the library
- * accepts only the published sizes (1.0: exactly sizeof of today's
- * struct) and refuses every other one with BALL_E_ARG, before reading a
- * byte past the size field and without writing anything (issue item:
- * ball_rules / ball_allocator sizes). A caller compiled with the struct
- * under `#pragma pack(push, 4)` has another sizeof and is refused too. */
+/* The size-tagged public structs (ball_rules, ball_allocator,
+ * ball_mcts_config, ball_mcts_stats): the library accepts only the
+ * published sizes (today exactly sizeof of the 1.0 struct, which 1.1 has
+ * not grown) and refuses every other one with BALL_E_ARG, before reading
+ * a byte past the size field and without writing anything (issue item:
+ * ball_rules / ball_allocator sizes; issue 23: one rule for every sized
+ * struct). A caller compiled with the struct under `#pragma pack(push, 4)`
+ * has another sizeof and is refused too. tests/abi_growth_test.sh checks
+ * the other half: a caller of an older, smaller layout is accepted. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,6 +269,131 @@ START_TEST(api_allocator_packed_caller)
 }
 END_TEST
 
+/* For every size from 0 to sizeof(ball_mcts_config) + 8:
+ * ball_mcts_config_init() writes at most that many bytes, and
+ * ball_mcts_new() accepts only the published size (BALL_E_ARG otherwise,
+ * *out NULL, a message naming the size and ball_mcts_config_init()). */
+typedef struct mcfg_room {
+    ball_mcts_config c;
+    unsigned char tail[32];
+} mcfg_room;
+
+START_TEST(api_mcts_config_every_size)
+{
+    for (size_t size = 0; size <= sizeof(ball_mcts_config) + 8; size++) {
+        int ok = size == sizeof(ball_mcts_config);
+        mcfg_room room;
+        memset(&room, FILL, sizeof room);
+        ball_mcts_config_init(&room.c, size);
+        tu_require(all_fill((unsigned char *)&room + size, sizeof room - size));
+        if (size >= sizeof room.c.size)
+            ck_assert_uint_eq(room.c.size, size < sizeof room.c ? size : sizeof room.c);
+
+        memset(&room, FILL, sizeof room);
+        ball_mcts_config_init(&room.c, sizeof room.c);
+        room.c.playouts = 10;
+        room.c.size = size;
+        mcfg_room before = room;
+        ball_mcts *m = (ball_mcts *)&room;
+        char err[256] = "";
+        int rc = ball_mcts_new(&m, &room.c, err, sizeof err);
+        ck_assert_msg(rc == (ok ? BALL_OK : BALL_E_ARG), "ball_mcts_new with config size %zu: %d", size, rc);
+        if (ok) {
+            ck_assert_ptr_nonnull(m);
+            ball_mcts_free(m);
+        } else {
+            ck_assert_ptr_null(m);
+            ck_assert_msg(strstr(err, "size") && strstr(err, "ball_mcts_config_init"), "%s", err);
+        }
+        ck_assert(memcmp(&room, &before, sizeof room) == 0); /* read, never written */
+    }
+}
+END_TEST
+
+/* For every size from 0 to sizeof(ball_mcts_stats) + 8:
+ * ball_mcts_stats_init() writes at most that many bytes (zeroes and the
+ * size), and ball_mcts_choose() accepts only the published size, writes
+ * no byte past it, and leaves a refused struct untouched (BALL_E_ARG, a
+ * message naming the size and ball_mcts_stats_init()). */
+typedef struct mstats_room {
+    ball_mcts_stats s;
+    unsigned char tail[32];
+} mstats_room;
+
+START_TEST(api_mcts_stats_every_size)
+{
+    ball_mcts_config cfg;
+    ball_mcts *m = NULL;
+    ball_mcts_config_init(&cfg, sizeof cfg);
+    cfg.playouts = 20;
+    ck_assert_int_eq(ball_mcts_new(&m, &cfg, NULL, 0), BALL_OK);
+    ball_game *g = tu_game(NULL);
+    for (size_t size = 0; size <= sizeof(ball_mcts_stats) + 8; size++) {
+        int ok = size == sizeof(ball_mcts_stats);
+        mstats_room room;
+        memset(&room, FILL, sizeof room);
+        ball_mcts_stats_init(&room.s, size);
+        tu_require(all_fill((unsigned char *)&room + size, sizeof room - size));
+        if (size >= sizeof room.s.size)
+            ck_assert_uint_eq(room.s.size, size < sizeof room.s ? size : sizeof room.s);
+        if (ok)
+            ck_assert(room.s.playouts == 0 && room.s.nodes == 0 && room.s.visits == 0 &&
+                      room.s.max_depth == 0 && room.s.value == 0.0 && room.s.elapsed_ms == 0.0);
+
+        memset(&room, FILL, sizeof room);
+        room.s.size = size;
+        mstats_room before = room;
+        ball_action a = BALL_ACTION_NONE;
+        int rc = ball_mcts_choose(m, g, &a, &room.s);
+        ck_assert_msg(rc == (ok ? BALL_OK : BALL_E_ARG), "ball_mcts_choose with stats size %zu: %d", size, rc);
+        if (ok) {
+            ck_assert_uint_eq(room.s.size, size);
+            ck_assert_uint_eq(room.s.playouts, 20);
+            ck_assert(all_fill(room.tail, sizeof room.tail));
+        } else {
+            ck_assert_uint_eq(a, BALL_ACTION_NONE);
+            ck_assert(memcmp(&room, &before, sizeof room) == 0);
+            ck_assert_msg(strstr(ball_errmsg(g), "size") && strstr(ball_errmsg(g), "ball_mcts_stats_init"),
+                          "%s", ball_errmsg(g));
+        }
+    }
+    ball_mcts_stats_init(NULL, sizeof(ball_mcts_stats)); /* ignored */
+    ball_mcts_free(m);
+    ball_game_free(g);
+}
+END_TEST
+
+/* The 1.0 layouts, field by field (LP64): a field moved, resized or
+ * removed changes an offset here; a field appended changes only sizeof,
+ * which needs a new published size (docs/abi.md, "Cutting a release"). */
+START_TEST(api_layouts_1_0)
+{
+    if (sizeof(void *) != 8 || sizeof(size_t) != 8)
+        return; /* the numbers below are LP64's */
+    ck_assert_uint_eq(offsetof(ball_rules, end_zone_depth), 8);
+    ck_assert_uint_eq(offsetof(ball_rules, turn_limit), 12);
+    ck_assert_uint_eq(offsetof(ball_rules, flags), 16);
+    ck_assert_uint_eq(offsetof(ball_rules, cards), 24);
+    ck_assert_uint_eq(sizeof(ball_rules), 32);
+    ck_assert_uint_eq(offsetof(ball_allocator, user), 32);
+    ck_assert_uint_eq(sizeof(ball_allocator), 40);
+    ck_assert_uint_eq(offsetof(ball_mcts_config, seed), 8);
+    ck_assert_uint_eq(offsetof(ball_mcts_config, playouts), 16);
+    ck_assert_uint_eq(offsetof(ball_mcts_config, time_ms), 20);
+    ck_assert_uint_eq(offsetof(ball_mcts_config, max_nodes), 24);
+    ck_assert_uint_eq(offsetof(ball_mcts_config, exploration), 32);
+    ck_assert_uint_eq(offsetof(ball_mcts_config, playout_turns), 40);
+    ck_assert_uint_eq(sizeof(ball_mcts_config), 48);
+    ck_assert_uint_eq(offsetof(ball_mcts_stats, playouts), 8);
+    ck_assert_uint_eq(offsetof(ball_mcts_stats, nodes), 16);
+    ck_assert_uint_eq(offsetof(ball_mcts_stats, max_depth), 24);
+    ck_assert_uint_eq(offsetof(ball_mcts_stats, visits), 28);
+    ck_assert_uint_eq(offsetof(ball_mcts_stats, value), 32);
+    ck_assert_uint_eq(offsetof(ball_mcts_stats, elapsed_ms), 40);
+    ck_assert_uint_eq(sizeof(ball_mcts_stats), 48);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("struct sizes");
@@ -274,6 +402,9 @@ Suite *make_suite(void)
     tcase_add_test(tc, api_rules_packed_caller);
     tcase_add_test(tc, api_allocator_every_size);
     tcase_add_test(tc, api_allocator_packed_caller);
+    tcase_add_test(tc, api_mcts_config_every_size);
+    tcase_add_test(tc, api_mcts_stats_every_size);
+    tcase_add_test(tc, api_layouts_1_0);
     suite_add_tcase(s, tc);
     return s;
 }

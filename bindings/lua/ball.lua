@@ -114,14 +114,14 @@ local SONAME = "libball.so." .. M.ABI_MAJOR
 
 -- ------------------------------------------------------------ the C API
 
--- Everything of include/ball.h 1.0, in its order: the #defines of integers
+-- Everything of include/ball.h 1.1 but its experimental section, in its order: the #defines of integers
 -- as static consts, the enums, types and functions as declared there
 -- (test_ball.lua compares this text with the header).
 M._CDEF = [[
 static const int BALL_VERSION_MAJOR = 1;
-static const int BALL_VERSION_MINOR = 0;
+static const int BALL_VERSION_MINOR = 1;
 static const int BALL_VERSION_PATCH = 0;
-static const int BALL_VERSION_NUMBER = 10000;
+static const int BALL_VERSION_NUMBER = 10100;
 
 unsigned ball_version_number(void);
 const char *ball_version_string(void);
@@ -319,6 +319,57 @@ static const int BALL_MAX_PERFT_DEPTH = 64;
 int ball_perft(ball_game *game, int depth, uint64_t *count);
 uint64_t ball_hash(const ball_game *game);
 
+int ball_history_action(ball_game *game, int i, ball_action *out);
+int ball_history_position(ball_game *game, int i, char *buf, size_t len);
+
+enum ball_tag {
+    BALL_TAG_EVENT = 0, BALL_TAG_SITE = 1, BALL_TAG_DATE = 2, BALL_TAG_ATK = 3,
+    BALL_TAG_DEF = 4, BALL_TAG_COUNT = 5
+};
+
+static const int BALL_TAG_TEXT_MAX = 128;
+
+int ball_game_set_tag(ball_game *game, int tag, const char *value);
+int ball_game_tag(const ball_game *game, int tag, char *buf, size_t len);
+int ball_record_write(ball_game *game, char *buf, size_t len);
+int ball_record_read(ball_game **out, const char *text, size_t len, size_t *offset,
+                     char *err, size_t errlen);
+
+enum ball_draw_flags {
+    BALL_DRAW_LEGEND = 1, BALL_DRAW_NO_COORDS = 2
+};
+
+int ball_position_to_board_text(ball_game *game, const int *highlight, size_t n, int flags,
+                                char *buf, size_t len);
+int ball_position_to_svg(ball_game *game, const int *highlight, size_t n, ball_action arrow,
+                         int flags, char *buf, size_t len);
+
+typedef struct ball_mcts ball_mcts;
+typedef struct ball_mcts_config {
+    size_t size;
+    uint64_t seed;
+    int playouts;
+    int time_ms;
+    int max_nodes;
+    double exploration;
+    int playout_turns;
+} ball_mcts_config;
+typedef struct ball_mcts_stats {
+    size_t size;
+    uint64_t playouts;
+    uint64_t nodes;
+    int max_depth;
+    uint32_t visits;
+    double value;
+    double elapsed_ms;
+} ball_mcts_stats;
+void ball_mcts_config_init(ball_mcts_config *cfg, size_t size);
+void ball_mcts_stats_init(ball_mcts_stats *stats, size_t size);
+int ball_mcts_new(ball_mcts **out, const ball_mcts_config *cfg, char *err, size_t errlen);
+void ball_mcts_free(ball_mcts *mcts);
+int ball_mcts_seed(ball_mcts *mcts, uint64_t seed);
+int ball_mcts_choose(ball_mcts *mcts, ball_game *game, ball_action *out, ball_mcts_stats *stats);
+
 static const int BALL_ACTION_SPACE = 7990;
 static const int BALL_ACTION_MASK_BYTES = 999;
 
@@ -394,55 +445,7 @@ int ball_batch_step(ball_batch *batch, const int32_t *indices, size_t n);
 int ball_batch_position_to_text(const ball_batch *batch, int i, char *buf, size_t len);
 int ball_batch_game_clone(const ball_batch *batch, int i, ball_game **out);
 const char *ball_batch_errmsg(const ball_batch *batch);
-typedef struct ball_mcts ball_mcts;
-typedef struct ball_mcts_config {
-    size_t size;
-    uint64_t seed;
-    int playouts;
-    int time_ms;
-    int max_nodes;
-    double exploration;
-    int playout_turns;
-} ball_mcts_config;
-typedef struct ball_mcts_stats {
-    size_t size;
-    uint64_t playouts;
-    uint64_t nodes;
-    int max_depth;
-    uint32_t visits;
-    double value;
-    double elapsed_ms;
-} ball_mcts_stats;
-void ball_mcts_config_init(ball_mcts_config *cfg, size_t size);
-int ball_mcts_new(ball_mcts **out, const ball_mcts_config *cfg, char *err, size_t errlen);
-void ball_mcts_free(ball_mcts *mcts);
-int ball_mcts_seed(ball_mcts *mcts, uint64_t seed);
-int ball_mcts_choose(ball_mcts *mcts, ball_game *game, ball_action *out, ball_mcts_stats *stats);
 
-int ball_history_action(ball_game *game, int i, ball_action *out);
-int ball_history_position(ball_game *game, int i, char *buf, size_t len);
-
-enum ball_tag {
-    BALL_TAG_EVENT = 0, BALL_TAG_SITE = 1, BALL_TAG_DATE = 2, BALL_TAG_ATK = 3,
-    BALL_TAG_DEF = 4, BALL_TAG_COUNT = 5
-};
-
-static const int BALL_TAG_TEXT_MAX = 128;
-
-int ball_game_set_tag(ball_game *game, int tag, const char *value);
-int ball_game_tag(const ball_game *game, int tag, char *buf, size_t len);
-int ball_record_write(ball_game *game, char *buf, size_t len);
-int ball_record_read(ball_game **out, const char *text, size_t len, size_t *offset,
-                     char *err, size_t errlen);
-
-enum ball_draw_flags {
-    BALL_DRAW_LEGEND = 1, BALL_DRAW_NO_COORDS = 2
-};
-
-int ball_position_to_board_text(ball_game *game, const int *highlight, size_t n, int flags,
-                                char *buf, size_t len);
-int ball_position_to_svg(ball_game *game, const int *highlight, size_t n, ball_action arrow,
-                         int flags, char *buf, size_t len);
 int ball_apply_unchecked(ball_game *game, ball_action a);
 int ball_legal_action_at(ball_game *game, int index, ball_action *out);
 int ball_history_reserve(ball_game *game, size_t n);

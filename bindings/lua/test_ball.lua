@@ -482,15 +482,18 @@ local function read_file(path)
 end
 
 -- The C code of a header or cdef text, comparable token for token: no
--- comments, no preprocessor lines (nor the C++ guard), no static consts,
--- no BALL_API, single spaces and none around punctuation.
+-- comments, no preprocessor lines (nor the C++ guard, nor the experimental
+-- section, which the binding does not declare: it may change in any minor
+-- release), no static consts, no BALL_API, single spaces and none around
+-- punctuation.
 local function c_code(text)
     text = text:gsub("/%*.-%*/", " "):gsub("//[^\n]*", " "):gsub("\\\n", " ")
-    local lines, cplusplus = {}, false
+    local lines, skip = {}, false
     for line in (text .. "\n"):gmatch("([^\n]*)\n") do
-        if line:match("^%s*#%s*ifdef%s+__cplusplus") then cplusplus = true
-        elseif cplusplus and line:match("^%s*#%s*endif") then cplusplus = false
-        elseif not cplusplus and not line:match("^%s*#") then lines[#lines + 1] = line end
+        if line:match("^%s*#%s*ifdef%s+__cplusplus") or line:match("^%s*#%s*ifdef%s+BALL_EXPERIMENTAL") then
+            skip = true
+        elseif skip and line:match("^%s*#%s*endif") then skip = false
+        elseif not skip and not line:match("^%s*#") then lines[#lines + 1] = line end
     end
     text = table.concat(lines, "\n")
     text = text:gsub("static%s+const%s+[^;]*;", " "):gsub("BALL_API%s+", "")

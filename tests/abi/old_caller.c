@@ -1,8 +1,10 @@
-/* A program built against the 1.0 header (include/ball.h), run against a
- * library whose ball_rules and ball_allocator have grown a field (see
- * tests/abi_growth_test.sh): it must keep working, and the library must
- * never write past the caller's smaller structs. Exits non-zero with a
- * message on the first failure. */
+/* A program written for libball 1.0 and built against the 1.0 header
+ * (tests/abi/1.0/ball.h, the include/ball.h of the 1.0.0 release) or a
+ * later 1.x one, run against a library whose size-tagged structs
+ * (ball_rules, ball_allocator, ball_mcts_config, ball_mcts_stats) have
+ * each grown a field (see tests/abi_growth_test.sh): it must keep working,
+ * and the library must never write past the caller's smaller structs.
+ * Exits non-zero with a message on the first failure. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,8 @@ static int failures;
 /* The struct followed by guard bytes the library must not touch. */
 typedef struct { ball_rules r; unsigned char guard[32]; } guarded_rules;
 typedef struct { ball_allocator a; unsigned char guard[32]; } guarded_alloc;
+typedef struct { ball_mcts_config c; unsigned char guard[32]; } guarded_config;
+typedef struct { ball_mcts_stats s; unsigned char guard[32]; } guarded_stats;
 
 static int guard_intact(const unsigned char *g)
 {
@@ -82,9 +86,39 @@ int main(void)
 
     uint64_t n = 0;
     EXPECT(ball_perft(g, 2, &n) == BALL_OK && n > 0);
+
+    /* A searcher from the caller's config; the stats of the search are
+     * written up to the caller's size and no further. (1.0 has no
+     * ball_mcts_stats_init(): the size is set by hand, as 1.0 asked.) */
+    guarded_config gc;
+    memset(&gc, GUARD, sizeof gc);
+    ball_mcts_config_init(&gc.c, sizeof gc.c);
+    EXPECT(guard_intact(gc.guard));
+    EXPECT(gc.c.size == sizeof gc.c);
+    EXPECT(gc.c.playouts == 1000 && gc.c.playout_turns == 1 && gc.c.seed == 1);
+    gc.c.playouts = 50;
+    gc.c.seed = 3;
+    ball_mcts *m = NULL;
+    EXPECT(ball_mcts_new(&m, &gc.c, err, sizeof err) == BALL_OK);
+    if (!m) {
+        fprintf(stderr, "old_caller: ball_mcts_new: %s\n", err);
+        return 1;
+    }
+    guarded_stats gs;
+    memset(&gs, GUARD, sizeof gs);
+    gs.s.size = sizeof gs.s;
+    ball_action a = BALL_ACTION_NONE;
+    EXPECT(ball_mcts_choose(m, g, &a, &gs.s) == BALL_OK);
+    EXPECT(guard_intact(gs.guard));
+    EXPECT(gs.s.size == sizeof gs.s);
+    EXPECT(gs.s.playouts == 50 && gs.s.visits >= 1 && gs.s.value >= 0.0 && gs.s.value <= 1.0);
+    EXPECT(ball_is_legal(g, a) == 1);
+    ball_mcts_free(m);
     ball_game_free(g);
     if (failures == 0)
-        printf("old_caller: 1.0 structs (ball_rules %zu bytes, ball_allocator %zu bytes) accepted\n",
-               sizeof(ball_rules), sizeof(ball_allocator));
+        printf("old_caller (header %s): structs of ball_rules %zu, ball_allocator %zu, "
+               "ball_mcts_config %zu, ball_mcts_stats %zu bytes accepted by libball %s\n",
+               BALL_VERSION_STRING, sizeof(ball_rules), sizeof(ball_allocator),
+               sizeof(ball_mcts_config), sizeof(ball_mcts_stats), ball_version_string());
     return failures != 0;
 }

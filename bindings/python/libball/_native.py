@@ -53,7 +53,7 @@ SONAME = "libball.so.%d" % ABI_MAJOR
 # Mirrors of the #defines and enums of ball.h (values are ABI).
 
 VERSION_MAJOR = 1  # of the header this binding was written against
-VERSION_MINOR = 0
+VERSION_MINOR = 1
 VERSION_PATCH = 0
 
 # enum ball_error
@@ -470,6 +470,7 @@ _FUNCTIONS = [
     # Added during 1.0 development by other work: optional, so that the
     # binding still loads a library built before them.
     ("ball_mcts_config_init", None, [_pmcfg, _size], False),
+    ("ball_mcts_stats_init", None, [_pmstats, _size], False),
     ("ball_mcts_new", _int, [_pp, _pmcfg, _buf, _size], False),
     ("ball_mcts_free", None, [_p], False),
     ("ball_mcts_seed", _int, [_p, _u64], False),

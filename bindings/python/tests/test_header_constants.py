@@ -28,7 +28,11 @@ _OWN = {"ABI_MAJOR", "INT_MIN", "INT_MAX", "UINT_MAX", "UINT64_MAX", "SIZE_MAX",
 
 
 def _strip_comments(text):
-    """The C code of the header: no comments, no preprocessor lines."""
+    """The C code of the header: no comments, no preprocessor lines, and
+    not its experimental section, which the binding does not declare (it
+    may change in any minor release)."""
+    text = re.sub(r"^#ifdef BALL_EXPERIMENTAL$.*?^#endif /\* BALL_EXPERIMENTAL \*/$", " ", text,
+                  flags=re.S | re.M)
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"//[^\n]*", " ", text)
     return re.sub(r"^\s*#.*(?:\\\n.*)*$", " ", text, flags=re.M)
