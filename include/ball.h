@@ -247,7 +247,11 @@ enum ball_square_bits {
 
 /** Highest turn number a position can show (N1 gives the turn 9 digits).
  *  A decision that would hand the turn over past it is refused with
- *  #BALL_E_LIMIT. */
+ *  #BALL_E_LIMIT. At this turn such a decision is also not legal: `end`
+ *  with no release task to follow, or a release-phase decision that leaves
+ *  no task with a solution and scores nothing. A game with nothing else
+ *  left is stopped: ball_result() stays #BALL_ONGOING and no decision is
+ *  legal (docs/rules-choices.md, "Turn bound"). */
 #define BALL_MAX_TURN 999999999
 /** Most PA a coach can have (card mode, R10); 2 outside card mode. */
 #define BALL_MAX_PA 99
@@ -734,8 +738,8 @@ BALL_API int ball_hand(const ball_game *game, int team);
  * square order; docs/rules-choices.md gives the details), then the
  * carrier's hand-offs, short passes and long passes, then card-mode
  * actions, `end` last; in the release phase the solutions task by task in
- * square order. Returns 0 when the game is over.
- * With @p out NULL and @p cap 0 it only counts (faster than listing).
+ * square order. Returns 0 when the game is over or stopped at
+ * #BALL_MAX_TURN. With @p out NULL and @p cap 0 it only counts (faster than listing).
  * Returns #BALL_E_BUFFER (and leaves @p out unspecified) when @p cap is
  * smaller than the count; a buffer of #BALL_MAX_ACTIONS never is. With
  * @p cap >= #BALL_MAX_ACTIONS the actions are written in place and the
@@ -753,7 +757,8 @@ BALL_API int ball_legal_actions(ball_game *game, ball_action *out, size_t cap);
  * library has no random number generator: pass one from yours. The same
  * position and @p random always give the same action.
  * Writes it to @p out and returns #BALL_OK; #BALL_E_RANGE (@p out
- * untouched) when there is no legal action (the game is over);
+ * untouched) when there is no legal action (the game is over, or stopped
+ * at #BALL_MAX_TURN; the message says which);
  * #BALL_E_ARG for NULL. Does not allocate. About as fast as counting the
  * legal actions twice, and faster than listing them.
  *
@@ -773,8 +778,9 @@ BALL_API int ball_is_legal(ball_game *game, ball_action a);
  * task. Afterwards it checks for a touchdown (R11.1) and, when the release
  * phase has no task left with a solution, hands the turn over (R9.1, R9.5,
  * R11.2). Returns #BALL_OK; #BALL_E_ILLEGAL (state unchanged, message in
- * ball_errmsg()) if @p a is not legal; #BALL_E_LIMIT when the hand-over
- * would take the turn past #BALL_MAX_TURN; #BALL_E_NOMEM if the undo
+ * ball_errmsg()) if @p a is not legal; #BALL_E_LIMIT (state unchanged) for
+ * a decision legal by the rules that would hand the turn over past
+ * #BALL_MAX_TURN, which ball_legal_actions() does not list; #BALL_E_NOMEM if the undo
  * history could not grow.
  */
 BALL_API int ball_apply(ball_game *game, ball_action a);
@@ -892,7 +898,8 @@ BALL_API int ball_position_from_text(ball_game *game, const char *bpn);
  * Reads the N2 text @p text as an action of the current position and
  * stores it in @p *out. Returns #BALL_OK; #BALL_E_NOTATION when the text is
  * malformed; #BALL_E_ILLEGAL when it is well formed but names no legal
- * action here (ball_errmsg() says why). The text of an action without a
+ * action here (ball_errmsg() says why); #BALL_E_LIMIT when it names a
+ * decision refused at #BALL_MAX_TURN. The text of an action without a
  * game is ball_action_to_text().
  */
 BALL_API int ball_action_from_text(ball_game *game, const char *text, ball_action *out);
@@ -994,11 +1001,13 @@ enum ball_tag {
 
 /**
  * Sets tag @p tag (a ::ball_tag) of the game to @p value: 0 to
- * #BALL_TAG_TEXT_MAX - 1 bytes of UTF-8 text without control characters
- * (bytes below 0x20 and 0x7f); "" or NULL clears it. Tags survive
- * ball_position_from_text() and are copied by ball_game_clone(). Returns
- * #BALL_OK; #BALL_E_ARG for a NULL game or an unknown tag; #BALL_E_RANGE
- * for a value too long or with a control character (the tag is then
+ * #BALL_TAG_TEXT_MAX - 1 bytes of well-formed UTF-8 text without control
+ * characters (bytes below 0x20 and 0x7f); "" or NULL clears it. Tags
+ * survive ball_position_from_text() and are copied by ball_game_clone().
+ * Returns #BALL_OK; #BALL_E_ARG for a NULL game or an unknown tag;
+ * #BALL_E_RANGE for a value too long, not well-formed UTF-8 (an invalid
+ * byte, an overlong form, a surrogate, a code point above U+10FFFF or a
+ * truncated sequence) or with a control character (the tag is then
  * unchanged, ball_errmsg() says why).
  */
 BALL_API int ball_game_set_tag(ball_game *game, int tag, const char *value);
@@ -1040,8 +1049,10 @@ BALL_API int ball_record_write(ball_game *game, char *buf, size_t len);
  * @p *out is NULL, @p *offset unchanged, nothing stays allocated, and
  * @p err (@p errlen bytes, may be NULL/0) says what is wrong and where:
  * `line 7, column 12: decision 9 (turn 3, DEF) 'E9-E7': ...` with line
- * and column counted from the start of @p text (from 1). Returns
- * #BALL_E_RECORD for a malformed record, a missing or wrong result or a
+ * and column counted from the start of @p text (from 1). A call reads the
+ * text from @p *offset on only, so reading every record of a text takes
+ * time linear in its length. Returns #BALL_E_RECORD for a malformed record
+ * (a tag value that is not well-formed UTF-8 among them), a missing or wrong result or a
  * text that ends before its result line; #BALL_E_RULES for a bad `Rules`
  * value; #BALL_E_BPN for a bad `Start`; #BALL_E_NOTATION for a malformed
  * decision; #BALL_E_ILLEGAL for a decision that is not legal where the
@@ -1241,7 +1252,8 @@ BALL_API int ball_mcts_seed(ball_mcts *mcts, uint64_t seed);
  * history); the call may grow its undo history once
  * (ball_history_reserve()), nothing else allocates. @p stats (may be NULL;
  * see ball_mcts_stats_init()) receives what the search did, up to its
- * size. Returns #BALL_OK; #BALL_E_RANGE when the game is over;
+ * size. Returns #BALL_OK; #BALL_E_RANGE when the game is over or stopped
+ * at #BALL_MAX_TURN;
  * #BALL_E_ARG for NULL or a stats size that is not a published one;
  * #BALL_E_NOMEM when the undo history cannot grow. Except
  * for a NULL @p game, ball_errmsg(@p game) then says why ("" after a
@@ -1496,8 +1508,9 @@ enum ball_terminal {
     BALL_NOT_TERMINAL = 0,       /**< The game goes on. */
     BALL_TERMINAL_TOUCHDOWN = 1, /**< A touchdown (R11.1). */
     BALL_TERMINAL_TURN_LIMIT = 2,/**< The turn limit: a draw (R11.2). */
-    /** Batch only: the game was stopped because its next hand-over would
-     *  pass #BALL_MAX_TURN (ball_apply() would refuse it); no winner. */
+    /** Batch only: the game is stopped at turn #BALL_MAX_TURN, every
+     *  decision left would hand the turn over past it (none is legal); no
+     *  winner. */
     BALL_TERMINAL_TRUNCATED = 3
 };
 
@@ -1594,7 +1607,8 @@ BALL_API int ball_batch_set_output(ball_batch *batch, int output, void *buf, siz
  * under way go on; call ball_batch_reset() to restart them all from it.
  * Returns #BALL_OK; #BALL_E_BPN for a text that is not a valid position,
  * #BALL_E_ILLEGAL for a position whose game is over (message in
- * ball_batch_errmsg()); #BALL_E_ARG for a NULL batch. On failure the
+ * ball_batch_errmsg()); #BALL_E_LIMIT for a start with no legal decision
+ * (stopped at #BALL_MAX_TURN); #BALL_E_ARG for a NULL batch. On failure the
  * start is unchanged.
  */
 BALL_API int ball_batch_set_start(ball_batch *batch, const char *bpn);
@@ -1617,8 +1631,8 @@ BALL_API int ball_batch_reset(ball_batch *batch, uint64_t seed);
  * @p indices holds @p n = ball_batch_size() action indices, one per game,
  * each legal in its game's current position. All indices are checked
  * before any game changes: on failure no game has changed and no output
- * is written. A game whose next hand-over would pass #BALL_MAX_TURN ends
- * with #BALL_TERMINAL_TRUNCATED. Does not allocate. Returns the number of
+ * is written. A game left with no legal decision at turn #BALL_MAX_TURN
+ * ends with #BALL_TERMINAL_TRUNCATED after the decision that led there. Does not allocate. Returns the number of
  * games that ended in this step;
  * #BALL_E_BUFFER when @p n is not the batch size; #BALL_E_RANGE for an
  * index outside 0 to #BALL_ACTION_SPACE - 1; #BALL_E_ILLEGAL for an index
@@ -1661,8 +1675,8 @@ BALL_API const char *ball_batch_errmsg(const ball_batch *batch);
 /**
  * ball_apply() without the legality check, for search code that only plays
  * actions from ball_legal_actions() of the same position. Playing anything
- * else is undefined behaviour. Returns #BALL_OK, #BALL_E_LIMIT or
- * #BALL_E_NOMEM.
+ * else is undefined behaviour. Returns #BALL_OK, #BALL_E_LIMIT (only for a
+ * decision that is not listed) or #BALL_E_NOMEM.
  */
 BALL_API int ball_apply_unchecked(ball_game *game, ball_action a);
 

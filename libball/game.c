@@ -9,7 +9,7 @@
 #include "play.h"
 #include "sized.h"
 
-#define INITIAL_HISTORY 256
+#define INITIAL_HISTORY 16 /* small until a game needs more: the history doubles as it grows */
 
 unsigned ball_version_number(void) { return BALL_VERSION_NUMBER; }
 const char *ball_version_string(void) { return BALL_VERSION_STRING; }
@@ -208,6 +208,10 @@ int ball_history_reserve(ball_game *game, size_t n)
     if (n > (size_t)INT_MAX - game->nhist)
         return game_error(game, BALL_E_NOMEM, "history of %zu decisions is too large", n);
     size_t want = game->nhist + n;
+    /* On a 32-bit size_t (wasm32) the byte count can wrap below the
+     * records wanted: refuse rather than get a smaller block. */
+    if (want > SIZE_MAX / sizeof(undo_rec))
+        return game_error(game, BALL_E_NOMEM, "history of %zu decisions is too large", n);
     undo_rec *h = game->alloc.realloc_fn(game->alloc.user, game->hist, want * sizeof *h);
     if (!h)
         return game_error(game, BALL_E_NOMEM, "out of memory growing the undo history to %zu decisions", want);

@@ -79,5 +79,5 @@ test('a fresh game\'s footprint on the wasm heap (docs/web.md, "Memory")', () =>
   for (const g of kept)
     g.free();
   console.log(`# ${perGame} bytes of wasm heap per fresh game; 2 GiB hold ${Math.floor(2 ** 31 / perGame)}`);
-  assert.ok(perGame > 0 && perGame <= 24 * 1024, `${perGame} bytes per game (docs/web.md says about 23.5 KB)`);
+  assert.ok(perGame > 0 && perGame <= 3.5 * 1024, `${perGame} bytes per game (docs/web.md says about 3.4 KB)`);
 });
