@@ -6,6 +6,8 @@
 # field at the end of each struct, and tests/abi/old_caller.c, compiled
 # against the real header, is linked with it and run. The same program
 # against today's library is the control.
+# Not in the quick subset: it compiles the library twice (docs/testing.md).
+# run-tests: slow
 set -e
 cd "$(dirname "$0")/.."
 CC=${CC:-cc}
