@@ -41,7 +41,7 @@ EXAMPLE_SRC := $(wildcard examples/*.c)
 EXAMPLE_COMMON := $(wildcard examples/common/*.c)
 EXAMPLE_BIN := $(EXAMPLE_SRC:examples/%.c=$(B)/examples/%)
 
-.PHONY: all lib tool examples check test deps demo docs install uninstall clean bench
+.PHONY: all lib tool examples check test check-quick quick test-quick deps demo docs install uninstall clean bench
 
 all: lib tool examples
 
@@ -49,9 +49,22 @@ lib: $(B)/libball.a $(B)/libball.so
 tool: $(B)/bin/ball
 examples: $(EXAMPLE_BIN)
 
-$(B)/obj/%.o: libball/%.c $(wildcard libball/*.h libball/learn/*.h) include/ball.h
+# Header dependencies: each compile lists the headers it read in a .d file
+# beside its output (-MMD; -MP adds an empty rule per header, so that a
+# removed header does not stop the build), read back at the end of this
+# file. An object whose .d file is missing (built before, or the .d
+# deleted) is compiled again once: $(call missing_dep,OBJECTS).
+DEPFLAGS := -MMD -MP
+missing_dep = $(foreach o,$(1),$(if $(wildcard $(o:.o=.d)),,$(o)))
+.PHONY: .FORCE
+.FORCE:
+
+# Sources in subfolders of libball/ (libball/learn/x.c) get objects in the
+# same subfolders of $(B)/obj/.
+$(B)/obj/%.o: libball/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(LIBFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(LIBFLAGS) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
+$(call missing_dep,$(LIB_OBJ)): .FORCE
 
 $(B)/libball.a: $(LIB_OBJ)
 	@mkdir -p $(B)
@@ -86,22 +99,50 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 deps:
 	@sh scripts/deps.sh tests
 
-$(B)/tests/testutil.o: tests/testutil.c tests/testutil.h include/ball.h
+$(B)/tests/testutil.o: tests/testutil.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes -c $< -o $@
+	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes -c $< -o $@
+$(call missing_dep,$(B)/tests/testutil.o): .FORCE
 
-$(B)/tests/%: tests/%.c $(B)/tests/testutil.o $(B)/libball.a tests/testutil.h
+# Compiled and linked in one step: -MF and -MT name the .d file and the
+# target (the object is a temporary file here).
+$(B)/tests/%: tests/%.c $(B)/tests/testutil.o $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes $< $(B)/tests/testutil.o $(B)/libball.a $(CHECK_LIBS) $(LDFLAGS) -o $@
+	$(CC) $(BASEFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes $< $(B)/tests/testutil.o $(B)/libball.a $(CHECK_LIBS) $(LDFLAGS) -o $@
+$(foreach t,$(TEST_BIN),$(if $(wildcard $(t).d),,$(t))): .FORCE
 
-# `make check` first installs what the tests need (Check, pkg-config) when
-# missing, then builds in a second make so that pkg-config is consulted
-# after the install.
+# The suite: the Check programs and tests/*.sh, run by scripts/run-tests.sh
+# (docs/testing.md), J at a time, each test's output in $(B)/test-logs/;
+# it ends with the line "N passed, N failed, N skipped". A test that exits
+# 77 is skipped (it prints "SKIP: reason"); under CI=true a skip fails the
+# run unless tests/expected-skips lists it.
+#   make check               installs what the tests need, builds, runs all
+#   make check T=record      only the tests whose name contains "record"
+#                            (several: T="record bpn")
+#   make check J=1           one test at a time (default: one per processor)
+#   make check-quick, quick  the Check programs and the fast shell tests
+#                            (those not tagged "# run-tests: slow")
+J ?= $(shell nproc 2>/dev/null || echo 1)
+T ?=
+TEST_SH := $(sort $(wildcard tests/*.sh))
+RUN_TESTS = B=$(B) J=$(J) T='$(T)' sh scripts/run-tests.sh
+
+# `make check` first installs what the tests need (Check, pkg-config, ...)
+# when missing, then builds in a second make so that pkg-config is
+# consulted after the install.
 check: deps
 	@$(MAKE) --no-print-directory test
 
 test: all $(TEST_BIN)
-	@B=$(B) sh scripts/run-tests.sh $(TEST_BIN)
+	@$(RUN_TESTS) $(TEST_BIN) $(TEST_SH)
+
+check-quick: deps
+	@$(MAKE) --no-print-directory test-quick
+
+quick: check-quick
+
+test-quick: all $(TEST_BIN)
+	@QUICK=1 $(RUN_TESTS) $(TEST_BIN) $(TEST_SH)
 
 # ---------------------------------------------------------------- docs
 docs:
@@ -134,6 +175,9 @@ uninstall:
 
 clean:
 	rm -rf $(B)
+
+# The header dependencies written by -MMD (see DEPFLAGS).
+-include $(LIB_OBJ:.o=.d) $(B)/tests/testutil.d $(TEST_BIN:=.d)
 
 # Further targets (benchmarks, sanitizers, fuzzing, ABI, coverage) live in
 # one fragment per concern.

@@ -14,7 +14,8 @@
 # GROUP names a list of pairs kept here so that make targets share them:
 #   tests   what `make check` needs (Check, pkg-config, Debian's Python with
 #           venv for the binding's install test, LuaJIT, PUC Lua 5.1 and 5.4
-#           with headers and luarocks for the C module, mypy).
+#           with headers and luarocks for the C module, mypy, numpy, groff
+#           for the manual page's test).
 #
 #   sh scripts/deps.sh tests doxygen:doxygen
 #   sh scripts/deps.sh clang:clang '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-dev'
@@ -26,7 +27,7 @@ group() {
             echo pkg-config:pkg-config pc=check:check python3:python3 luajit:luajit \
                 py=ensurepip:python3-venv lua5.1:lua5.1 lua5.4:lua5.4 \
                 /usr/include/lua5.1/lua.h:liblua5.1-0-dev /usr/include/lua5.4/lua.h:liblua5.4-dev \
-                luarocks:luarocks mypy:mypy py=numpy:python3-numpy
+                luarocks:luarocks mypy:mypy py=numpy:python3-numpy groff:groff-base
             ;;
         *) return 1 ;;
     esac

@@ -13,6 +13,8 @@
 # of today's sources then accept the old layout and the grown one). All
 # four programs must pass; the caller's structs are followed by guard
 # bytes that the library must not touch.
+# Not in the quick subset: it compiles the library twice (docs/testing.md).
+# run-tests: slow
 set -e
 cd "$(dirname "$0")/.."
 CC=${CC:-cc}

@@ -45,6 +45,8 @@ for path in sys.argv[1:]:
     if root.tag != "{http://www.w3.org/2000/svg}svg":
         sys.exit("%s: not an SVG document" % path)
 ' docs/diagrams/*.svg || fail "a diagram is not well-formed SVG"
+else
+    skip "the diagrams' XML check: no python3"
 fi
 
 if [ "$failures" -ne 0 ]; then
@@ -52,3 +54,4 @@ if [ "$failures" -ne 0 ]; then
     exit 1
 fi
 echo "diagrams_test: $n diagrams of docs/rules.md up to date"
+finish

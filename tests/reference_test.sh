@@ -3,6 +3,9 @@
 # Python implementation of the rules (docs/spec.md) in tests/reference/ (see its README):
 # its hand-derived self-test, seeded random games through `ball trace`,
 # perft on sampled positions and mutated BPN texts.
+# Not in the quick subset: the Python reference takes about a minute
+# (docs/testing.md).
+# run-tests: slow
 set -e
 ref=tests/reference
 python3 $ref/compare.py --selftest
