@@ -22,7 +22,9 @@
 #                        under ThreadSanitizer, in $(B)/tsan
 #   make check-valgrind  the Check programs under memcheck, CK_FORK=no
 #   make check-malloc-fail  tests/malloc_fail.c: the N-th allocation of every
-#                        allocating call fails, N = 1, 2, ... (under memcheck)
+#                        allocating call fails, N = 1, 2, ... (under memcheck);
+#                        every allocating export must be in its table
+#                        (scripts/check-malloc-fail-table.sh)
 #   make abi-check       abidiff of $(B)/libball.so against abi/libball.abi
 #   make abi-baseline    regenerate abi/libball.abi (see docs/abi.md)
 #   make coverage        line and branch coverage of libball/, in build/coverage
@@ -220,8 +222,13 @@ $(B)/tests/malloc_fail: tests/malloc_fail.c $(B)/libball.a include/ball.h
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) $(MALLOC_FAIL_WRAP) -o $@
 
+# scripts/check-malloc-fail-table.sh first: every exported function that the
+# call graph of $(B)/libball.a shows reaching an allocation
+# (scripts/alloc-entry-points.py) must be in the program's table of entry
+# points, each of which it exercises.
 check-malloc-fail: $(B)/tests/malloc_fail
 	@$(REL_TOOLS) valgrind:valgrind
+	sh scripts/check-malloc-fail-table.sh $(B)/libball.a $(B)/tests/malloc_fail
 	valgrind $(VALGRIND_FLAGS) $(B)/tests/malloc_fail
 
 # ---------------------------------------------------------------- ABI
