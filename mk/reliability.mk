@@ -17,6 +17,8 @@
 #   make fuzz-replay     the targets built with $(CC) as plain programs that
 #                        replay tests/fuzz/corpus/* (make check runs it through
 #                        tests/fuzz_replay_test.sh)
+#   make fuzz-replay-asan  the same replay alone under ASan + UBSan (gcc), in
+#                        $(FUZZ_ASAN_B) (build/fuzz-asan)
 #   make check-asan      the whole suite under ASan + UBSan, in build/asan
 #   make check-tsan      tests/tsan_stress.c and the tool's threaded perft
 #                        under ThreadSanitizer, in $(B)/tsan
@@ -35,7 +37,7 @@
 # inside build/ (the mirror copies every other top-level entry) or outside
 # the repository.
 
-.PHONY: fuzz fuzz-run fuzz-merge fuzz-ci fuzz-seeds fuzz-replay check-asan check-valgrind \
+.PHONY: fuzz fuzz-run fuzz-merge fuzz-ci fuzz-seeds fuzz-replay fuzz-replay-asan check-asan check-valgrind \
         abi-check abi-baseline coverage check-tsan check-malloc-fail
 
 REL_TOOLS := sh scripts/deps.sh
@@ -124,6 +126,19 @@ fuzz-seeds: $(B)/libball.a
 fuzz-replay: $(FUZZ_REPLAY_BIN)
 	@for t in $(FUZZ_NAMES); do \
 	    $(B)/fuzz-replay/fuzz_$$t $(FUZZ_CORPUS)/$$t || { echo "fuzz-replay: fuzz_$$t failed"; exit 1; }; \
+	done
+
+# The corpus replay alone under ASan + UBSan (gcc), in $(FUZZ_ASAN_B): what
+# check-asan runs among the whole suite, in a minute. The targets hand
+# every text to the library in a heap block of exactly its length plus
+# one (fuzz_text(), fuzz_exact() in tests/fuzz/fuzz_common.h), so that a
+# read past the terminating NUL is an ASan error. FUZZ_NAMES=bpn runs one.
+FUZZ_ASAN_B ?= build/fuzz-asan
+fuzz-replay-asan:
+	@$(MAKE) --no-print-directory -j$(REL_JOBS) B=$(FUZZ_ASAN_B) CC=$(ASAN_CC) CFLAGS="$(ASAN_FLAGS)" \
+	    LDFLAGS="$(ASAN_FLAGS)" FUZZ_NAMES="$(FUZZ_NAMES)" OPT=-O1 $(FUZZ_NAMES:%=$(FUZZ_ASAN_B)/fuzz-replay/fuzz_%)
+	@for t in $(FUZZ_NAMES); do \
+	    $(ASAN_ENV) $(FUZZ_ASAN_B)/fuzz-replay/fuzz_$$t $(FUZZ_CORPUS)/$$t || { echo "fuzz-replay-asan: fuzz_$$t failed"; exit 1; }; \
 	done
 
 # ---------------------------------------------------------------- ASan + UBSan
