@@ -500,6 +500,8 @@ static int call_mcts_new(void *p)
         SCHECK(err[0] != '\0');
         return rc;
     }
+    /* a failed allocation ignored: the searcher would crash in use */
+    SCHECK(!injected && "an allocation failed, yet ball_mcts_new() returned BALL_OK");
     SCHECK(rc == BALL_OK && m != NULL && m != SENTINEL);
     rc = mcts_try(m);
     ball_mcts_free(m);
@@ -548,6 +550,7 @@ static int call_batch_new(void *p)
         SCHECK(err[0] != '\0');
         return rc;
     }
+    SCHECK(!injected && "an allocation failed, yet ball_batch_new() returned BALL_OK");
     SCHECK(rc == BALL_OK && b != NULL && b != SENTINEL && ball_batch_size(b) == 3);
     ball_game *g = NULL;
     SCHECK(ball_batch_game_clone(b, 2, &g) == BALL_OK && ball_legal_actions(g, NULL, 0) > 0);
@@ -594,6 +597,7 @@ static int call_record_read(void *p)
         SCHECK(err[0] != '\0');
         return rc;
     }
+    SCHECK(!injected && "an allocation failed, yet ball_record_read() returned a game");
     SCHECK(rc == 1 && g != NULL && g != SENTINEL && at == c->len);
     char bpn[BALL_BPN_MAX];
     SCHECK(ball_position_to_text(g, bpn, sizeof bpn) > 0 && strcmp(bpn, c->bpn) == 0);
