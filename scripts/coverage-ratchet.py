@@ -53,7 +53,8 @@ HEADER = """\
 
 
 def short(path):
-    m = re.search(r"(?:^|/)(libball/.*)$", path)
+    # the last libball/ of the path: the repository may be a libball/ too
+    m = re.match(r"^(?:.*/)?(libball/.*)$", path)
     return m.group(1) if m else path
 
 
