@@ -246,7 +246,7 @@ $(B)/tests/malloc_fail: tests/malloc_fail.c $(B)/libball.a include/ball.h
 # (scripts/alloc-entry-points.py) must be in the program's table of entry
 # points, each of which it exercises.
 check-malloc-fail: $(B)/tests/malloc_fail
-	@$(REL_TOOLS) valgrind:valgrind
+	@$(REL_TOOLS) valgrind:valgrind python3:python3 objdump:binutils
 	sh scripts/check-malloc-fail-table.sh $(B)/libball.a $(B)/tests/malloc_fail
 	valgrind $(VALGRIND_FLAGS) $(B)/tests/malloc_fail
 
@@ -308,7 +308,7 @@ COV_CC    := gcc --coverage
 COV_FLAGS := --coverage -DBALL_NO_FORCE_INLINE -DBALL_NO_CPU_DISPATCH
 
 coverage: deps
-	@$(REL_TOOLS) lcov:lcov gcov:gcc gcc:gcc
+	@$(REL_TOOLS) lcov:lcov gcov:gcc gcc:gcc python3:python3
 	@rm -rf $(COV_B) $(COV_B)-tree
 	@$(call cc_script,$(COV_B)/.cc/cc,$(COV_CC))
 	@echo "coverage: the test suite and tests/malloc_fail.c, built with $(COV_CC) -O0 in $(COV_B) (log: $(COV_B).log)"
