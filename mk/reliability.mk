@@ -137,10 +137,12 @@ fuzz-replay: $(FUZZ_REPLAY_BIN)
 # every text to the library in a heap block of exactly its length plus
 # one (fuzz_text(), fuzz_exact() in tests/fuzz/fuzz_common.h), so that a
 # read past the terminating NUL is an ASan error. FUZZ_NAMES=bpn runs one.
-FUZZ_ASAN_B ?= build/fuzz-asan
+# FUZZ_ASAN_OPT=-O0 builds faster (scripts/gate-injections.sh, one target).
+FUZZ_ASAN_B   ?= build/fuzz-asan
+FUZZ_ASAN_OPT ?= -O1
 fuzz-replay-asan:
 	@$(MAKE) --no-print-directory -j$(REL_JOBS) B=$(FUZZ_ASAN_B) CC=$(ASAN_CC) CFLAGS="$(ASAN_FLAGS)" \
-	    LDFLAGS="$(ASAN_FLAGS)" FUZZ_NAMES="$(FUZZ_NAMES)" OPT=-O1 $(FUZZ_NAMES:%=$(FUZZ_ASAN_B)/fuzz-replay/fuzz_%)
+	    LDFLAGS="$(ASAN_FLAGS)" FUZZ_NAMES="$(FUZZ_NAMES)" OPT=$(FUZZ_ASAN_OPT) $(FUZZ_NAMES:%=$(FUZZ_ASAN_B)/fuzz-replay/fuzz_%)
 	@for t in $(FUZZ_NAMES); do \
 	    $(ASAN_ENV) $(FUZZ_ASAN_B)/fuzz-replay/fuzz_$$t $(FUZZ_CORPUS)/$$t || { echo "fuzz-replay-asan: fuzz_$$t failed"; exit 1; }; \
 	done
