@@ -137,7 +137,8 @@ fuzz-replay: $(FUZZ_REPLAY_BIN)
 # every text to the library in a heap block of exactly its length plus
 # one (fuzz_text(), fuzz_exact() in tests/fuzz/fuzz_common.h), so that a
 # read past the terminating NUL is an ASan error. FUZZ_NAMES=bpn runs one.
-# FUZZ_ASAN_OPT=-O0 builds faster (scripts/gate-injections.sh, one target).
+# FUZZ_ASAN_OPT: the optimisation level (not -O0: libball/movegen.c's
+# forced inlining under ASan then takes a quarter of an hour to compile).
 FUZZ_ASAN_B   ?= build/fuzz-asan
 FUZZ_ASAN_OPT ?= -O1
 fuzz-replay-asan:
