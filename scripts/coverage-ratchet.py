@@ -191,14 +191,20 @@ def main(argv):
         default = os.environ.get("COVERAGE_BASELINE_REASON", TODO).strip() or TODO
         kept = new = 0
         rows = []
-        for k, (name, ln, _) in sorted(unc.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0][0])):
+        # a nondeterministic entry stays while its code is there, covered
+        # in this run or not
+        keep = dict(unc)
+        for k, (r, _) in base.items():
+            if r.startswith(NONDET) and k in allk:
+                keep[k] = allk[k]
+        for k, (name, ln, _) in sorted(keep.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0][0])):
             r = base.get(k, (None,))[0] or by_base.get((k[0], os.path.basename(k[1]), k[2], k[3]))
             if r:
                 kept += 1
             else:
                 r, new = default, new + 1
             rows.append(fmt(k, r))
-        dropped = len([k for k in base if k not in unc])
+        dropped = len([k for k in base if k not in keep])
         with open(bpath, "w", encoding="utf-8") as f:
             f.write(HEADER)
             for r in rows:
