@@ -10,7 +10,10 @@
 #                           read at once, the tool's threaded perft (TSan)
 #   make check-valgrind     the Check programs under memcheck: no error, no leak
 #   make check-asan         the whole suite under ASan + UBSan
-#   make coverage           lines and branches of libball/, failing below
+#   make coverage           lines and branches of libball/: the ratchet
+#                           (every uncovered line and branch outcome listed
+#                           in tests/coverage-baseline.txt with a reason),
+#                           and floors: failing below
 #                           COVERAGE_MIN_LINES (99) or COVERAGE_MIN_BRANCHES
 #                           (97) percent for the engine (libball/ less the
 #                           1.0 additions named in scripts/coverage-report.sh),
@@ -18,12 +21,19 @@
 #                           COVERAGE_ALL_MIN_BRANCHES (95.5) for all of it
 #   make fuzz-ci            every libFuzzer target FUZZ_CI_SECONDS (60) s from
 #                           the committed corpus, two at a time
+#   scripts/gate-injections.sh  the gates' own honesty: one defect injected
+#                           per scratch copy (build/gate-injections), the
+#                           gate that must catch it run there; fails when a
+#                           gate stays green (docs/gates.md)
 #
 # Each target installs what it needs. Prints how long each one took and
 # stops at the first failure; the last line sums the times up. .ci/run has
-# a 25-minute budget on 2 cores for make check, make docs and these.
+# a 90-minute limit on 2 cores for make check, make docs and these (a whole
+# run took about 16 minutes before gate-injections, which adds a coverage
+# run and three small builds).
 # Environment:
-#   CI_RELIABILITY_SKIP="coverage fuzz-ci"  gates not to run (by target name)
+#   CI_RELIABILITY_SKIP="coverage fuzz-ci"  gates not to run (by target name;
+#                           gate-injections for the injections)
 #   COVERAGE_MIN_LINES, COVERAGE_MIN_BRANCHES, FUZZ_CI_SECONDS  as above
 set -e
 cd "$(dirname "$0")/.."
@@ -66,4 +76,5 @@ step check-valgrind $MAKE --no-print-directory check-valgrind
 step check-asan $MAKE --no-print-directory check-asan
 step coverage $MAKE --no-print-directory coverage
 step fuzz-ci $MAKE --no-print-directory fuzz-ci FUZZ_CI_SECONDS="$FUZZ_CI_SECONDS"
+step gate-injections sh scripts/gate-injections.sh
 echo "== ci-reliability: all gates passed in $(($(date +%s) - total_start)) s:$times"

@@ -11,8 +11,11 @@
 #    against COVERAGE_MIN_LINES and COVERAGE_MIN_BRANCHES;
 #  - the whole of libball/, against COVERAGE_ALL_MIN_LINES and
 #    COVERAGE_ALL_MIN_BRANCHES.
-# Exits non-zero when the data cannot be read or a figure is below its
-# minimum.
+# Then the ratchet: every uncovered line and branch outcome must be in
+# tests/coverage-baseline.txt with a reason (scripts/coverage-ratchet.py;
+# COVERAGE_RATCHET=update rewrites the list, as make coverage-baseline
+# does). Exits non-zero when the data cannot be read, a figure is below its
+# minimum or the ratchet fails.
 set -e
 dir=${1:?usage: coverage-report.sh BUILD_DIR}
 info=$dir/coverage.info
@@ -20,14 +23,31 @@ rc="--rc lcov_branch_coverage=1"
 # lcov's messages (Debian's 1.16 also warns about redefined subroutines
 # on every run) go to a log shown only when it fails.
 log=$dir/lcov.log
+# The initial capture (every instrumented line and branch at zero, from
+# the .gcno files) is added to the tests' counts, so that a library file
+# that no test loads (no .gcda) counts as uncovered instead of dropping
+# out of the figures.
 # shellcheck disable=SC2086
-if ! lcov $rc --quiet --capture --directory "$dir/obj" --output-file "$info.raw" >"$log" 2>&1 ||
+if ! lcov $rc --quiet --capture --initial --directory "$dir/obj" --output-file "$info.base" >"$log" 2>&1; then
+    grep -v 'redefined at' "$log" >&2
+    echo "coverage-report: lcov --initial failed" >&2
+    exit 1
+fi
+# shellcheck disable=SC2086
+if lcov $rc --quiet --capture --directory "$dir/obj" --output-file "$info.run" >>"$log" 2>&1; then
+    set -- -a "$info.base" -a "$info.run"
+else
+    echo "coverage-report: no test counts in $dir/obj (lcov --capture failed): everything counts as uncovered" >&2
+    set -- -a "$info.base"
+fi
+# shellcheck disable=SC2086
+if ! lcov $rc --quiet "$@" --output-file "$info.raw" >>"$log" 2>&1 ||
    ! lcov $rc --quiet --extract "$info.raw" '*/libball/*' --output-file "$info" >>"$log" 2>&1; then
     grep -v 'redefined at' "$log" >&2
     echo "coverage-report: lcov failed" >&2
     exit 1
 fi
-rm -f "$info.raw"
+rm -f "$info.raw" "$info.base" "$info.run"
 if command -v genhtml >/dev/null 2>&1; then
     # shellcheck disable=SC2086
     genhtml $rc --quiet --output-directory "$dir/html" "$info" >/dev/null 2>&1 || true
@@ -109,4 +129,16 @@ report "$info" "libball/" "${COVERAGE_ALL_MIN_LINES:-0}" "${COVERAGE_ALL_MIN_BRA
 report "$engine" "the engine (libball/ less $COVERAGE_NEW_MODULES)" \
     "${COVERAGE_MIN_LINES:-0}" "${COVERAGE_MIN_BRANCHES:-0}" >"$dir/coverage-engine.txt" || status=1
 sed -n '1p;/below the minimum/p' "$dir/coverage-engine.txt"
+
+# The ratchet (scripts/coverage-ratchet.py): every uncovered line and
+# branch outcome must be listed with a reason in COVERAGE_BASELINE.
+# COVERAGE_RATCHET=update (make coverage-baseline) rewrites the list
+# instead; COVERAGE_RATCHET=off skips it; COVERAGE_STALE=warn only reports
+# entries that are now covered.
+baseline=${COVERAGE_BASELINE:-tests/coverage-baseline.txt}
+case ${COVERAGE_RATCHET:-check} in
+    off) ;;
+    update) python3 "$(dirname "$0")/coverage-ratchet.py" update "$info" "$baseline" "$dir/obj" || status=1 ;;
+    *) python3 "$(dirname "$0")/coverage-ratchet.py" check "$info" "$baseline" "$dir/obj" || status=1 ;;
+esac
 exit $status

@@ -8,8 +8,10 @@
  * ball_game_new_with_allocator() with the default allocator, NULL or
  * ball_allocator_init()), ball_game_clone(), ball_apply() when the undo
  * history grows, ball_history_reserve(), ball_cardset_new(),
- * ball_rules_from_text() in card mode, and ball_perft() from a full
- * history in case it needs room (it does not) -- the N-th
+ * ball_rules_from_text() in card mode, ball_mcts_new(), ball_mcts_choose()
+ * when the undo history must grow, ball_batch_new(), ball_batch_game_clone(),
+ * ball_record_read(), and ball_perft() from a full history in case it
+ * needs room (it does not) -- the N-th
  * allocation is made to fail for N = 1, 2, 3, ... until the call makes
  * fewer than N allocations and succeeds. Each failure must return
  * BALL_E_NOMEM, leave no block allocated (the wrappers count live
@@ -22,7 +24,16 @@
  * allocation at all. Run it under valgrind or LeakSanitizer as well
  * (the make target uses valgrind) for leaks the counts cannot see.
  *
- *   malloc_fail        prints one line per scenario; exits 0 when all pass
+ * Every exported function that can reach an allocation must be in the
+ * table entry_points[] below, and every entry must be exercised by a
+ * scenario: scripts/check-malloc-fail-table.sh (run by
+ * `make check-malloc-fail`) compares the table with the functions that
+ * scripts/alloc-entry-points.py finds in the call graph of libball.a, and
+ * this program fails when a table entry has no scenario.
+ *
+ *   malloc_fail        prints one line per scenario (unbuffered, so that a
+ *                      crash keeps what came before); exits 0 when all pass
+ *   malloc_fail --list prints the table, one function a line
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -149,6 +160,46 @@ static int same_state(ball_game *g, const state *before)
            && now.legal == before->legal;
 }
 
+/* The exported functions that can allocate, each exercised by at least
+ * one scenario below (run_failing() names it). A new allocating function
+ * goes here and gets a scenario; scripts/check-malloc-fail-table.sh fails
+ * with its name until then. ball_allocator_init() only hands out the
+ * default functions (the call graph sees their addresses): its scenario
+ * checks that it allocates nothing. */
+static const char *const entry_points[] = {
+    "ball_allocator_init",
+    "ball_apply",
+    "ball_apply_unchecked",
+    "ball_batch_game_clone",
+    "ball_batch_new",
+    "ball_cardset_new",
+    "ball_game_clone",
+    "ball_game_new",
+    "ball_game_new_with_allocator",
+    "ball_history_reserve",
+    "ball_mcts_choose",
+    "ball_mcts_new",
+    "ball_perft",
+    "ball_record_read",
+    "ball_rules_from_text",
+};
+#define N_ENTRY_POINTS (sizeof entry_points / sizeof entry_points[0])
+static int exercised[N_ENTRY_POINTS];
+
+/* Marks the table entry of fn as exercised; a function missing from the
+ * table is a failure of the scenario's author. */
+static int mark_exercised(const char *fn)
+{
+    for (size_t i = 0; i < N_ENTRY_POINTS; i++)
+        if (strcmp(entry_points[i], fn) == 0) {
+            exercised[i] = 1;
+            return 0;
+        }
+    fprintf(stderr, "malloc_fail: scenario for %s, which is not in entry_points[]\n", fn);
+    failures++;
+    return -1;
+}
+
 /* A scenario: one call under test. It returns what the call returned;
  * it checks the failure case itself (on BALL_E_NOMEM) and cleans up what
  * a success made. `live` must be the same after it as before. */
@@ -157,9 +208,11 @@ typedef int (*call_fn)(void *ctx);
 /* Runs fn with the N-th allocation failing, N = 1, 2, ...; the first N at
  * which no failure is injected must succeed. Returns the number of
  * allocations the call makes, or -1. */
-static long run_failing(const char *name, call_fn fn, void *ctx)
+static long run_failing(const char *fn_name, const char *name, call_fn fn, void *ctx)
 {
     scenario = name;
+    if (mark_exercised(fn_name) < 0)
+        return -1;
     for (long n = 1; n < 1000; n++) {
         long before = live;
         arm(n);
@@ -267,7 +320,8 @@ static int call_clone(void *p)
 struct grow_ctx {
     ball_game *g;
     uint64_t rng;
-    int grew; /* a call that allocated succeeded */
+    int unchecked; /* ball_apply_unchecked() instead of ball_apply() */
+    int grew;      /* a call that allocated succeeded */
 };
 
 static uint64_t next_random(uint64_t *s)
@@ -295,7 +349,7 @@ static int call_apply_grow(void *p)
         read_state(g, &before);
         long calls_before = calls;
         armed = 1;
-        int rc = ball_apply(g, a);
+        int rc = c->unchecked ? ball_apply_unchecked(g, a) : ball_apply(g, a);
         disarm();
         if (calls == calls_before) { /* no allocation: an ordinary decision */
             SCHECK(rc == BALL_OK);
@@ -402,6 +456,156 @@ static int call_rules_from_text(void *p)
     return rc;
 }
 
+/* ---- ball_allocator_init(): hands out the default functions, allocates nothing */
+
+static int call_allocator_init(void *p)
+{
+    (void)p;
+    ball_allocator a;
+    memset(&a, 0, sizeof a);
+    ball_allocator_init(&a, sizeof a);
+    disarm();
+    SCHECK(a.size == sizeof a && a.malloc_fn && a.realloc_fn && a.free_fn);
+    return BALL_OK;
+}
+
+/* ---- ball_mcts_new(): the searcher and its pools */
+
+/* A searcher must be usable after a success: one decision of a small
+ * budget from the start (an unchecked NULL pool crashes here). */
+static int mcts_try(ball_mcts *m)
+{
+    ball_game *g = NULL;
+    ball_action a;
+    SCHECK(ball_game_new(&g, NULL, NULL, 0) == BALL_OK);
+    SCHECK(ball_mcts_choose(m, g, &a, NULL) == BALL_OK && ball_is_legal(g, a) == 1);
+    ball_game_free(g);
+    return BALL_OK;
+}
+
+static int call_mcts_new(void *p)
+{
+    (void)p;
+    ball_mcts_config cfg;
+    disarm();
+    ball_mcts_config_init(&cfg, sizeof cfg);
+    cfg.playouts = 40;
+    armed = 1;
+    ball_mcts *m = SENTINEL;
+    char err[128] = "";
+    int rc = ball_mcts_new(&m, &cfg, err, sizeof err);
+    disarm();
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(m == NULL);
+        SCHECK(err[0] != '\0');
+        return rc;
+    }
+    /* a failed allocation ignored: the searcher would crash in use */
+    SCHECK(!injected && "an allocation failed, yet ball_mcts_new() returned BALL_OK");
+    SCHECK(rc == BALL_OK && m != NULL && m != SENTINEL);
+    rc = mcts_try(m);
+    ball_mcts_free(m);
+    return rc;
+}
+
+/* ---- ball_mcts_choose() on a game whose undo history must grow */
+
+static int call_mcts_choose(void *p)
+{
+    ball_game *full = p, *g = NULL;
+    ball_mcts *m = NULL;
+    ball_mcts_config cfg;
+    disarm();
+    ball_mcts_config_init(&cfg, sizeof cfg);
+    cfg.playouts = 40;
+    SCHECK(ball_mcts_new(&m, &cfg, NULL, 0) == BALL_OK);
+    SCHECK(ball_game_clone(&g, full) == BALL_OK);
+    state before;
+    read_state(g, &before);
+    ball_action a;
+    armed = 1;
+    int rc = ball_mcts_choose(m, g, &a, NULL);
+    disarm();
+    if (rc == BALL_E_NOMEM)
+        SCHECK(ball_errmsg(g)[0] != '\0'); /* before any other call clears it */
+    else
+        SCHECK(rc == BALL_OK && ball_is_legal(g, a) == 1);
+    SCHECK(same_state(g, &before));
+    ball_game_free(g);
+    ball_mcts_free(m);
+    return rc;
+}
+
+/* ---- ball_batch_new() and ball_batch_game_clone() */
+
+static int call_batch_new(void *p)
+{
+    const ball_rules *rules = p;
+    ball_batch *b = SENTINEL;
+    char err[128] = "";
+    int rc = ball_batch_new(&b, 3, rules, 0, err, sizeof err);
+    disarm();
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(b == NULL);
+        SCHECK(err[0] != '\0');
+        return rc;
+    }
+    SCHECK(!injected && "an allocation failed, yet ball_batch_new() returned BALL_OK");
+    SCHECK(rc == BALL_OK && b != NULL && b != SENTINEL && ball_batch_size(b) == 3);
+    ball_game *g = NULL;
+    SCHECK(ball_batch_game_clone(b, 2, &g) == BALL_OK && ball_legal_actions(g, NULL, 0) > 0);
+    ball_game_free(g);
+    ball_batch_free(b);
+    return rc;
+}
+
+static int call_batch_game_clone(void *p)
+{
+    const ball_batch *b = p;
+    ball_game *g = SENTINEL;
+    int rc = ball_batch_game_clone(b, 1, &g);
+    disarm();
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(g == NULL);
+        return rc;
+    }
+    SCHECK(rc == BALL_OK && g != NULL && g != SENTINEL && ball_legal_actions(g, NULL, 0) > 0);
+    ball_game_free(g);
+    return rc;
+}
+
+/* ---- ball_record_read(): rules (a card set), the game, its history */
+
+struct record_ctx {
+    const char *text;
+    size_t len;
+    const char *bpn; /* the position the record ends in */
+    int hist;        /* and its number of decisions */
+};
+
+static int call_record_read(void *p)
+{
+    const struct record_ctx *c = p;
+    ball_game *g = SENTINEL;
+    size_t at = 0;
+    char err[256] = "";
+    int rc = ball_record_read(&g, c->text, c->len, &at, err, sizeof err);
+    disarm();
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(g == NULL);
+        SCHECK(at == 0);
+        SCHECK(err[0] != '\0');
+        return rc;
+    }
+    SCHECK(!injected && "an allocation failed, yet ball_record_read() returned a game");
+    SCHECK(rc == 1 && g != NULL && g != SENTINEL && at == c->len);
+    char bpn[BALL_BPN_MAX];
+    SCHECK(ball_position_to_text(g, bpn, sizeof bpn) > 0 && strcmp(bpn, c->bpn) == 0);
+    SCHECK(ball_history_length(g) == c->hist);
+    ball_game_free(g);
+    return BALL_OK;
+}
+
 /* ---- the calls that never allocate */
 
 static int no_allocation(ball_game *g)
@@ -448,8 +652,21 @@ static int no_allocation(ball_game *g)
 
 #define CARD_RULES "earn.move=1 earn.dodge=2 atk=Sprint:1:pa+1,Again:2:again def=Sprint:1:pa+2"
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (size_t i = 0; i < N_ENTRY_POINTS; i++)
+            printf("%s\n", entry_points[i]);
+        return 0;
+    }
+    if (argc != 1) {
+        fprintf(stderr, "usage: malloc_fail [--list]\n");
+        return 2;
+    }
+    /* One line per scenario, each out before the next starts: a crash
+     * must not lose the lines of the scenarios that passed. */
+    setvbuf(stdout, NULL, _IONBF, 0);
+
     ball_rules card_rules;
     ball_cardset *cards = NULL;
     ball_rules_init(&card_rules, sizeof card_rules);
@@ -459,22 +676,28 @@ int main(void)
     }
 
     struct new_ctx plain = {NULL, 0}, card = {&card_rules, 0}, null_alloc = {NULL, 1}, init_alloc = {&card_rules, 2};
-    run_failing("ball_game_new (default rules)", call_game_new, &plain);
-    run_failing("ball_game_new (card rules)", call_game_new, &card);
-    run_failing("ball_game_new_with_allocator (NULL)", call_game_new, &null_alloc);
-    run_failing("ball_game_new_with_allocator (init)", call_game_new, &init_alloc);
+    run_failing("ball_game_new", "ball_game_new (default rules)", call_game_new, &plain);
+    run_failing("ball_game_new", "ball_game_new (card rules)", call_game_new, &card);
+    run_failing("ball_game_new_with_allocator", "ball_game_new_with_allocator (NULL)", call_game_new, &null_alloc);
+    run_failing("ball_game_new_with_allocator", "ball_game_new_with_allocator (init)", call_game_new, &init_alloc);
 
     ball_game *g = NULL;
     if (ball_game_new(&g, &card_rules, NULL, 0) != BALL_OK)
         return 1;
-    struct grow_ctx grow = {g, 1, 0};
-    run_failing("ball_apply (the undo history grows)", call_apply_grow, &grow);
-    if (!grow.grew) {
+    struct grow_ctx grow = {g, 1, 0, 0};
+    run_failing("ball_apply", "ball_apply (the undo history grows)", call_apply_grow, &grow);
+    ball_game *g2 = NULL;
+    if (ball_game_new(&g2, &card_rules, NULL, 0) != BALL_OK)
+        return 1;
+    struct grow_ctx grow2 = {g2, 5, 1, 0};
+    run_failing("ball_apply_unchecked", "ball_apply_unchecked (the history grows)", call_apply_grow, &grow2);
+    ball_game_free(g2);
+    if (!grow.grew || !grow2.grew) {
         fprintf(stderr, "malloc_fail: no apply grew the history\n");
         failures++;
     }
-    run_failing("ball_game_clone (with a history)", call_clone, g);
-    run_failing("ball_history_reserve", call_reserve, g);
+    run_failing("ball_game_clone", "ball_game_clone (with a history)", call_clone, g);
+    run_failing("ball_history_reserve", "ball_history_reserve", call_reserve, g);
 
     /* A game whose history is full (an apply would have to grow it): its
      * perft must grow it. */
@@ -499,12 +722,42 @@ int main(void)
             ball_undo(full);
     }
     printf("malloc_fail: (a game with a full history of %d decisions)\n", ball_history_length(full));
-    run_failing("ball_game_clone (full history)", call_clone, full);
-    run_failing("ball_perft (from a full history)", call_perft, full); /* needs none */
+    run_failing("ball_game_clone", "ball_game_clone (full history)", call_clone, full);
+    run_failing("ball_perft", "ball_perft (from a full history)", call_perft, full); /* needs none */
+    run_failing("ball_mcts_choose", "ball_mcts_choose (the history grows)", call_mcts_choose, full);
+    run_failing("ball_mcts_new", "ball_mcts_new", call_mcts_new, NULL);
+    run_failing("ball_allocator_init", "ball_allocator_init", call_allocator_init, NULL);
 
-    run_failing("ball_cardset_new", call_cardset_new, NULL);
-    run_failing("ball_rules_from_text (card mode)", call_rules_from_text, (void *)CARD_RULES);
-    run_failing("ball_rules_from_text (\"cards\")", call_rules_from_text, (void *)"zone=2 cards");
+    run_failing("ball_batch_new", "ball_batch_new (default rules)", call_batch_new, NULL);
+    run_failing("ball_batch_new", "ball_batch_new (card rules)", call_batch_new, &card_rules);
+    ball_batch *batch = NULL;
+    if (ball_batch_new(&batch, 2, &card_rules, 0, NULL, 0) != BALL_OK)
+        return 1;
+    run_failing("ball_batch_game_clone", "ball_batch_game_clone", call_batch_game_clone, batch);
+    ball_batch_free(batch);
+
+    /* A record of the card game g (tags, a card ruleset, a long history):
+     * reading it back allocates the card set, the game and its history. */
+    char *record = NULL;
+    struct record_ctx rec = {NULL, 0, NULL, 0};
+    char rec_bpn[BALL_BPN_MAX];
+    int rlen = ball_record_write(g, NULL, 0);
+    if (rlen <= 0 || !(record = malloc((size_t)rlen + 1)) || ball_record_write(g, record, (size_t)rlen + 1) != rlen
+        || ball_position_to_text(g, rec_bpn, sizeof rec_bpn) <= 0) {
+        fprintf(stderr, "malloc_fail: cannot write the record of a game\n");
+        return 1;
+    }
+    rec.text = record;
+    rec.len = (size_t)rlen;
+    rec.bpn = rec_bpn;
+    rec.hist = ball_history_length(g);
+    printf("malloc_fail: (a record of %d decisions, %d bytes)\n", rec.hist, rlen);
+    run_failing("ball_record_read", "ball_record_read (card rules, a history)", call_record_read, &rec);
+    free(record);
+
+    run_failing("ball_cardset_new", "ball_cardset_new", call_cardset_new, NULL);
+    run_failing("ball_rules_from_text", "ball_rules_from_text (card mode)", call_rules_from_text, (void *)CARD_RULES);
+    run_failing("ball_rules_from_text", "ball_rules_from_text (\"cards\")", call_rules_from_text, (void *)"zone=2 cards");
     no_allocation(g);
 
     ball_game_free(g);
@@ -513,6 +766,11 @@ int main(void)
     if (rules_cards_untouched)
         printf("malloc_fail: note: ball_rules_from_text() leaves *cards untouched when it fails "
                "(ball_game_new() and ball_cardset_new() set their output to NULL)\n");
+    for (size_t i = 0; i < N_ENTRY_POINTS; i++)
+        if (!exercised[i]) {
+            fprintf(stderr, "malloc_fail: %s is in entry_points[] but no scenario calls it\n", entry_points[i]);
+            failures++;
+        }
     if (live != 0) {
         fprintf(stderr, "malloc_fail: %ld block(s) still allocated at the end\n", live);
         failures++;

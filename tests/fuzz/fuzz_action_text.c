@@ -24,7 +24,9 @@
 
 static void check_square_name(const char *line)
 {
-    int sq = ball_square_from_text(line);
+    char *copy = fuzz_exact(line);
+    int sq = ball_square_from_text(copy);
+    free(copy);
     FUZZ_CHECK(NULL, sq >= 0 || sq == BALL_E_NOTATION);
     if (sq >= 0) {
         char name[4];
@@ -35,11 +37,9 @@ static void check_square_name(const char *line)
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static int fuzz_one(char *text)
 {
-    static char text[8192];
     static ball_action acts[BALL_MAX_ACTIONS];
-    fuzz_cstr(data, size, text, sizeof text);
 
     /* The first line is tried as a BPN under the default ruleset, then
      * under the card ruleset (whose BPN has an eighth field). */
@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ball_cardset *cards = NULL;
         FUZZ_CHECK(NULL, fuzz_parse_rules(card ? FUZZ_CARD_RULES : NULL, &rules, &cards) == BALL_OK);
         FUZZ_CHECK(NULL, ball_game_new(&g, &rules, NULL, 0) == BALL_OK);
-        if (ball_position_from_text(g, line) == BALL_OK) {
+        if (fuzz_position_from_text(g, line) == BALL_OK) {
             FUZZ_CHECK(NULL, ball_game_new(&scratch, &rules, NULL, 0) == BALL_OK);
             line = rest;
             rest = line ? fuzz_split_line(line) : NULL;
@@ -84,7 +84,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_note("line %d '%.100s' in %s", nline + 1, line, before);
 
         ball_action a = BALL_ACTION_NONE;
-        int rc = ball_action_from_text(g, line, &a);
+        char *copy = fuzz_exact(line); /* ends where its block ends */
+        int rc = ball_action_from_text(g, copy, &a);
+        free(copy);
         if (rc == BALL_OK) {
             char back[BALL_ACTION_TEXT_MAX];
             FUZZ_CHECK(g, ball_errmsg(g)[0] == '\0');
@@ -138,4 +140,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ball_game_free(scratch);
     ball_game_free(g);
     return 0;
+}
+
+/* The input in a heap block of its exact length plus one (fuzz_text()). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size, 8192);
+    int rc = fuzz_one(text);
+    free(text);
+    return rc;
 }

@@ -127,7 +127,7 @@ static void probe_start(uint8_t b, const char *bpn, char start[BALL_BPN_MAX], in
     FUZZ_CHECK(NULL, ball_game_new(&probe, &rules, NULL, 0) == BALL_OK);
     ball_cardset_free(cards);
     if (bpn)
-        (void)ball_position_from_text(probe, bpn);
+        (void)fuzz_position_from_text(probe, bpn);
     fuzz_bpn(probe, start);
     *turn = ball_turn(probe);
     ball_game_free(probe);
@@ -149,7 +149,7 @@ static size_t read_bpn_line(const uint8_t *data, size_t size, char bpn[BALL_BPN_
         ball_game *probe = NULL;
         FUZZ_CHECK(NULL, ball_game_new(&probe, &rules, NULL, 0) == BALL_OK);
         ball_cardset_free(cards);
-        int rc = ball_position_from_text(probe, bpn);
+        int rc = fuzz_position_from_text(probe, bpn);
         ball_game_free(probe);
         if (rc == BALL_OK)
             return (size_t)(nl - data) + 1;
@@ -211,7 +211,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(NULL, ball_game_new(&scratch, &rules, NULL, 0) == BALL_OK);
     ball_cardset_free(cards);
     fuzz_note("start %s", start);
-    FUZZ_CHECK(g, ball_position_from_text(g, start) == BALL_OK);
+    FUZZ_CHECK(g, fuzz_position_from_text(g, start) == BALL_OK);
     fuzz_bpn(g, start);
     int count[2];
     count_pieces(g, count);

@@ -31,12 +31,10 @@ static int strict_canonical(void)
     return strict;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static int fuzz_one(char *text)
 {
-    static char text[4 * BALL_BPN_MAX];
     static ball_action acts[BALL_MAX_ACTIONS];
     static fuzz_snap snap_a, snap_b;
-    fuzz_cstr(data, size, text, sizeof text);
     char *rules_line = fuzz_split_line(text);
     ball_rules rules;
     ball_cardset *cards = NULL;
@@ -66,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_bpn(g, before);
     uint64_t hash_before = ball_hash(g);
 
-    rc = ball_position_from_text(g, text);
+    rc = fuzz_position_from_text(g, text);
     if (rc != BALL_OK) {
         FUZZ_CHECK(g, rc == BALL_E_BPN);
         FUZZ_CHECK(g, strncmp(ball_errmsg(g), "BPN: ", 5) == 0 && strlen(ball_errmsg(g)) > 5);
@@ -124,4 +122,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ball_game_free(scratch);
     ball_game_free(g);
     return 0;
+}
+
+/* The input in a heap block of its exact length plus one (fuzz_text()). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size, 4 * BALL_BPN_MAX);
+    int rc = fuzz_one(text);
+    free(text);
+    return rc;
 }

@@ -82,17 +82,43 @@ static inline void fuzz_fail(ball_game *g, const char *file, int line, const cha
 
 /* ------------------------------------------------------------ helpers */
 
-/* Copies data into buf (cap bytes) as a C string: at most cap - 1 bytes,
- * up to the first NUL. Returns the length. */
-static inline size_t fuzz_cstr(const uint8_t *data, size_t size, char *buf, size_t cap)
+/* The input as a C string (up to its first NUL, at most cap - 1 bytes) in
+ * a heap block of exactly its length plus one, so that a parser reading
+ * past the terminating NUL reads past the block and ASan reports it (an
+ * oversized buffer would hide it). Free it with free(). */
+static inline char *fuzz_text(const uint8_t *data, size_t size, size_t cap)
 {
     size_t n = size < cap - 1 ? size : cap - 1;
-    const void *nul = memchr(data, 0, n);
+    const void *nul = n ? memchr(data, 0, n) : NULL;
     if (nul)
         n = (size_t)((const uint8_t *)nul - data);
-    memcpy(buf, data, n);
-    buf[n] = '\0';
-    return n;
+    char *text = malloc(n + 1);
+    FUZZ_CHECK(NULL, text != NULL);
+    if (n)
+        memcpy(text, data, n);
+    text[n] = '\0';
+    return text;
+}
+
+/* A copy of s in a heap block of exactly strlen(s) + 1 bytes, for a line
+ * split off in place (whose NUL is followed by the next line): what a
+ * parser is given ends where the block ends. Free it with free(). */
+static inline char *fuzz_exact(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *copy = malloc(n);
+    FUZZ_CHECK(NULL, copy != NULL);
+    memcpy(copy, s, n);
+    return copy;
+}
+
+/* ball_position_from_text() on an exact copy of text (fuzz_exact()). */
+static inline int fuzz_position_from_text(ball_game *g, const char *text)
+{
+    char *copy = fuzz_exact(text);
+    int rc = ball_position_from_text(g, copy);
+    free(copy);
+    return rc;
 }
 
 /* Splits off the first line of text (in place): returns the rest after
@@ -122,7 +148,9 @@ static inline int fuzz_parse_rules(const char *line, ball_rules *r, ball_cardset
 {
     ball_rules_init(r, sizeof *r);
     *cards = NULL;
-    int rc = ball_rules_from_text(r, cards, line ? line : "", NULL, 0);
+    char *copy = fuzz_exact(line ? line : "");
+    int rc = ball_rules_from_text(r, cards, copy, NULL, 0);
+    free(copy);
     if (rc != BALL_OK)
         FUZZ_CHECK(NULL, *cards == NULL);
     else
@@ -581,7 +609,7 @@ static inline void fuzz_check_round_trip(ball_game *g, ball_game *scratch)
     char text[BALL_BPN_MAX], again[BALL_BPN_MAX];
     fuzz_bpn(g, text);
     fuzz_note("BPN round trip of %s", text);
-    FUZZ_CHECK(scratch, ball_position_from_text(scratch, text) == BALL_OK);
+    FUZZ_CHECK(scratch, fuzz_position_from_text(scratch, text) == BALL_OK);
     fuzz_bpn(scratch, again);
     FUZZ_CHECK(g, strcmp(text, again) == 0);
     fuzz_snapshot(g, &a);

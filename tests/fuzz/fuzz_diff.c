@@ -214,7 +214,7 @@ static void diff_check(ball_game *g, ball_game *scratch)
             continue;
         fuzz_bpn(g, text);
         uint64_t child = ball_hash(g);
-        FUZZ_CHECK(scratch, ball_position_from_text(scratch, text) == BALL_OK);
+        FUZZ_CHECK(scratch, fuzz_position_from_text(scratch, text) == BALL_OK);
         FUZZ_CHECK(scratch, ball_hash(scratch) == child);
         FUZZ_CHECK(g, ball_undo(g) == BALL_OK);
         fuzz_bpn(g, text);
@@ -223,7 +223,7 @@ static void diff_check(ball_game *g, ball_game *scratch)
     }
 
     /* BPN round trip */
-    FUZZ_CHECK(scratch, ball_position_from_text(scratch, bpn) == BALL_OK);
+    FUZZ_CHECK(scratch, fuzz_position_from_text(scratch, bpn) == BALL_OK);
     fuzz_bpn(scratch, text);
     FUZZ_CHECK(scratch, strcmp(text, bpn) == 0);
     FUZZ_CHECK(scratch, ball_hash(scratch) == hash && ball_turn(scratch) == turn);
@@ -257,7 +257,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     ball_game *g = NULL, *scratch = NULL;
     FUZZ_CHECK(NULL, ball_game_new(&g, &rules, NULL, 0) == BALL_OK);
-    int from_bpn = used > 1 && ball_position_from_text(g, line) == BALL_OK;
+    int from_bpn = used > 1 && fuzz_position_from_text(g, line) == BALL_OK;
     unsigned limit = (r >> 2) % 4;
     if (limit) { /* a turn limit a few turns after the start */
         unsigned turn = (unsigned)ball_turn(g);
@@ -268,7 +268,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         g = NULL;
         FUZZ_CHECK(NULL, ball_game_new(&g, &rules, NULL, 0) == BALL_OK);
         if (from_bpn)
-            (void)ball_position_from_text(g, start); /* may be past the limit now */
+            (void)fuzz_position_from_text(g, start); /* may be past the limit now */
     }
     FUZZ_CHECK(NULL, ball_game_new(&scratch, &rules, NULL, 0) == BALL_OK);
     ball_cardset_free(cards);

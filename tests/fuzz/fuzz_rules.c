@@ -88,10 +88,8 @@ static void check_game(ball_game *g, const char *text)
     ball_game_free(c);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static int fuzz_one(const char *text)
 {
-    static char text[4 * BALL_RULES_TEXT_MAX];
-    fuzz_cstr(data, size, text, sizeof text);
     fuzz_note("rules text '%.400s'", text);
 
     /* The caller's struct, filled with a pattern: a refused text must not
@@ -161,4 +159,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ball_game_free(g2);
     ball_game_free(g);
     return 0;
+}
+
+/* The input in a heap block of its exact length plus one (fuzz_text()). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size, 4 * BALL_RULES_TEXT_MAX);
+    int rc = fuzz_one(text);
+    free(text);
+    return rc;
 }
