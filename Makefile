@@ -160,7 +160,7 @@ install: lib tool
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libball.so
 	install -m 755 $(B)/bin/ball $(DESTDIR)$(BINDIR)/ball
 	install -m 644 man/ball.1 $(DESTDIR)$(MANDIR)/man1/ball.1
-	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 LICENSE README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    pkgconfig/libball.pc.in > $(DESTDIR)$(PCDIR)/libball.pc

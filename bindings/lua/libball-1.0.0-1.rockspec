@@ -17,7 +17,7 @@ description = {
 The same API as the LuaJIT FFI module ball.lua, for Lua 5.1 to 5.4: games
 as userdata with __gc, __close, __tostring and __eq, errors as ball.Error
 values carrying the library's message, card mode (R10).]],
-   license = "see the repository",
+   license = "MIT",
 }
 dependencies = { "lua >= 5.1, < 5.5" }
 build = {
