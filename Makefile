@@ -145,9 +145,13 @@ test-quick: all $(TEST_BIN)
 	@QUICK=1 $(RUN_TESTS) $(TEST_BIN) $(TEST_SH)
 
 # ---------------------------------------------------------------- docs
+# The rules page's pictures (docs/rules.md: diagrams/*.svg) are copied
+# beside the pages, where the generated <img src="diagrams/..."> points.
 docs:
 	@sh scripts/deps.sh doxygen:doxygen
 	doxygen docs/Doxyfile
+	mkdir -p build/docs/html/diagrams
+	cp docs/diagrams/*.svg build/docs/html/diagrams/
 
 # ---------------------------------------------------------------- install
 install: lib tool
@@ -161,6 +165,8 @@ install: lib tool
 	install -m 755 $(B)/bin/ball $(DESTDIR)$(BINDIR)/ball
 	install -m 644 man/ball.1 $(DESTDIR)$(MANDIR)/man1/ball.1
 	install -m 644 LICENSE README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	install -d $(DESTDIR)$(DOCDIR)/diagrams
+	install -m 644 docs/diagrams/*.svg $(DESTDIR)$(DOCDIR)/diagrams/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    pkgconfig/libball.pc.in > $(DESTDIR)$(PCDIR)/libball.pc
