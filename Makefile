@@ -11,6 +11,7 @@ BINDIR  ?= $(PREFIX)/bin
 PCDIR   ?= $(LIBDIR)/pkgconfig
 MANDIR  ?= $(PREFIX)/share/man
 DOCDIR  ?= $(PREFIX)/share/doc/libball
+CMAKEDIR ?= $(LIBDIR)/cmake/libball
 
 VERSION_MAJOR := $(shell sed -n 's/^\#define BALL_VERSION_MAJOR \([0-9]*\)/\1/p' include/ball.h)
 VERSION_MINOR := $(shell sed -n 's/^\#define BALL_VERSION_MINOR \([0-9]*\)/\1/p' include/ball.h)
@@ -170,13 +171,22 @@ install: lib tool
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    pkgconfig/libball.pc.in > $(DESTDIR)$(PCDIR)/libball.pc
+	install -d $(DESTDIR)$(CMAKEDIR)
+	for f in libballConfig libballConfigVersion; do \
+	    sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' \
+	        -e "s|@LIBDIR_REL@|$$(realpath -m --relative-to='$(CMAKEDIR)' '$(LIBDIR)')|g" \
+	        -e "s|@INCDIR_REL@|$$(realpath -m --relative-to='$(CMAKEDIR)' '$(INCDIR)')|g" \
+	        cmake/$$f.cmake.in > $(DESTDIR)$(CMAKEDIR)/$$f.cmake || exit 1; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(INCDIR)/ball.h $(DESTDIR)$(LIBDIR)/libball.a \
 	      $(DESTDIR)$(LIBDIR)/libball.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libball.so.$(VERSION) \
 	      $(DESTDIR)$(PCDIR)/libball.pc $(DESTDIR)$(BINDIR)/ball \
-	      $(DESTDIR)$(MANDIR)/man1/ball.1
+	      $(DESTDIR)$(MANDIR)/man1/ball.1 \
+	      $(DESTDIR)$(CMAKEDIR)/libballConfig.cmake $(DESTDIR)$(CMAKEDIR)/libballConfigVersion.cmake
+	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || :
 	rm -rf $(DESTDIR)$(DOCDIR)
 
 clean:
