@@ -241,7 +241,9 @@ if command -v luarocks >/dev/null 2>&1; then
             fail "luarocks make of bindings/lua/libball-1.0.0-1.rockspec for lua$v"
             continue
         fi
-        out=$(cd "$tmp" && LD_LIBRARY_PATH="$lib" LUA_PATH=";;" \
+        # No LD_LIBRARY_PATH: the module's run path (the rockspec's
+        # -Wl,-rpath, libball.pc's libdir) finds the library.
+        out=$(cd "$tmp" && env -u LD_LIBRARY_PATH LUA_PATH=";;" \
                   LUA_CPATH="$tmp/rocks/lib/lua/$v/?.so" "lua$v" -e '
 local ball = require("ball")
 local g = ball.new({ rules_text = "atk=Sprint:2:pa+1" })
