@@ -11,6 +11,7 @@ BINDIR  ?= $(PREFIX)/bin
 PCDIR   ?= $(LIBDIR)/pkgconfig
 MANDIR  ?= $(PREFIX)/share/man
 DOCDIR  ?= $(PREFIX)/share/doc/libball
+CMAKEDIR ?= $(LIBDIR)/cmake/libball
 
 VERSION_MAJOR := $(shell sed -n 's/^\#define BALL_VERSION_MAJOR \([0-9]*\)/\1/p' include/ball.h)
 VERSION_MINOR := $(shell sed -n 's/^\#define BALL_VERSION_MINOR \([0-9]*\)/\1/p' include/ball.h)
@@ -145,9 +146,13 @@ test-quick: all $(TEST_BIN)
 	@QUICK=1 $(RUN_TESTS) $(TEST_BIN) $(TEST_SH)
 
 # ---------------------------------------------------------------- docs
+# The rules page's pictures (docs/rules.md: diagrams/*.svg) are copied
+# beside the pages, where the generated <img src="diagrams/..."> points.
 docs:
 	@sh scripts/deps.sh doxygen:doxygen
 	doxygen docs/Doxyfile
+	mkdir -p build/docs/html/diagrams
+	cp docs/diagrams/*.svg build/docs/html/diagrams/
 
 # ---------------------------------------------------------------- install
 install: lib tool
@@ -160,17 +165,28 @@ install: lib tool
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libball.so
 	install -m 755 $(B)/bin/ball $(DESTDIR)$(BINDIR)/ball
 	install -m 644 man/ball.1 $(DESTDIR)$(MANDIR)/man1/ball.1
-	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 LICENSE README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	install -d $(DESTDIR)$(DOCDIR)/diagrams
+	install -m 644 docs/diagrams/*.svg $(DESTDIR)$(DOCDIR)/diagrams/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    pkgconfig/libball.pc.in > $(DESTDIR)$(PCDIR)/libball.pc
+	install -d $(DESTDIR)$(CMAKEDIR)
+	for f in libballConfig libballConfigVersion; do \
+	    sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' \
+	        -e "s|@LIBDIR_REL@|$$(realpath -m --relative-to='$(CMAKEDIR)' '$(LIBDIR)')|g" \
+	        -e "s|@INCDIR_REL@|$$(realpath -m --relative-to='$(CMAKEDIR)' '$(INCDIR)')|g" \
+	        cmake/$$f.cmake.in > $(DESTDIR)$(CMAKEDIR)/$$f.cmake || exit 1; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(INCDIR)/ball.h $(DESTDIR)$(LIBDIR)/libball.a \
 	      $(DESTDIR)$(LIBDIR)/libball.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libball.so.$(VERSION) \
 	      $(DESTDIR)$(PCDIR)/libball.pc $(DESTDIR)$(BINDIR)/ball \
-	      $(DESTDIR)$(MANDIR)/man1/ball.1
+	      $(DESTDIR)$(MANDIR)/man1/ball.1 \
+	      $(DESTDIR)$(CMAKEDIR)/libballConfig.cmake $(DESTDIR)$(CMAKEDIR)/libballConfigVersion.cmake
+	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || :
 	rm -rf $(DESTDIR)$(DOCDIR)
 
 clean:

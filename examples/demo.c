@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * demo — a complete game of BALL between two tiny built-in players
  * (examples/common/players.c).

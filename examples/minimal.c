@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* minimal — the shortest complete use of libball: create a game, list the
  * legal actions, apply one given as text, print the position, undo, free.
  * Every call that can fail is checked. */

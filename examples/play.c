@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * play — BALL in the terminal: a human against a built-in player, or two
  * humans (or two built-in players, to watch).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * selfplay — plays N games between two built-in players and reports
  * statistics: results (touchdowns per team, draws) with 95% confidence

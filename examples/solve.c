@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * solve — can the side to move force a touchdown within N of its own
  * turns? An example of game-tree search with ball_apply / ball_undo.

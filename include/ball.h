@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file ball.h
  * @brief libball 1.x: the rules engine of the board game BALL.

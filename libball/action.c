@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shape of encoded actions (see action.h). */
 #include "action.h"
 #include "position.h"

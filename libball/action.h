@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The encoding of ball_action (see ball.h): one 32-bit integer per
  * decision, built and read only here.
  *   bits  0-6  from square   (127: none)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public actions: accessors, generation, apply/undo, release tasks,
  * perft. Thin checks over movegen.h, release.h and play.h. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The square tables of bitboard.h. */
 #include "bitboard.h"
 #include "geometry.h"

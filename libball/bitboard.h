@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Bitboards: one bit per playable square in a 128-bit integer, laid out
  * so that every step of R5.1 is a plain shift. Rows are taken in pairs of
  * 15 bits: an odd row's 7 squares (A, C, ..., M) at bits 0-6 of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public geometry and position queries: argument checks over geometry.h
  * and position.h. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Position notation N1: strict parsing with messages that say what is
  * wrong and where, and canonical formatting. */
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Text notation of positions (N1, BPN; bpn.c). */
 #ifndef BALL_BPN_H
 #define BALL_BPN_H

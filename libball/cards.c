@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The public card-ruleset calls (R10): an opaque set that grows by calls,
  * so that entries and effects can be added without a layout change. */
 #include <stdio.h>

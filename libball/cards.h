@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Card rulesets (R10): the opaque ball_cardset of the public API. It holds
  * the engine's compact card_rules (what generation and play read) and the
  * card names (what people read). */

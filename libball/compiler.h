@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* How the engine asks the compiler to inline a function or to keep it out
  * of line (GCC and clang; other compilers decide alone). */
 #ifndef BALL_COMPILER_H

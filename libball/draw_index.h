@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The uniform map of a 64-bit random value onto 0 ... n-1 that every
  * draw uses: the action phase's (movegen.c, draw.c) and the release
  * phase's (release.c). Below both, so that neither includes the other. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The counting half of the vector draw (movegen.c), written once and
  * included there once per instruction set, so that each copy is compiled
  * for its own CPU and picked at run time (draw_for_cpu()). No include

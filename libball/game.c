@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Game lifetime, rulesets, errors and version: the API layer's base. */
 #include <limits.h>
 #include <stdarg.h>

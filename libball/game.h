@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The game handle behind the public API: a position, its ruleset, the undo
  * history and the last error message. Only the API layer sees it. */
 #ifndef BALL_GAME_H

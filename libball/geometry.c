@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "geometry.h"
 #include "square_table.h"
 

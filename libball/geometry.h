@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Board geometry (R1): the 111 playable squares, their names, and the
  * coordinates as constant tables. Squares are the dense indices of
  * ball.h (A1 = 0 ... M17 = 110). */

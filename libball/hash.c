@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The square keys of hash.h. */
 #include "geometry.h"
 #include "hash.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Zobrist-style position hash. Every key is the splitmix64 finaliser of a
  * small index: the square keys sit in a constant table the compiler
  * builds, the few scalar keys are computed when the hash is read. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The history of a game read back: the decisions played (apply stores
  * each next to its undo record, game.h) and the positions they were played
  * from (the undo records restore them on a copy). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The undo history behind the public history calls (history.c). */
 #ifndef BALL_HISTORY_H
 #define BALL_HISTORY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Monte-Carlo tree search player (ball.h, "Search"; docs/players.md).
  *
  * UCT over whole decisions: every node is a position reached by one

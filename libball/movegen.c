@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Legal-action generation: the entry points that list (LIST), count
  * (COUNT), pick by index (PICK) and split for perft (SPLIT), each a copy
  * of the walk of movegen_rules.h, where the rules and their map are.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Legal-action generation (movegen.c): the decisions of the action phase
  * (R4-R8, R10) and of the release phase (R9, through release.h), listed,
  * counted, picked by index, drawn at random or split for perft. Works on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The random draw (DRAW: gen_random_action() -> draw_decision()) and its
  * builds: the scalar one, and for x86-64 the AVX2 and AVX-512 ones of
  * draw_vector.h, one of them chosen for the CPU when the library is

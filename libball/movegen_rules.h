@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The rules of the action phase (R4-R8, R10) as the generator walks
  * them: the sink and its five modes, the set-up, and the walk piece by
  * piece and direction by direction, all inlined (HOT) into each entry

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Action notation N2: canonical text of an action, and the syntax check
  * used before an action text is matched against the legal actions. */
 #include <stdio.h>

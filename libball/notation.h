@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Text notation of actions (N2; notation.c). */
 #ifndef BALL_NOTATION_H
 #define BALL_NOTATION_H

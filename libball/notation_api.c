@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public notation calls: BPN in and out, action text in and out. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Playing and taking back decisions (R5-R9, R11), and perft (N3). A plain
  * move (also a dodge's exit) is undone by moving back; every other square
  * change goes through put(), which records the old contents first, so

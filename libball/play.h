@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Playing and taking back decisions (play.c): the undo record, the quick
  * path inlined into perft and the API, game end (R11), and perft (N3).
  * Works on `pos` only; the API layer (game.c) sits on top and never the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The position functions of position.h: the standard start (R2.2), the
  * bitboards and board hash rebuilt from the squares, and the hash. */
 #include <string.h>

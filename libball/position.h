@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The game state (R3, R4, N1): a fixed-size value with no pointers, so a
  * copy is a clone. Squares hold a piece code in `top` (the only piece, or
  * the upper piece of a stack) and in `low` (the lower piece of a stack).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Game records (docs/records.md): the tags of a game, the writer and the
  * strict reader. */
 #include <stdarg.h>

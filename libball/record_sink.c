@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The text sink of record_sink.h. */
 #include <limits.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The text sink (record_sink.c), shared by the writers of whole-game
  * texts (record.c, svg.c, text_board.c): a sink that writes into the
  * caller's buffer while there is room and counts every byte, so that one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The release phase (R9): the coach's mandatory tasks and their
  * solutions. */
 #include "action.h"

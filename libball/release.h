@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The release phase (R9, release.c): the coach's tasks and their
  * solutions. Works on `pos` only. */
 #ifndef BALL_RELEASE_H

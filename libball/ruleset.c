@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public rulesets: ball_rules with its published sizes and its checks,
  * read into the game's own copy. The one-line text form is in
  * ruleset_text.c. */

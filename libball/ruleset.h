@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rulesets: the public ball_rules read into the game's own copy. */
 #ifndef BALL_RULESET_H
 #define BALL_RULESET_H

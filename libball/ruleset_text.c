@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The rules' one-line text form (docs/spec.md; ball_rules_from_text(),
  * ball_rules_to_text()): words read into a ball_rules and a card set, and
  * written back. The struct, its sizes and checks are ruleset.c's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Step-by-step selection for frontends (R12): the legal actions filtered
  * by the choices made so far. Nothing here changes the game. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Size-tagged public structs (ball_rules, ball_allocator): how the library
  * reads a caller's struct whatever 1.x header it was compiled with.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared by the files that define per-square constant tables
  * (geometry.c, bitboard.c, hash.c): the coordinates of a dense square
  * index as constant expressions, and a list of all 111 squares. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SVG pictures of a position (ball_position_to_svg). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The text diagram of a position (ball_position_to_board_text): the one
  * board of the tool, the examples and the bindings. */
 #include <string.h>

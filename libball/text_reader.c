@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the text readers share: see text_reader.h. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the text readers share (text_reader.c): BPN (bpn.c), action text
  * (notation.c), the rules text (ruleset_text.c) and records (record.c).
  * Decimal numbers, messages "what and where" into a caller's buffer,

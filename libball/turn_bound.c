@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The decisions refused at turn BALL_MAX_TURN (turn_bound.h). */
 #include "action.h"
 #include "release.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The turn counter's bound (N1, "Clarification (turn)" of docs/spec.md;
  * docs/rules-choices.md): at turn BALL_MAX_TURN a decision that would
  * hand the turn over, to a turn number BPN cannot write, is refused, so

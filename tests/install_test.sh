@@ -8,6 +8,8 @@
 # builds the PUC Lua C module with its rockspec (luarocks make, offline,
 # into a local tree) against the installed copy, builds and
 # runs examples/minimal.c against the installed copy through pkg-config,
+# installs to a non-system prefix (no DESTDIR) and builds and runs a
+# program there the way docs/guide.md documents (-Wl,-rpath),
 # checks the shared library's soname and exported symbols, then
 # uninstalls. Run from the repository root (make check does; the build
 # directory is $B, build by default). Prints each failure; exits non-zero
@@ -239,7 +241,9 @@ if command -v luarocks >/dev/null 2>&1; then
             fail "luarocks make of bindings/lua/libball-1.0.0-1.rockspec for lua$v"
             continue
         fi
-        out=$(cd "$tmp" && LD_LIBRARY_PATH="$lib" LUA_PATH=";;" \
+        # No LD_LIBRARY_PATH: the module's run path (the rockspec's
+        # -Wl,-rpath, libball.pc's libdir) finds the library.
+        out=$(cd "$tmp" && env -u LD_LIBRARY_PATH LUA_PATH=";;" \
                   LUA_CPATH="$tmp/rocks/lib/lua/$v/?.so" "lua$v" -e '
 local ball = require("ball")
 local g = ball.new({ rules_text = "atk=Sprint:2:pa+1" })
@@ -314,6 +318,53 @@ if nm -D --defined-only "$so" >"$tmp/syms" 2>/dev/null; then
 else
     fail "nm -D --defined-only failed"
 fi
+
+# ---- a non-system prefix, the documented way (docs/guide.md, "Installing
+# to a prefix"): make install PREFIX=..., pkg-config through
+# PKG_CONFIG_PATH, -Wl,-rpath; the program runs with no LD_LIBRARY_PATH.
+# Without the run path it does not start (libball.pc has none: the reason
+# the guide documents one), and LD_LIBRARY_PATH is the other way.
+guide=docs/guide.md
+awk '/^### Installing to a prefix/ { sec = 1; next } sec && /^#/ { exit }
+     sec && $0 == "```sh" { inside = 1; next } inside && $0 == "```" { exit }
+     inside { print }' "$guide" >"$tmp/prefix.sh"
+grep -q 'make install PREFIX=' "$tmp/prefix.sh" && grep -q -- '-Wl,-rpath,' "$tmp/prefix.sh" ||
+    fail "$guide: no \`\`\`sh block with make install PREFIX= and -Wl,-rpath in \"Installing to a prefix\""
+cp examples/minimal.c "$tmp/game.c"
+home=$tmp/home
+prefix=$home/.local
+mkdir -p "$home"
+# The guide's commands, from the repository root, with HOME a scratch
+# directory and game.c examples/minimal.c; no LD_LIBRARY_PATH.
+sed -e "s| game\.c | '$tmp/game.c' |" -e "s|-o game\$|-o '$tmp/game'|" -e "s|^\./game\$|'$tmp/game'|" \
+    "$tmp/prefix.sh" >"$tmp/prefix-run.sh"
+if (env -u LD_LIBRARY_PATH -u PKG_CONFIG_PATH HOME="$home" MAKE="$MAKE" sh -e "$tmp/prefix-run.sh") \
+        >"$tmp/prefix.log" 2>&1; then
+    grep -qx 'after undo: *7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X\*3/6/3S3/6/7 DEF a 2 - 0/0 1' \
+        "$tmp/prefix.log" || fail "the program of \"Installing to a prefix\" printed: $(tail -n 5 "$tmp/prefix.log")"
+    if command -v ldd >/dev/null 2>&1; then
+        env -u LD_LIBRARY_PATH ldd "$tmp/game" | grep -q "libball.so.$major => $prefix/lib/" ||
+            fail "the program of \"Installing to a prefix\" does not load $prefix/lib/libball.so.$major"
+    fi
+    grep -q "^Libs:.*rpath" "$prefix/lib/pkgconfig/libball.pc" && fail "libball.pc has a run path in Libs"
+    # shellcheck disable=SC2046
+    $CC -std=c11 "$tmp/game.c" $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs libball) \
+        -o "$tmp/game-norpath" 2>"$tmp/cc.log" || { cat "$tmp/cc.log"; fail "cc without the run path"; }
+    if env -u LD_LIBRARY_PATH "$tmp/game-norpath" >"$tmp/norpath.out" 2>&1; then
+        fail "without -Wl,-rpath the program ran: libball.so.$major was found elsewhere ($(env -u LD_LIBRARY_PATH ldd "$tmp/game-norpath" 2>&1 | grep libball))"
+    else
+        grep -q "libball.so.$major: cannot open shared object file" "$tmp/norpath.out" ||
+            fail "without -Wl,-rpath: $(cat "$tmp/norpath.out")"
+    fi
+    LD_LIBRARY_PATH="$prefix/lib" "$tmp/game-norpath" >/dev/null 2>&1 ||
+        fail "LD_LIBRARY_PATH=$prefix/lib: the program built without a run path exited $?"
+    echo "prefix install: make install PREFIX=$prefix, pkg-config and -Wl,-rpath as in $guide: ok"
+else
+    cat "$tmp/prefix.log"
+    fail "the commands of \"Installing to a prefix\" ($guide) failed"
+fi
+$MAKE --no-print-directory uninstall PREFIX="$prefix" >"$tmp/uninstall.log" 2>&1 ||
+    { cat "$tmp/uninstall.log"; fail "make uninstall PREFIX=$prefix"; }
 
 # ---- uninstall
 if ! $MAKE --no-print-directory uninstall DESTDIR="$root" PREFIX=/usr >"$tmp/uninstall.log" 2>&1; then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ball — command-line front end of libball.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Type declarations of libball.mjs, the JavaScript binding of libball
 // (docs/web.md). Checked by `tsc --strict` in make check-web
 // (tests/web/types.check.mts).

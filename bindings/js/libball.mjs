@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libball for JavaScript: the rules engine of BALL compiled to WebAssembly,
 // with an API in the spirit of the Python binding. One ES module for node
 // (18+) and for pages; the WebAssembly module is wasm/ball.mjs next to this

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 --[[
 ball.lua — LuaJIT FFI binding of libball 1.x, the rules engine of the board
 game BALL. Rule ids (R1 ... R12, N1 ... N3) refer to the project's

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 --[[
 ball_learn.lua — the learning interface of libball (ball.h section
 "Learning interface", docs/learning.md) for LuaJIT, over the FFI module

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- Tests of the Lua bindings: the LuaJIT FFI module (bindings/lua/ball.lua)
 -- and the PUC Lua C module (bindings/lua/c/ballc.c, ball.so), which have
 -- one API. Run from anywhere:

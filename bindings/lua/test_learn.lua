@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- Tests of bindings/lua/ball_learn.lua (LuaJIT FFI): the index bijection
 -- and masks over seeded random games, observations and the mirror, a batch
 -- equal to single games with the same seeds, and the errors of bad inputs.

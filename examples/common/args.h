@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Command-line helpers shared by the example programs. */
 #ifndef EXAMPLES_ARGS_H
 #define EXAMPLES_ARGS_H

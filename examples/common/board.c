@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The text board diagram of the examples and of the tool; see board.h. */
 #include "board.h"
 

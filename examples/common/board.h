@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * board — the text board diagram of libball's programs: the examples
  * (demo, play) and the command-line tool (`ball show`) all print the board

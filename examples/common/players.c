@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The built-in players of the examples; see players.h. */
 #include "players.h"
 

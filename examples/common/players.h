@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * players — the built-in players shared by the examples (demo, play,
  * selfplay): a uniformly random player with a small xorshift generator,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tasks for running libball on a Dask cluster: self-play games and perft
 subtrees (docs/scale.md).
 

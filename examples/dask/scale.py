@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Distributed self-play and perft for libball on Dask (docs/scale.md).
 
   scale.py [--scheduler ADDRESS | --workers N] selfplay [--games N] [--seed S]

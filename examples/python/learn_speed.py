@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Speed of the Python learning interface: decisions per second of
 uniform random play in B games (default 1,024), one core.
 

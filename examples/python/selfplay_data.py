@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Self-play data for learning: plays games of BALL in a libball.learn.Batch
 and writes one record per decision: (observation, legal mask, chosen
 index, final return), the observation and mask packed in bits.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The playable page: libball's JavaScript binding, an SVG board and the
 // selection flow of R12 (piece, verb, destination, exit / push / lower
 // square, keeper), with cancel, undo, the release phase, BPN load and copy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The board as SVG, to scale: 13 x 17 squares, row 17 at the top (DEF's
 // end zone), row 1 at the bottom (ATK's). Every playable square is a
 // <rect data-square="G5">, the element a click lands on; what is drawn on

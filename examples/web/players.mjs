@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The built-in players of the page, those of the terminal `play` and of
 // `selfplay` (examples/common/players.c): a random one, a greedy one that
 // tries each legal decision (apply, score, undo) and keeps the first best,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The page's search worker (a module worker, started by search.mjs): its
 // own instance of the engine, searching one request at a time, so that the
 // page stays responsive while MCTS thinks. Messages in: { type: 'search',

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The MCTS player of the page. createSearcher(ball) runs the library's
 // search (the binding's MCTS) in a Web Worker (search-worker.mjs, with its
 // own instance of the engine), so that the page stays responsive however

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A small static file server for the page, bound to a loopback address
 // only (127.0.0.1, the default, or ::1). `make serve-web` runs it on
 // build/web/:

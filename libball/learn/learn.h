@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The learning interface (ball.h, "Learning interface"; docs/learning.md):
  * what the action space, observation, symmetry and batch files share.
  * Everything works on `pos`, in the frame of the coach to act: for DEF the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The fixed action space of the learning interface (ball.h, "Learning
  * interface"; docs/learning.md): legal action <-> index, legal masks and
  * index lists. An index is plane * 111 + square in the frame of the coach

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Batched stepping of the learning interface (ball.h, ::ball_batch;
  * docs/learning.md): B games under one ruleset, one decision each per
  * call, finished games reset to the start, outputs written into the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The observation of the learning interface (ball.h, "Learning
  * interface"; docs/learning.md): spatial planes and scalar features of a
  * position seen by the coach to act, as floats or packed bits; and the

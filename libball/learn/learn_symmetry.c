@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The left-right mirror symmetry of the learning interface (ball.h,
  * "Learning interface"; docs/learning.md): column c <-> column 14 - c, on
  * action indices and on observations. The rules do not tell left from

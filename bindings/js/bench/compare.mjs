@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // wasm / native speed, side by side (make bench-web; docs/web.md quotes
 // its output). Usage: node compare.mjs NATIVE_SPEED WASM_SPEED_JS [ROUNDS]
 //

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The workloads of the wasm / native comparison (make bench-web, see
  * docs/web.md). The same source is built natively and with emscripten;
  * bench/compare.mjs runs the two builds alternately.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Put before emscripten's ES-module loader (emcc --extern-pre-js, mk/web.mk).
 // Under node, emscripten 3.1.6's loader calls the CommonJS `require` and
 // reads `__dirname`, which an ES module does not have: give it both, from

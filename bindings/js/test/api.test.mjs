@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every function of the module, exercised: the API object, Game, Action,
 // Selection. The last test checks that no member was added without being
 // listed (and so tested) here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ```js blocks of docs/web.md, of this package's README.md and of the
 // repository's README.md (if it has any) run as they are, with
 // `from 'libball'` pointing at this checkout.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Errors are BallError objects carrying the library's code and message:
 // the same message the native tool prints.
 import test from 'node:test';

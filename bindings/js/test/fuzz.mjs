@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A fuzz target for the JavaScript binding (issue 32): random calls of the
 // whole API with random arguments, most of them hostile: NaN, -0, 2**32 + 1,
 // 2**53, BigInts in and out of range, texts with NUL characters and lone

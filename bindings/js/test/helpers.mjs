@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the node tests of the binding (node --test test/*.test.mjs).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hostile arguments (issue 32): every argument becomes a plain value
 // before the binding touches a handle or wasm memory. No valueOf() runs
 // inside a call, texts with a NUL or a lone surrogate are refused instead

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The MCTS searcher (ball_mcts_*): the same seed and budget give the same
 // decisions as the native selfplay (whole games, both sides searched), the
 // game is left as it was, an immediate touchdown is played without search,

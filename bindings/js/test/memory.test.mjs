@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Memory: games freed with free() give their wasm memory back (no leak
 // over 10,000 games, measured on the wasm heap), and games that are
 // dropped without free() are freed by the FinalizationRegistry once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `npm pack` makes a package that works on its own: packed into a scratch
 // directory, unpacked, imported from there.
 import test from 'node:test';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // perft from the standard start (N3), against docs/spec.md and the native tool.
 import test from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Whole games: the history, the record tags, game records written as the
 // native `ball record` writes them and read back as `ball replay` reads
 // them, and bad records refused with the library's message.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A seeded random game played through the binding gives, line for line,
 // what the native tool prints: `ball trace` reads the same decisions and
 // prints "BPN<TAB>legal decisions" (in its square order) before and after

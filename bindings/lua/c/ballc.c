@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ballc.c: the PUC Lua (5.1, 5.2, 5.3, 5.4) C module of libball, built as
  * ball.so for `require "ball"`. It has the API of the LuaJIT FFI module

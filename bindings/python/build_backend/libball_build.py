@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The PEP 517 build backend of the libball Python binding, in the standard
 library only.
 
@@ -72,6 +73,9 @@ def _project():
         project = {k: v for k, v in re.findall(r'^(\w[\w-]*)\s*=\s*"([^"]*)"', table, re.M)}
         block = re.search(r"^classifiers\s*=\s*\[(.*?)\]", table, re.S | re.M)
         project["classifiers"] = re.findall(r'"([^"]*)"', block.group(1)) if block else []
+        lic = re.search(r'^license\s*=\s*\{\s*text\s*=\s*"([^"]*)"\s*\}', table, re.M)
+        if lic:
+            project["license"] = {"text": lic.group(1)}
         return project
     return tomllib.loads(text)["project"]
 
@@ -90,6 +94,9 @@ def _metadata(project):
         lines.append("Summary: %s" % project["description"])
     if project.get("requires-python"):
         lines.append("Requires-Python: %s" % project["requires-python"])
+    license = project.get("license")
+    if isinstance(license, dict) and license.get("text"):
+        lines.append("License: %s" % license["text"])
     lines += ["Classifier: %s" % c for c in project.get("classifiers", [])]
     readme = project.get("readme")
     body = ""
@@ -97,6 +104,15 @@ def _metadata(project):
         lines.append("Description-Content-Type: text/markdown")
         body = (ROOT / readme).read_text(encoding="utf-8")
     return ("\n".join(lines) + "\n\n" + body).encode("utf-8")
+
+
+def _license_file():
+    """The LICENSE text: the sdist's copy, else the repository's (two
+    levels above bindings/python); None when neither exists."""
+    for path in (ROOT / "LICENSE", ROOT.parent.parent / "LICENSE"):
+        if path.is_file():
+            return path.read_bytes()
+    return None
 
 
 def _package_files():
@@ -209,6 +225,8 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
         library = _build_library(scratch).read_bytes()
     files.append(("%s/%s/%s" % (PACKAGE, LIB_DIR, SONAME), library, 0o755))
     files.append(("%s/METADATA" % dist_info, _metadata(project), 0o644))
+    if _license_file() is not None:
+        files.append(("%s/LICENSE" % dist_info, _license_file(), 0o644))
     files.append(("%s/WHEEL" % dist_info,
                   ("Wheel-Version: 1.0\nGenerator: libball_build\n"
                    "Root-Is-Purelib: false\nTag: %s\n" % tag).encode(), 0o644))
@@ -234,6 +252,8 @@ def build_sdist(sdist_directory, config_settings=None):
              ("build_backend/libball_build.py", Path(__file__).read_bytes())]
     if project.get("readme"):
         files.append((project["readme"], (ROOT / project["readme"]).read_bytes()))
+    if _license_file() is not None:
+        files.append(("LICENSE", _license_file()))
     files += _package_files()
     base = _c_sources()
     files += [("csrc/" + rel, path.read_bytes()) for rel, path in _c_source_files(base)]

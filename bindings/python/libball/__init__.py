@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """libball for Python: the rules engine of the board game BALL, over ctypes.
 
     >>> import libball

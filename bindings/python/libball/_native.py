@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Loading libball.so.1 and declaring its C functions (ctypes).
 
 Where the shared library is looked for, first match wins:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Pythonic layer over libball: Game, Action, Piece, SquareContents,
 Task and Selection. Squares are given as names ("G5") or indices (0-110)
 and returned as names.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The learning interface of libball (ball.h section "Learning interface",
 docs/learning.md): a fixed action space of 7,990 indices, legal masks,
 observation tensors, the left-right mirror, returns, batches of games

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The library's Monte-Carlo tree search player: ``MCTS`` (ball_mcts of
 ball.h, section "Search"; docs/players.md describes the search and its
 strength).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared bits of the binding's tests: the repository paths and positions
 taken from docs/spec.md (each comment says how it was derived).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Actions: N2 text, kinds, squares, equality, apply / undo, perft."""
 
 import pickle

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Card mode (R10) through the binding, mirroring the C card-mode tests
 (tests/test_r10_*.c): a ruleset from its text or from keyword arguments,
 PE and hands, conversions and card plays applied and undone, and seeded

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Errors as exceptions, and how the library is found and checked."""
 
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Game lifetime, reading the position, BPN, clone, close."""
 
 import copy

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The binding cannot drift from include/ball.h: its constants, enum
 classes, error classes, ctypes prototypes and structs are compared with the
 header of the repository the tests live in (read with simple regular

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The learning interface from Python (libball.learn): the action-index
 bijection and masks over seeded random games, observations and their
 packed bits, the mirror, returns, batches equal to single games with the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """examples/python/selfplay_data.py: runs it for a few games in both file
 formats and checks the records: the chosen index is legal in its mask,
 the observation is that of a position where the mask holds, and the final

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Arguments are never truncated on their way to C: integers out of the C
 type's range or not integral raise, texts with a NUL character raise; the
 1.0 error codes BALL_E_RULES and BALL_E_LIMIT have their exceptions; the

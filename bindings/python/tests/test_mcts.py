@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The MCTS player (libball.MCTS over ball_mcts_*): the same decisions as
 the C library driven by the ``selfplay`` example, the game left as it was,
 immediate touchdowns, statistics, seeding, errors and lifetime."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Python habits (python-chess style): the legal-actions view, lazy action
 text, push/pop/move_stack, str/repr, ==, copy and pickle, and the typing
 of the public API (a smoke test that runs without mypy)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A random game played through the binding gives, line for line, what the
 C tool prints: `ball trace` reads the same decisions and prints the BPN and
 the legal decisions before and after each one (in the tool's own order, so

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Whole games (issue 11): the history read from the library, game records
 (written, read back, several per text, malformed ones rejected with their
 line), and the drawings (the text diagram and the SVG picture)."""

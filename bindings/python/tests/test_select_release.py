@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Step-by-step selection (R12) and the release phase (R9)."""
 
 import unittest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """One Game shared by threads (ctypes releases the GIL during each C call,
 so without the per-game lock the calls would overlap in C): 4 threads
 hammer one game with apply / undo / bpn / legal_actions and, at the end,
