@@ -231,6 +231,24 @@ expect_error "unknown option" "$BALL" --frobnicate show
 expect_error "bad end zone depth" "$BALL" --depth-zone 9 show
 expect_error "missing turn limit value" "$BALL" --turn-limit
 expect_error "no arguments" "$BALL"
+# A bare `ball` gives a short usage on stderr: the synopsis, the command
+# names, and where the full help and the manual are.
+"$BALL" >/dev/null 2>"$tmp/bare.err"
+n=$(wc -l <"$tmp/bare.err")
+[ "$n" -le 12 ] || fail "bare ball: usage is $n lines, expected at most 12"
+grep -qF 'usage: ball [OPTIONS] COMMAND [ARGS]' "$tmp/bare.err" || fail "bare ball: no synopsis"
+for c in perft divide legal apply trace show record replay svg; do
+    grep -qw -- "$c" "$tmp/bare.err" || fail "bare ball: command $c not named"
+done
+grep -qF 'ball --help' "$tmp/bare.err" || fail "bare ball: no pointer to ball --help"
+grep -qF 'man ball' "$tmp/bare.err" || fail "bare ball: no pointer to man ball"
+# A mistyped command: a suggestion within edit distance 2 or by prefix.
+expect_message "perf suggests perft" "ball: unknown command 'perf'; did you mean 'perft'?" "$BALL" perf 3
+expect_message "lgeal suggests legal" "did you mean 'legal'?" "$BALL" lgeal
+expect_message "replays suggests replay" "did you mean 'replay'?" "$BALL" replays
+expect_message "rec suggests record" "did you mean 'record'?" "$BALL" rec
+expect_message "no suggestion for frobnicate" "ball: unknown command 'frobnicate' (see ball --help)" "$BALL" frobnicate
+"$BALL" frobnicate 2>&1 | grep -q 'did you mean' && fail "frobnicate: suggestion given for a word far from every command"
 
 # ---- help, version, options
 "$BALL" --help >"$tmp/help" 2>/dev/null || fail "ball --help exited $?"

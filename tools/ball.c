@@ -211,6 +211,65 @@ static void command_synopsis(const struct command *c, char *buf, size_t len)
         snprintf(buf + n, len - n, " %s", c->args);
 }
 
+/* The short usage of a bare `ball`: the synopsis and the command names. */
+static void short_usage(FILE *out)
+{
+    fputs("usage: ball [OPTIONS] COMMAND [ARGS]\n"
+          "commands:", out);
+    for (size_t c = 0; c < N_COMMANDS; c++)
+        fprintf(out, " %s", COMMANDS[c].name);
+    fputs("\nball --help for the full help, man ball for the manual\n", out);
+}
+
+/* Levenshtein distance of a and b (b at most 39 bytes; longer counts as far). */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), row[40];
+    if (lb >= sizeof row || la >= sizeof row)
+        return (size_t)-1;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+/* The command a mistyped WORD most likely meant: the nearest within edit
+ * distance 2, else one that WORD (2 bytes or more) begins or is the
+ * beginning of; NULL if none. */
+static const char *suggest_command(const char *word)
+{
+    const char *best = NULL;
+    size_t best_d = 3, lw = strlen(word);
+    for (size_t c = 0; c < N_COMMANDS; c++) {
+        size_t d = edit_distance(word, COMMANDS[c].name);
+        if (d < best_d) {
+            best_d = d;
+            best = COMMANDS[c].name;
+        }
+    }
+    if (best != NULL || lw < 2)
+        return best;
+    for (size_t c = 0; c < N_COMMANDS; c++) {
+        size_t ln = strlen(COMMANDS[c].name);
+        if (strncmp(word, COMMANDS[c].name, lw < ln ? lw : ln) == 0)
+            return COMMANDS[c].name;
+    }
+    return NULL;
+}
+
 static void usage(FILE *out)
 {
     char left[128];
@@ -1207,7 +1266,7 @@ int main(int argc, char **argv)
     int i = 1, rc;
 
     if (argc < 2) {
-        usage(stderr);
+        short_usage(stderr);
         return EXIT_USAGE;
     }
     if ((rc = parse_options(argc, argv, &i, NULL, &set, given)) != 0)
@@ -1230,7 +1289,11 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], COMMANDS[k].name) == 0)
             cmd = &COMMANDS[k];
     if (cmd == NULL) {
-        fprintf(stderr, "ball: unknown command '%.40s' (see ball --help)\n", argv[i]);
+        const char *guess = suggest_command(argv[i]);
+        if (guess != NULL)
+            fprintf(stderr, "ball: unknown command '%.40s'; did you mean '%s'?\n", argv[i], guess);
+        else
+            fprintf(stderr, "ball: unknown command '%.40s' (see ball --help)\n", argv[i]);
         return EXIT_USAGE;
     }
     i++;
