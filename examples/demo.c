@@ -59,7 +59,17 @@ int main(int argc, char **argv)
     }
 
     puts("BALL demo: ATK = greedy player, DEF = random player");
-    board_print_legend(stdout);
+    /* What the board and the turn lines show: docs/rules.md "Reading the
+     * diagrams" and R4.3, docs/notation.md N2 (the example is played in
+     * this game, turn 6). At most 8 lines, each within 80 columns. */
+    fputs("ATK's pieces are X O S (upper case); ATK moves up and scores on row 17.\n"
+          "DEF's pieces are x o s (lower case); DEF scores on row 1. After a piece:\n"
+          "* it holds the ball, _ it is knocked down, ! it is restricted this turn;\n"
+          "@ is the loose ball; two letters a stack (upper piece first), + a fresh one.\n"
+          "Each turn a coach has 2 PA (action points; a move costs 1, a long pass 2)\n"
+          "for its actions, then says end. F14-D16 moves a piece from F14 to D16;\n"
+          "D12-F14/D12 jumps to F14 and pushes the piece it jumped over to D12, which\n"
+          "is knocked down there. = hands the ball off, ^ and ^^ pass it.\n", stdout);
     putchar('\n');
     board_print(g, NULL, stdout);
 
