@@ -19,7 +19,9 @@ if [ ! -f "$html/index.html" ]; then
         echo "SKIP: doxygen not installed (Debian: doxygen); make docs not run"
         exit 77
     fi
-    if ! $MAKE --no-print-directory docs >"$tmp/docs.log" 2>&1; then
+    # Not through the outer make's jobserver (make -j2 check): its
+    # "jobserver unavailable" warning is not a documentation warning.
+    if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $MAKE --no-print-directory docs >"$tmp/docs.log" 2>&1; then
         cat "$tmp/docs.log"
         echo "FAIL: make docs"
         exit 1
