@@ -128,7 +128,7 @@ PY
             ;;
         rules-overread)
             prepare "$c"
-            inject "$dir/$c/libball/ruleset.c" \
+            inject "$dir/$c/libball/ruleset_text.c" \
                 'for (const char *s = text; *s;) {' \
                 'for (const char *s = text; *s || s[1];) { /* injected: peeks past the NUL */' || exit 2
             run_case "$c" 'heap-buffer-overflow' $MAKE --no-print-directory fuzz-replay-asan FUZZ_NAMES=rules
