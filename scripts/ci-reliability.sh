@@ -43,6 +43,11 @@ MAKE=${MAKE:-make}
 : "${COVERAGE_ALL_MIN_LINES:=98.5}"
 : "${COVERAGE_ALL_MIN_BRANCHES:=95.5}"
 : "${FUZZ_CI_SECONDS:=60}"
+# An entry of tests/coverage-baseline.txt that a run reaches is reported,
+# not failed, here: a few outcomes are reached in some runs and not in
+# others (docs/gates.md), and a new uncovered line still fails.
+: "${COVERAGE_STALE:=warn}"
+export COVERAGE_STALE
 export COVERAGE_MIN_LINES COVERAGE_MIN_BRANCHES COVERAGE_ALL_MIN_LINES COVERAGE_ALL_MIN_BRANCHES
 
 times=""
