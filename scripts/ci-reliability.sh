@@ -79,7 +79,15 @@ step check-malloc-fail $MAKE --no-print-directory check-malloc-fail
 step check-tsan $MAKE --no-print-directory check-tsan
 step check-valgrind $MAKE --no-print-directory check-valgrind
 step check-asan $MAKE --no-print-directory check-asan
-step coverage $MAKE --no-print-directory coverage
+# Some outcomes are reached in some runs and not in others (docs/gates.md),
+# so a red coverage run is run once more: a line that no test reaches is
+# red both times, an outcome that flapped is not.
+coverage_twice() {
+    $MAKE --no-print-directory coverage && return 0
+    echo "== ci-reliability: coverage red; run once more to tell a flapping outcome from an uncovered line"
+    $MAKE --no-print-directory coverage
+}
+step coverage coverage_twice
 step fuzz-ci $MAKE --no-print-directory fuzz-ci FUZZ_CI_SECONDS="$FUZZ_CI_SECONDS"
 step gate-injections sh scripts/gate-injections.sh
 echo "== ci-reliability: all gates passed in $(($(date +%s) - total_start)) s:$times"
