@@ -2,7 +2,6 @@
 /* Public rulesets: ball_rules with its published sizes and its checks,
  * read into the game's own copy. The one-line text form is in
  * ruleset_text.c. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,15 +38,8 @@ void ball_rules_init(ball_rules *rules, size_t size)
     sized_write(rules, size, &r, sizeof r);
 }
 
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...) TEXT_PRINTF(4, 5);
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    text_vfail(err, errlen, code, "", fmt, ap);
-    va_end(ap);
-    return code;
-}
+/* text_fail() without a prefix: the messages carry their own. */
+#define fail(err, errlen, code, ...) text_fail(err, errlen, code, "", __VA_ARGS__)
 
 static int values_check(const ball_rules *r, char *err, size_t errlen)
 {

@@ -11,15 +11,8 @@
 #include "sized.h"
 #include "text_reader.h"
 
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...) TEXT_PRINTF(4, 5);
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    text_vfail(err, errlen, code, "", fmt, ap);
-    va_end(ap);
-    return code;
-}
+/* text_fail() without a prefix: the messages carry their own. */
+#define fail(err, errlen, code, ...) text_fail(err, errlen, code, "", __VA_ARGS__)
 
 /* ---- the text form ---------------------------------------------------- */
 
