@@ -16,6 +16,10 @@
 #           venv for the binding's install test, LuaJIT, PUC Lua 5.1 and 5.4
 #           with headers and luarocks for the C module, mypy, numpy, groff
 #           for the manual page's test).
+#   deb     what `make deb` and tests/deb_test.sh need: dpkg-buildpackage,
+#           debhelper (compat 13), dh-python, fakeroot, lintian, pkg-config.
+#   pybuild what tests/python_sdist_test.sh needs: Debian's python3-build
+#           (`python3 -m build`, `pyproject-build`) and venv with ensurepip.
 #
 #   sh scripts/deps.sh tests doxygen:doxygen
 #   sh scripts/deps.sh clang:clang '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-dev'
@@ -28,6 +32,14 @@ group() {
                 py=ensurepip:python3-venv lua5.1:lua5.1 lua5.4:lua5.4 \
                 /usr/include/lua5.1/lua.h:liblua5.1-0-dev /usr/include/lua5.4/lua.h:liblua5.4-dev \
                 luarocks:luarocks mypy:mypy py=numpy:python3-numpy groff:groff-base
+            ;;
+        deb)
+            echo dpkg-buildpackage:dpkg-dev /usr/share/build-essential/list:build-essential \
+                dh:debhelper dh_python3:dh-python fakeroot:fakeroot lintian:lintian \
+                pkg-config:pkg-config python3:python3 cmake:cmake
+            ;;
+        pybuild)
+            echo py=build:python3-build py=ensurepip:python3-venv
             ;;
         *) return 1 ;;
     esac

@@ -37,7 +37,7 @@ LIBRARY_PATH = _native.path
 #: The BPN of the standard start (N1).
 START_BPN = _native.START_BPN
 #: The version of this binding.
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 __all__ = [
     "Action", "ActionFlag", "ActionKind", "ArgumentError", "BallError", "Batch",
