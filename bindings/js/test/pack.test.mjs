@@ -20,7 +20,7 @@ test('npm pack gives a working package', { skip: npm.status !== 0 && 'no npm' },
     assert.equal(r.status, 0, r.stderr);
     const [info] = JSON.parse(r.stdout);
     const files = info.files.map((f) => f.path).sort();
-    assert.deepEqual(files, ['README.md', 'libball.d.mts', 'libball.mjs', 'package.json', 'wasm/ball.mjs']);
+    assert.deepEqual(files, ['LICENSE', 'README.md', 'libball.d.mts', 'libball.mjs', 'package.json', 'wasm/ball.mjs']);
     const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
     assert.equal(tgz, `libball-${info.version}.tgz`);
     const t = spawnSync('tar', ['-xzf', join(dir, tgz), '-C', dir], { encoding: 'utf8' });
