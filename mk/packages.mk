@@ -32,7 +32,9 @@ NPM_DIR      ?= $(B)/npm
 # The copy: the files git knows (tracked, and new ones not ignored) of a
 # checkout, else every file but build/. dpkg-buildpackage writes its
 # results into the parent of the tree it builds, here $(DEB_DIR), never
-# into the parent of the repository.
+# into the parent of the repository. It runs without this make's
+# variables (MAKEFLAGS: WERROR=1, B=..., -j): the package build is
+# debian/rules' alone.
 deb:
 	@sh scripts/deps.sh deb
 	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/src
@@ -42,7 +44,7 @@ deb:
 	else \
 	    tar --exclude=./build -cf - .; \
 	fi | tar -xf - -C $(DEB_DIR)/src
-	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b >../build.log 2>&1 || \
+	cd $(DEB_DIR)/src && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b >../build.log 2>&1 || \
 	    { tail -n 40 ../build.log; echo "deb: dpkg-buildpackage failed (log: $(DEB_DIR)/build.log)"; exit 1; }
 	@st=0; lintian --allow-root --fail-on error --display-info $(DEB_DIR)/*.changes \
 	    >$(DEB_DIR)/lintian.log 2>&1 || st=$$?; cat $(DEB_DIR)/lintian.log; \
