@@ -71,7 +71,7 @@ $(WASM_DIR)/ball.mjs: $(WASM_OBJ) $(WASM_DIR)/exports.json bindings/js/emscripte
 
 bindings/js/wasm/ball.mjs: $(WASM_DIR)/ball.mjs
 	@mkdir -p $(dir $@)
-	cp $< $@
+	$(QUIET_GEN)cp $< $@
 
 # `make clean` removes $(B); the copy in the binding's directory goes too.
 clean: clean-web
@@ -87,8 +87,8 @@ web: wasm
 
 $(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs $(WASM_DIR)/ball.mjs
 	@mkdir -p $(WEB_DIR)/wasm
-	cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/
-	cp $(WASM_DIR)/ball.mjs $(WEB_DIR)/wasm/ball.mjs
+	$(QUIET_GEN)cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/ && \
+	    cp $(WASM_DIR)/ball.mjs $(WEB_DIR)/wasm/ball.mjs
 	@touch $@
 	@echo "web: the page is in $(WEB_DIR)/ (make serve-web serves it)"
 
