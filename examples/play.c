@@ -159,7 +159,7 @@ static const char *verb_label(int verb, int release, int stack)
     case BALL_VERB_HANDOFF: return "hand-off to (R8.2):";
     case BALL_VERB_SHORT_PASS: return "short pass, ball square (R8.3):";
     case BALL_VERB_LONG_PASS: return "long pass, ball square (R8.4):";
-    default: return "card (type it whole):";
+    default: return "card (type the whole action):";
     }
 }
 
@@ -170,7 +170,7 @@ static const char *verb_label(int verb, int release, int stack)
  * offered (ball_select lists only those of legal decisions). */
 static void print_verbs(struct session *s, const int *verbs, int n)
 {
-    static const char *const signs[] = {"?", "-", "=", "^", "^^", ""};
+    static const char *const signs[] = {"?", "-", "=", "^", "^^", "card"};
     int release = ball_phase(s->g) == BALL_PHASE_RELEASE;
     int state = ball_square_state(s->g, s->chosen[0]);
     int stack = release && state > 0 && (state & BALL_SQ_STACK);
@@ -178,7 +178,8 @@ static void print_verbs(struct session *s, const int *verbs, int n)
         int chosen[BALL_SELECT_STEPS], squares[BALL_NUM_SQUARES];
         char word[BALL_ACTION_TEXT_MAX];
         int verb = verbs[i] >= 1 && verbs[i] <= BALL_VERB_CARD ? verbs[i] : 0;
-        int col = printf("  %-2s %s", signs[verb], verb_label(verb, release, stack));
+        int col = verb == BALL_VERB_CARD ? printf("  %s", verb_label(verb, release, stack))
+                                         : printf("  %-2s %s", signs[verb], verb_label(verb, release, stack));
         if (verb == BALL_VERB_CARD) {
             /* the next step is a hand index: the whole actions instead */
             ball_action acts[BALL_MAX_ACTIONS];

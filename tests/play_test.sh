@@ -133,6 +133,19 @@ has kinds '[A1 =] choose the receiver (R8.2): B2'
 wide=$(awk 'length($0) > 80' "$tmp/kinds.out")
 [ -z "$wide" ] || fail "kinds: lines wider than 80 columns: $wide"
 
+# ---- card mode (R10.4): the card that targets the piece, listed whole. The
+# position of docs/cards.md where S*! on H8 has no action left but Rally,
+# card2@H8 (restricted, R4.4; R10.4 "again").
+BALL=${BALL:-$(dirname "$PLAY")/../bin/ball}
+DECK='earn.move=1 earn.pickup=2 earn.block=1 earn.short=1 earn.unblock=1 atk=Sprint:2:pa+1,Rally:1:again,Blitz:4:pa+2 def=Sprint:2:pa+1,Rally:1:again'
+RALLY='7/6/3s3/6/7/3x2/1o1sxo1/6/7/2[Xx]S*!2/1O2XO1/6/3X3/6/3S3/6/7 ATK a 1 - 4/2 4 23/2'
+if "$BALL" --rules "$DECK" record "$RALLY" </dev/null >"$tmp/card.rec" 2>"$tmp/card.err"; then
+    printf 'H8\nquit\n' | session card --atk human --def human --load "$tmp/card.rec"
+    expect_eq "card: S*! on H8" "$(verbs_after card 'ATK> H8')" '  card (type the whole action): card2@H8'
+else
+    fail "ball record of the card position: $(cat "$tmp/card.err")"
+fi
+
 # ---- errors, notation, touchdown (R11.1)
 printf 'Z99\nG13\nG15\nM1\nc\nG15-F16\nF16-E17\nG5\nquit\n' |
     session touchdown --atk human --def greedy --bpn "$NEAR_TD"
