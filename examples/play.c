@@ -19,8 +19,8 @@
  * library lists the choices of each step (ball_select) and the game is not
  * touched until the action is whole. Once the piece is chosen, only the
  * kinds of action it has are offered, each with its squares (destinations,
- * receivers, ball squares); a square alone chooses a move. `c` (or the ESC key then Enter)
- * cancels the selection. A whole action can also be typed in N2 notation
+ * receivers, ball squares); a square alone chooses a move. `c` (or the ESC
+ * key then Enter) cancels the selection. A whole action can also be typed in N2 notation
  * ("G5-F6", "end"). Commands are read from standard input, one per line,
  * so a script can drive the program; type `help` for the list.
  */
@@ -164,10 +164,9 @@ static const char *verb_label(int verb, int release, int stack)
 }
 
 /* After the piece is chosen: the kinds of action it has among the legal
- * decisions, one line each with the squares the next step offers (the
- * destinations, receivers, ball squares); the cards that target it as
- * whole actions. Verbs the piece does not have are not
- * offered (ball_select lists only those of legal decisions). */
+ * decisions (@p verbs, the n choices ball_select gives for step 1), one
+ * line each with the squares of the next step (destinations, receivers,
+ * ball squares), and the cards that target it as whole actions. */
 static void print_verbs(struct session *s, const int *verbs, int n)
 {
     static const char *const signs[] = {"?", "-", "=", "^", "^^", "card"};
@@ -199,7 +198,6 @@ static void print_verbs(struct session *s, const int *verbs, int n)
         putchar('\n');
     }
 }
-
 
 /* The selection as text, e.g. "[G9 - I11] "; returns its width. */
 static int print_selection(const struct session *s)
