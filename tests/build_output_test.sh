@@ -6,7 +6,8 @@
 # repository root. Prints each failure; exits non-zero if any.
 
 MAKE=${MAKE:-make}
-# not the flags of a calling make (make check V=1, make -s)
+# not the flags of a calling make (make check V=1, make -s); V and WERROR
+# are given on each command line below, as a calling make exports its own
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
 . tests/lib/shell-test.sh
@@ -15,7 +16,7 @@ b=$tmp/b
 obj=$b/obj/hash.o
 
 # quiet: exactly the short line
-"$MAKE" --no-print-directory B="$b" V= "$obj" >"$tmp/quiet.out" 2>&1 || fail "make $obj exited $?: $(cat "$tmp/quiet.out")"
+"$MAKE" --no-print-directory B="$b" V= WERROR= "$obj" >"$tmp/quiet.out" 2>&1 || fail "make $obj exited $?: $(cat "$tmp/quiet.out")"
 [ "$(cat "$tmp/quiet.out")" = "  CC      $obj" ] || fail "make: expected the line '  CC      $obj', got: $(cat "$tmp/quiet.out")"
 
 # V=1: the compile command itself
@@ -28,7 +29,7 @@ grep -q '^  CC  ' "$tmp/verbose.out" && fail "make V=1: short line printed too"
 # quiet build, and fails the build under WERROR=1
 printf 'static int build_output_test_unused(void) { return 0; }\n' >"$tmp/warn.h"
 rm -f "$obj"
-"$MAKE" --no-print-directory B="$b" V= CFLAGS="-include $tmp/warn.h" "$obj" >"$tmp/warn.out" 2>&1 ||
+"$MAKE" --no-print-directory B="$b" V= WERROR= CFLAGS="-include $tmp/warn.h" "$obj" >"$tmp/warn.out" 2>&1 ||
     fail "make with a warning exited $?: $(cat "$tmp/warn.out")"
 grep -q 'warning:.*build_output_test_unused' "$tmp/warn.out" || fail "make: the warning is not shown: $(cat "$tmp/warn.out")"
 rm -f "$obj"
