@@ -971,7 +971,7 @@ class Game(_Owned):
     and the decisions played, so the undo history survives. ``push`` and
     ``pop`` are ``apply`` and ``undo`` returning the decision taken back;
     ``move_stack`` lists the decisions ``undo()`` can take back (the
-    library's history, ball_history_action()). ``record()`` writes the
+    library's history, ball_history_action()). ``record`` is the
     game record (docs/records.md) and ``Game.from_record()`` /
     ``read_records()`` read records back; ``svg()`` draws the position
     (``_repr_svg_`` shows it in Jupyter).
