@@ -1,5 +1,6 @@
 # libball — build, test, install. See README.md for the two commands that
-# matter (make demo, make check).
+# matter (make demo, make check). Each step prints one short line
+# ("  CC      build/obj/game.o"); make V=1 prints the whole commands.
 
 CC      ?= cc
 AR      ?= ar
@@ -30,6 +31,23 @@ WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(if
 CFLAGS   ?=
 BASEFLAGS := -std=c11 $(OPT) -g $(WARN) -Iinclude
 LIBFLAGS := $(BASEFLAGS) -fPIC -fvisibility=hidden -DBALL_BUILDING_LIBRARY -Ilibball
+
+# Quiet output: one short line per step ("  CC      build/obj/board.o"),
+# as in Linux's and git's Makefiles; `make V=1` prints the whole commands.
+# Only the echo of the commands goes: warnings, errors and the output of
+# what runs are printed either way.
+V ?=
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+QUIET_CC   = @echo '  CC      $@';
+QUIET_CCLD = @echo '  CCLD    $@';
+QUIET_LD   = @echo '  LD      $@';
+QUIET_AR   = @echo '  AR      $@';
+QUIET_LN   = @echo '  LN      $@';
+QUIET_GEN  = @echo '  GEN     $@';
+endif
 
 B ?= build
 LIB_SRC := $(wildcard libball/*.c libball/learn/*.c)
@@ -64,34 +82,33 @@ missing_dep = $(foreach o,$(1),$(if $(wildcard $(o:.o=.d)),,$(o)))
 # same subfolders of $(B)/obj/.
 $(B)/obj/%.o: libball/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(LIBFLAGS) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
+	$(QUIET_CC)$(CC) $(LIBFLAGS) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 $(call missing_dep,$(LIB_OBJ)): .FORCE
 
 $(B)/libball.a: $(LIB_OBJ)
 	@mkdir -p $(B)
-	rm -f $@
-	$(AR) rcs $@ $^
+	$(Q)rm -f $@
+	$(QUIET_AR)$(AR) rcs $@ $^
 
 $(B)/libball.so.$(VERSION): $(LIB_OBJ) libball/exports.map
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,libball/exports.map -o $@ $(LIB_OBJ) $(LDFLAGS)
+	$(QUIET_LD)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,libball/exports.map -o $@ $(LIB_OBJ) $(LDFLAGS)
 
 $(B)/libball.so: $(B)/libball.so.$(VERSION)
-	ln -sf libball.so.$(VERSION) $(B)/$(SONAME)
-	ln -sf $(SONAME) $@
+	$(QUIET_LN)ln -sf libball.so.$(VERSION) $(B)/$(SONAME) && ln -sf $(SONAME) $@
 
 # The command-line tool links the static library: it runs from the build
 # tree without LD_LIBRARY_PATH.
 $(B)/bin/ball: tools/ball.c examples/common/board.c examples/common/board.h $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $< examples/common/board.c $(B)/libball.a $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $< examples/common/board.c $(B)/libball.a $(LDFLAGS) -o $@
 
 # Examples link the shared library, found next to them through the rpath.
 $(B)/examples/%: examples/%.c $(EXAMPLE_COMMON) $(wildcard examples/common/*.h) $(B)/libball.so
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $< $(EXAMPLE_COMMON) -L$(B) -lball -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $< $(EXAMPLE_COMMON) -L$(B) -lball -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS) -o $@
 
 demo: $(B)/examples/demo
-	$(B)/examples/demo
+	$(Q)$(B)/examples/demo
 
 # ---------------------------------------------------------------- tests
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
@@ -102,14 +119,14 @@ deps:
 
 $(B)/tests/testutil.o: tests/testutil.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes -c $< -o $@
+	$(QUIET_CC)$(CC) $(BASEFLAGS) $(DEPFLAGS) $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes -c $< -o $@
 $(call missing_dep,$(B)/tests/testutil.o): .FORCE
 
 # Compiled and linked in one step: -MF and -MT name the .d file and the
 # target (the object is a temporary file here).
 $(B)/tests/%: tests/%.c $(B)/tests/testutil.o $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes $< $(B)/tests/testutil.o $(B)/libball.a $(CHECK_LIBS) $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes $< $(B)/tests/testutil.o $(B)/libball.a $(CHECK_LIBS) $(LDFLAGS) -o $@
 $(foreach t,$(TEST_BIN),$(if $(wildcard $(t).d),,$(t))): .FORCE
 
 # The suite: the Check programs and tests/*.sh, run by scripts/run-tests.sh

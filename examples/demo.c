@@ -14,20 +14,20 @@
  *        decisions with a small xorshift generator and a fixed seed, so
  *        every run prints the same game.
  *
- * The game uses a turn limit of 60 so that it always ends. After each turn
+ * The game uses the turn limit of automated games (AUTO_TURN_LIMIT, 100
+ * turns) so that it always ends. After each turn
  * the program prints the decisions of that turn and the board.
  *
  * Usage: demo [SEED]   (SEED: a non-zero number for the random player)
  */
 #include "args.h"
+#include "auto_games.h"
 #include "ball.h"
 #include "board.h"
 #include "players.h"
 
 #include <stdint.h>
 #include <stdio.h>
-
-#define TURN_LIMIT 60
 
 int main(int argc, char **argv)
 {
@@ -51,7 +51,7 @@ int main(int argc, char **argv)
     player_parse("random", 0, seed, &players[BALL_DEF]);
 
     ball_rules_init(&rules, sizeof rules);
-    rules.turn_limit = TURN_LIMIT;
+    rules.turn_limit = AUTO_TURN_LIMIT;
     rc = ball_game_new(&g, &rules, err, sizeof err);
     if (rc != BALL_OK) {
         fprintf(stderr, "demo: cannot create a game: %s\n", *err ? err : ball_strerror(rc));

@@ -17,8 +17,10 @@
  * destination, then the exit of a dodge / the push square of a tactical
  * dodge / the lower piece's square of a release, then the keeper. The
  * library lists the choices of each step (ball_select) and the game is not
- * touched until the action is whole. `c` (or the ESC key then Enter)
- * cancels the selection. A whole action can also be typed in N2 notation
+ * touched until the action is whole. Once the piece is chosen, only the
+ * kinds of action it has are offered, each with its squares (destinations,
+ * receivers, ball squares); a square alone chooses a move. `c` (or the ESC
+ * key then Enter) cancels the selection. A whole action can also be typed in N2 notation
  * ("G5-F6", "end"). Commands are read from standard input, one per line,
  * so a script can drive the program; type `help` for the list.
  */
@@ -96,7 +98,9 @@ static const char *step_question(struct session *s)
     int stack = release && state > 0 && (state & BALL_SQ_STACK);
     switch (s->n_chosen) {
     case 0: return release ? "choose a release task" : "choose a piece";
-    case 1: return "choose an action (- move, = hand-off, ^ short pass, ^^ long pass)";
+    case 1:
+        return release ? "choose - then the square (or the square alone)"
+             : "choose an action by its sign (a square alone is a move)";
     case 2:
         switch (s->chosen[1]) {
         case BALL_VERB_HANDOFF: return "choose the receiver (R8.2)";
@@ -116,25 +120,98 @@ static const char *step_question(struct session *s)
     }
 }
 
-static void print_choice(int step, int value)
+/* Prints choice @p value of selection step @p step; returns its width. */
+static int print_choice(int step, int value)
 {
-    static const char *const verbs[] = {"?", "-", "=", "^", "^^"};
+    static const char *const verbs[] = {"?", "-", "=", "^", "^^", "card"};
     char name[BALL_SQUARE_TEXT_MAX];
     if (step == 1)
-        fputs(value >= 1 && value <= 4 ? verbs[value] : "?", stdout);
-    else if (ball_square_to_text(value, name, sizeof name) > 0)
-        fputs(name, stdout);
+        strcpy(name, value >= 1 && value <= BALL_VERB_CARD ? verbs[value] : "?");
+    else if (ball_square_to_text(value, name, sizeof name) < 0)
+        strcpy(name, "?");
+    fputs(name, stdout);
+    return (int)strlen(name);
 }
 
-/* The selection as text, e.g. "G9 - I11". */
-static void print_selection(const struct session *s)
+/* Prints @p word after the @p *col columns already on the line, on a new
+ * line indented by @p indent when it would go past 80 columns. */
+static void put_word(const char *word, int *col, int indent)
 {
+    int len = (int)strlen(word);
+    if (*col + 1 + len > 80) {
+        printf("\n%*s", indent, "");
+        *col = indent;
+    } else {
+        putchar(' ');
+        (*col)++;
+    }
+    fputs(word, stdout);
+    *col += len;
+}
+
+/* The step-1 line of verb @p verb: what its next choice is. */
+static const char *verb_label(int verb, int release, int stack)
+{
+    switch (verb) {
+    case BALL_VERB_MOVE:
+        return stack ? "release, the upper piece to (R9.3):"
+             : release ? "stand up at (R9.2):" : "move to:";
+    case BALL_VERB_HANDOFF: return "hand-off to (R8.2):";
+    case BALL_VERB_SHORT_PASS: return "short pass, ball square (R8.3):";
+    case BALL_VERB_LONG_PASS: return "long pass, ball square (R8.4):";
+    default: return "card (type the whole action):";
+    }
+}
+
+/* After the piece is chosen: the kinds of action it has among the legal
+ * decisions (@p verbs, the n choices ball_select gives for step 1), one
+ * line each with the squares of the next step (destinations, receivers,
+ * ball squares), and the cards that target it as whole actions. */
+static void print_verbs(struct session *s, const int *verbs, int n)
+{
+    static const char *const signs[] = {"?", "-", "=", "^", "^^", "card"};
+    int release = ball_phase(s->g) == BALL_PHASE_RELEASE;
+    int state = ball_square_state(s->g, s->chosen[0]);
+    int stack = release && state > 0 && (state & BALL_SQ_STACK);
+    for (int i = 0; i < n; i++) {
+        int chosen[BALL_SELECT_STEPS], squares[BALL_NUM_SQUARES];
+        char word[BALL_ACTION_TEXT_MAX];
+        int verb = verbs[i] >= 1 && verbs[i] <= BALL_VERB_CARD ? verbs[i] : 0;
+        int col = verb == BALL_VERB_CARD ? printf("  %s", verb_label(verb, release, stack))
+                                         : printf("  %-2s %s", signs[verb], verb_label(verb, release, stack));
+        if (verb == BALL_VERB_CARD) {
+            /* the next step is a hand index: the whole actions instead */
+            ball_action acts[BALL_MAX_ACTIONS];
+            int k = ball_legal_actions(s->g, acts, BALL_MAX_ACTIONS);
+            for (int j = 0; j < k; j++)
+                if (ball_action_kind(acts[j]) == BALL_PLAY_CARD && ball_action_from(acts[j]) == s->chosen[0] &&
+                    ball_action_to_text(acts[j], word, sizeof word) > 0)
+                    put_word(word, &col, 6);
+        } else {
+            memcpy(chosen, s->chosen, sizeof chosen);
+            chosen[1] = verb;
+            int m = ball_select(s->g, chosen, 2, squares, BALL_NUM_SQUARES, NULL);
+            for (int j = 0; j < m; j++)
+                if (ball_square_to_text(squares[j], word, sizeof word) > 0)
+                    put_word(word, &col, 6);
+        }
+        putchar('\n');
+    }
+}
+
+/* The selection as text, e.g. "[G9 - I11] "; returns its width. */
+static int print_selection(const struct session *s)
+{
+    int col = 0;
     for (size_t i = 0; i < s->n_chosen; i++) {
         putchar(i ? ' ' : '[');
-        print_choice((int)i, s->chosen[i]);
+        col += 1 + print_choice((int)i, s->chosen[i]);
     }
-    if (s->n_chosen)
+    if (s->n_chosen) {
         fputs("] ", stdout);
+        col += 2;
+    }
+    return col;
 }
 
 /* The state line: whose turn, phase, PA left; or the result. */
@@ -192,19 +269,25 @@ static int show_choices(struct session *s, int with_board)
     int n = ball_select(s->g, s->chosen, s->n_chosen, choices, BALL_NUM_SQUARES, &whole);
     if (n < 0)
         return n;
-    if (s->n_chosen != 1)
+    if (s->n_chosen != 1) /* the verbs of step 1 are no squares */
         for (int i = 0; i < n; i++)
             marked[choices[i]] = 1;
     if (with_board) {
         board_print(s->g, s->n_chosen ? marked : NULL, stdout);
         print_status(s);
     }
-    if (n > 0) {
+    if (n > 0 && s->n_chosen == 1) {
         print_selection(s);
-        printf("%s:", step_question(s));
+        printf("%s:\n", step_question(s));
+        print_verbs(s, choices, n);
+    } else if (n > 0) {
+        char word[BALL_SQUARE_TEXT_MAX];
+        int col = print_selection(s);
+        col += printf("%s:", step_question(s));
         for (int i = 0; i < n; i++) {
-            putchar(' ');
-            print_choice((int)s->n_chosen, choices[i]);
+            if (ball_square_to_text(choices[i], word, sizeof word) < 0)
+                strcpy(word, "?");
+            put_word(word, &col, 4);
         }
         putchar('\n');
     }

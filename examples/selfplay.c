@@ -22,6 +22,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "args.h"
+#include "auto_games.h"
 #include "ball.h"
 #include "players.h"
 
@@ -143,7 +144,7 @@ static int parse_options(int argc, char **argv, struct options *o)
     o->names[BALL_ATK] = "greedy";
     o->names[BALL_DEF] = "random";
     o->seed = 1;
-    o->turn_limit = 100;
+    o->turn_limit = AUTO_TURN_LIMIT;
     o->depth_zone = 1;
     o->csv = 0;
     o->record = NULL;

@@ -1087,16 +1087,18 @@ enum ball_draw_flags {
 /**
  * Writes the text diagram of the position (the one of the `ball` tool and
  * the examples) into @p buf of @p len bytes and returns its length: the
- * column letters, then rows 17 to 1, one line each, with every playable
- * square as "." (vacant), "@" (the loose ball) or its pieces (upper case
- * ATK, lower case DEF: X, O, S; marks "*" ball, "_" knocked down, "!"
- * restricted; a stack is its upper then its lower piece, "+" when fresh),
- * the rows of each end zone followed by "end zone: ATK scores" or
- * "end zone: DEF scores", and the column letters again. The @p n squares
- * of @p highlight (may be NULL when @p n is 0) get a ">" before them. With
- * #BALL_DRAW_LEGEND two lines of legend follow. Every line ends with a
- * newline and has no trailing blanks. With @p buf NULL and @p len 0 only
- * the length is returned. #BALL_E_RANGE for a highlighted square outside
+ * line of ATK's end zone ("   end zone: ATK scores in row 17", or
+ * "rows 16-17" with a deeper zone), the column letters, then rows 17 to 1,
+ * one line each, with every playable square as "." (vacant), "@" (the
+ * loose ball) or its pieces (upper case ATK, lower case DEF: X, O, S;
+ * marks "*" ball, "_" knocked down, "!" restricted; a stack is its upper
+ * then its lower piece, "+" when fresh), the column letters again and the
+ * line of DEF's end zone ("   end zone: DEF scores in row 1"). The @p n
+ * squares of @p highlight (may be NULL when @p n is 0) get a ">" before
+ * them. With #BALL_DRAW_LEGEND two lines of legend follow. Every line ends
+ * with a newline, has no trailing blanks and is at most 80 columns wide
+ * (the board fits an 80-column terminal). With @p buf NULL and @p len 0
+ * only the length is returned. #BALL_E_RANGE for a highlighted square outside
  * 0-110; #BALL_E_BUFFER; #BALL_E_ARG for NULL or unknown flags.
  */
 BALL_API int ball_position_to_board_text(ball_game *game, const int *highlight, size_t n,

@@ -40,6 +40,17 @@ static void cell_text(const ball_game *g, int sq, char out[CELL_MAX])
     *out = '\0';
 }
 
+/* The line that names the rows of an end zone, on its own line above
+ * (ATK's) or below (DEF's) the board: a label beside the rows would make
+ * them 99 columns wide, and the board must fit an 80-column terminal. */
+static void zone_line(sink *s, const char *side, int from, int to)
+{
+    if (from == to)
+        sink_printf(s, "   end zone: %s scores in row %d\n", side, from);
+    else
+        sink_printf(s, "   end zone: %s scores in rows %d-%d\n", side, from, to);
+}
+
 int ball_position_to_board_text(ball_game *game, const int *highlight, size_t n, int flags,
                                  char *buf, size_t len)
 {
@@ -60,6 +71,7 @@ int ball_position_to_board_text(ball_game *game, const int *highlight, size_t n,
     if (rc < 0)
         return rc;
     int zone = game->rules.rules.end_zone_depth;
+    zone_line(&s, "ATK", BALL_NUM_ROWS - zone + 1, BALL_NUM_ROWS);
     sink_puts(&s, HEADER);
     for (int row = BALL_NUM_ROWS; row >= 1; row--) {
         char line[3 + COLUMN_WIDTH * BALL_NUM_COLS + CELL_MAX + 1];
@@ -82,13 +94,10 @@ int ball_position_to_board_text(ball_game *game, const int *highlight, size_t n,
         while (used > 0 && line[used - 1] == ' ')
             used--; /* no trailing blanks */
         sink_put(&s, line, used);
-        if (row > BALL_NUM_ROWS - zone)
-            sink_puts(&s, "   end zone: ATK scores");
-        else if (row <= zone)
-            sink_puts(&s, "   end zone: DEF scores");
         sink_puts(&s, "\n");
     }
     sink_puts(&s, HEADER);
+    zone_line(&s, "DEF", 1, zone);
     if (flags & BALL_DRAW_LEGEND)
         sink_puts(&s, "X O S = ATK, x o s = DEF; * ball, _ knocked down, ! restricted,\n"
                       "@ loose ball, two letters = stack (upper, lower), + fresh stack\n");

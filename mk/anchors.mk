@@ -7,7 +7,7 @@ ANCHOR_ROUNDS ?= 7
 
 $(B)/bench/anchors: bench/anchors.c bench/bench_util.h $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
 
 # Debian installs stockfish in /usr/games, which root's PATH leaves out.
 bench-anchors: $(B)/bin/ball $(B)/bench/anchors

@@ -4,7 +4,7 @@
 
 $(B)/bench/bench: bench/bench.c bench/bench_util.h $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) -Ilibball $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) -Ilibball $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
 
 bench: $(B)/bench/bench
 	$(B)/bench/bench
@@ -21,7 +21,7 @@ bench-callgrind: $(B)/bench/bench $(B)/bench/anchors
 .PHONY: bench-shape
 $(B)/bench/shape: bench/shape.c bench/bench_util.h $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
 
 bench-shape: $(B)/bench/shape
 	$(B)/bench/shape
@@ -42,7 +42,7 @@ PAIRS ?= 21
 
 $(B)/bench/ab: bench/ab.c bench/bench_util.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< -ldl $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< -ldl $(LDFLAGS) -o $@
 
 bench-ab: $(B)/bench/ab $(B)/libball.so
 ifeq ($(BASE_LIB),)
@@ -61,7 +61,7 @@ GAMES ?= 1000000
 .PHONY: bench-records
 $(B)/bench/records: bench/records.c bench/bench_util.h $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
 
 bench-records: $(B)/bench/records
 	$(B)/bench/records $(GAMES)

@@ -75,7 +75,7 @@ fuzz:
 # dependencies as for the ordinary objects (DEPFLAGS, missing_dep).
 $(B)/fuzz/obj/%.o: libball/%.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -DBALL_BUILDING_LIBRARY -Ilibball -c $< -o $@
+	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -DBALL_BUILDING_LIBRARY -Ilibball -c $< -o $@
 $(call missing_dep,$(FUZZ_OBJ)): .FORCE
 -include $(FUZZ_OBJ:.o=.d)
 
@@ -83,11 +83,11 @@ $(call missing_dep,$(FUZZ_OBJ)): .FORCE
 # comparisons would only slow the fuzzer down and mislead it.
 $(B)/fuzz/%.o: $(FUZZ_DIR)/%.c $(FUZZ_HDR) include/ball.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 
 .SECONDARY: $(FUZZ_OBJ) $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%.o)
 $(B)/fuzz/fuzz_%: $(B)/fuzz/fuzz_%.o $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJ) -o $@
+	$(QUIET_LD)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJ) -o $@
 
 FUZZ_TARGET  ?= bpn
 FUZZ_SECONDS ?= 600
@@ -122,7 +122,7 @@ FUZZ_REPLAY_BIN := $(FUZZ_NAMES:%=$(B)/fuzz-replay/fuzz_%)
 
 $(B)/fuzz-replay/fuzz_%: $(FUZZ_DIR)/fuzz_%.c $(FUZZ_DIR)/replay_main.c $(FUZZ_HDR) $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(FUZZ_DIR)/replay_main.c $(B)/libball.a $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(FUZZ_DIR)/replay_main.c $(B)/libball.a $(LDFLAGS) -o $@
 
 # Regenerates the feature-picked seeds (tests/fuzz/gen_seeds.c); inputs
 # that fuzzing found stay.
@@ -246,7 +246,7 @@ MALLOC_FAIL_WRAP := -Wl,--wrap=malloc,--wrap=realloc,--wrap=calloc,--wrap=free
 
 $(B)/tests/malloc_fail: tests/malloc_fail.c $(B)/libball.a include/ball.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) $(MALLOC_FAIL_WRAP) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) $(MALLOC_FAIL_WRAP) -o $@
 
 # scripts/check-malloc-fail-table.sh first: every exported function that the
 # call graph of $(B)/libball.a shows reaching an allocation

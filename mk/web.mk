@@ -55,23 +55,23 @@ wasm:
 
 $(WASM_DIR)/obj/%.o: libball/%.c $(wildcard libball/*.h libball/learn/*.h) include/ball.h
 	@mkdir -p $(dir $@)
-	$(EM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
+	$(QUIET_CC)$(EM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
 
 # Every BALL_API function of the header, plus malloc and free for the
 # binding's buffers and mallinfo for its memory figures.
 $(WASM_DIR)/exports.json: include/ball.h
 	@mkdir -p $(dir $@)
-	{ printf '['; sed -n 's/^BALL_API[^(]*[ *]\(ball_[a-z0-9_]*\)(.*/"_\1",/p' include/ball.h | tr -d '\n'; \
+	$(QUIET_GEN){ printf '['; sed -n 's/^BALL_API[^(]*[ *]\(ball_[a-z0-9_]*\)(.*/"_\1",/p' include/ball.h | tr -d '\n'; \
 	  printf '"_malloc","_free","_mallinfo"]\n'; } >$@.tmp
 	@n=$$(grep -o '"_ball_' $@.tmp | wc -l); [ "$$n" -ge 60 ] || { echo "wasm: only $$n functions found in include/ball.h"; exit 1; }
-	mv $@.tmp $@
+	$(Q)mv $@.tmp $@
 
 $(WASM_DIR)/ball.mjs: $(WASM_OBJ) $(WASM_DIR)/exports.json bindings/js/emscripten/extern-pre.js
-	$(EM_ENV) $(EMCC) $(WASM_OBJ) $(WASM_LDFLAGS) -o $@
+	$(QUIET_LD)$(EM_ENV) $(EMCC) $(WASM_OBJ) $(WASM_LDFLAGS) -o $@
 
 bindings/js/wasm/ball.mjs: $(WASM_DIR)/ball.mjs
 	@mkdir -p $(dir $@)
-	cp $< $@
+	$(QUIET_GEN)cp $< $@
 
 # `make clean` removes $(B); the copy in the binding's directory goes too.
 clean: clean-web
@@ -87,8 +87,8 @@ web: wasm
 
 $(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs $(WASM_DIR)/ball.mjs
 	@mkdir -p $(WEB_DIR)/wasm
-	cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/
-	cp $(WASM_DIR)/ball.mjs $(WEB_DIR)/wasm/ball.mjs
+	$(QUIET_GEN)cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/ && \
+	    cp $(WASM_DIR)/ball.mjs $(WEB_DIR)/wasm/ball.mjs
 	@touch $@
 	@echo "web: the page is in $(WEB_DIR)/ (make serve-web serves it)"
 
@@ -134,7 +134,7 @@ check-web: web-browser-deps
 BENCH_WEB_DIR := $(B)/bench-web
 $(BENCH_WEB_DIR)/speed: bindings/js/bench/speed.c $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
 
 # The same program for node: a plain script (CommonJS) that runs main().
 $(BENCH_WEB_DIR)/speed.js: bindings/js/bench/speed.c $(WASM_OBJ)

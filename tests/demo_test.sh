@@ -10,8 +10,9 @@ DEMO=${DEMO:-build/examples/demo}
 
 "$DEMO" >"$tmp/demo.out" 2>"$tmp/demo.err" || fail "demo exited $?: $(head -c 300 "$tmp/demo.err")"
 # The legend: the lines between the title (line 1) and the first board
-# (its column header "   A     B ...").
-awk 'NR > 1 && /^   A     B/ { exit } NR > 1 && NF { print }' "$tmp/demo.out" >"$tmp/legend"
+# (its first line "   end zone: ATK scores in row 17", or its column
+# header "   A     B ...").
+awk 'NR > 1 && /^   (A     B|end zone: )/ { exit } NR > 1 && NF { print }' "$tmp/demo.out" >"$tmp/legend"
 n=$(wc -l <"$tmp/legend")
 [ "$n" -ge 3 ] || fail "legend: $n lines, expected a legend of several lines"
 [ "$n" -le 8 ] || fail "legend: $n lines, expected at most 8"
@@ -24,7 +25,7 @@ has() {
     grep -qF -- "$1" "$tmp/legend1" || fail "legend does not explain $2 ('$1'): $(cat "$tmp/legend")"
 }
 # The coaches, their pieces and where they score (docs/rules.md; the board's
-# "end zone: ATK scores" is row 17).
+# "end zone: ATK scores in row 17").
 has "ATK" "the attacking coach"
 has "DEF" "the defending coach"
 has "X O S" "ATK's pieces"

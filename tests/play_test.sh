@@ -33,6 +33,11 @@ has() {
     grep -qF -- "$2" "$tmp/$1.out" || fail "$1: no line with '$2'"
 }
 
+# expect_eq WHAT GOT EXPECTED
+expect_eq() {
+    [ "$2" = "$3" ] || fail "$1: got '$2', expected '$3'"
+}
+
 # line_after NAME PROMPT-AND-COMMAND: the line printed right after the echo
 line_after() {
     awk -v key="$2" 'found { print; exit } $0 == key { found = 1 }' "$tmp/$1.out"
@@ -95,6 +100,51 @@ has release '[G9 - F8] choose the lower piece'"'"'s square (R9.3): H8'
 has release '[G9 - F8 H8] choose who keeps the ball (R9.3): F8 H8'
 has release 'ATK plays G9-F8/H8=H8'
 [ "$(line_after release 'DEF> bpn')" = "$AFTER_KEEP_LOWER" ] || fail "release: position after the release"
+
+# ---- after the piece: only the kinds of action it has, with their squares
+# (R12 step 2). ATK X* on A1, O on B2, DEF x on M17.
+# O on B2 (no ball): only moves (R8.5: only a carrier hands off or passes);
+# R5.1 O: A1 (protection, R7.1) C1 A3 C3 diagonally, D2 B4 orthogonally.
+# X* on A1: R5.1 B2 (protection) and C3 (over the active ally on B2, R5.3);
+# R8.2 hand-off to B2, its network; R8.3 short pass to a vacant square next
+# to B2: C1 A3 C3; R8.4 long pass: vacant squares at distance >= 2 (R1.3)
+# from A1 and B2: C1 is at distance 1 from B2, E1 G1 I1 K1 M1 D2 are not.
+CARRIER='6x/6/7/6/7/6/7/6/7/6/7/6/7/6/7/O5/X*6 ATK a 2 - 0/0 2'
+printf 'B2\n=\n^\nc\nA1\n=\nc\nquit\n' | session kinds --atk human --def human --bpn "$CARRIER"
+# verbs_after NAME PROMPT-AND-COMMAND: the lines that list the kinds of
+# action after the echo (up to the next prompt), wrapped lines joined
+verbs_after() {
+    awk -v key="$2" 'found && /^[A-Z]+> / { exit } found && /^      / { sub(/^ +/, " "); last = last $0; next }
+        found && /^  / { if (last != "") print last; last = $0; next }
+        found { next } $0 == key { found = 1 } END { if (last != "") print last }' "$tmp/$1.out"
+}
+expect_eq "kinds: O on B2 without the ball" "$(verbs_after kinds 'ATK> B2')" '  -  move to: A1 C1 D2 A3 C3 B4'
+[ "$(line_after kinds 'ATK> =')" = 'not an action of this piece: =' ] || fail "kinds: = accepted for a piece without the ball"
+[ "$(line_after kinds 'ATK> ^')" = 'not an action of this piece: ^' ] || fail "kinds: ^ accepted for a piece without the ball"
+verbs_after kinds 'ATK> A1' >"$tmp/kinds.a1"
+expect_eq "kinds: X* on A1, its kinds" "$(cut -c1-5 "$tmp/kinds.a1" | tr -d ' ' | tr '\n' ' ')" '- = ^ ^^ '
+grep -qxF '  -  move to: B2 C3' "$tmp/kinds.a1" || fail "kinds: X* on A1 moves: $(head -1 "$tmp/kinds.a1")"
+grep -qxF '  =  hand-off to (R8.2): B2' "$tmp/kinds.a1" || fail "kinds: X* on A1 hand-off: $(cat "$tmp/kinds.a1")"
+grep -qxF '  ^  short pass, ball square (R8.3): C1 A3 C3' "$tmp/kinds.a1" || fail "kinds: X* on A1 short pass: $(cat "$tmp/kinds.a1")"
+grep -q '^  ^^ long pass, ball square (R8.4): E1 G1 I1 K1 M1 D2 ' "$tmp/kinds.a1" ||
+    fail "kinds: X* on A1 long pass: $(grep '\^\^' "$tmp/kinds.a1")"
+has kinds '[A1 =] choose the receiver (R8.2): B2'
+# the lists wrap within 80 columns
+wide=$(awk 'length($0) > 80' "$tmp/kinds.out")
+[ -z "$wide" ] || fail "kinds: lines wider than 80 columns: $wide"
+
+# ---- card mode (R10.4): the card that targets the piece, listed whole. The
+# position of docs/cards.md where S*! on H8 has no action left but Rally,
+# card2@H8 (restricted, R4.4; R10.4 "again").
+BALL=${BALL:-$(dirname "$PLAY")/../bin/ball}
+DECK='earn.move=1 earn.pickup=2 earn.block=1 earn.short=1 earn.unblock=1 atk=Sprint:2:pa+1,Rally:1:again,Blitz:4:pa+2 def=Sprint:2:pa+1,Rally:1:again'
+RALLY='7/6/3s3/6/7/3x2/1o1sxo1/6/7/2[Xx]S*!2/1O2XO1/6/3X3/6/3S3/6/7 ATK a 1 - 4/2 4 23/2'
+if "$BALL" --rules "$DECK" record "$RALLY" </dev/null >"$tmp/card.rec" 2>"$tmp/card.err"; then
+    printf 'H8\nquit\n' | session card --atk human --def human --load "$tmp/card.rec"
+    expect_eq "card: S*! on H8" "$(verbs_after card 'ATK> H8')" '  card (type the whole action): card2@H8'
+else
+    fail "ball record of the card position: $(cat "$tmp/card.err")"
+fi
 
 # ---- errors, notation, touchdown (R11.1)
 printf 'Z99\nG13\nG15\nM1\nc\nG15-F16\nF16-E17\nG5\nquit\n' |

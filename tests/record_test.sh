@@ -137,7 +137,8 @@ if command -v chromium >/dev/null 2>&1 && [ -d "$B" ]; then
 fi
 
 # show prints the library's board
-"$BALL" show | head -n 2 | tail -n 1 | grep -q '^17 \.  *\. .*end zone: ATK scores$' || fail "show: board"
+"$BALL" show | head -n 3 | tr '\n' '|' |
+    grep -q '^   end zone: ATK scores in row 17|   A     B .*|17 \.  *\. .*\.|$' || fail "show: board"
 
 # examples/play saves a game record and loads it back (command and --load)
 PLAY=${PLAY:-$(dirname "$BALL")/../examples/play}

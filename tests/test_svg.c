@@ -23,9 +23,12 @@ START_TEST(test_board_text)
     ck_assert_int_gt(n, 0);
     char *text = malloc((size_t)n + 1);
     ck_assert_int_eq(ball_position_to_board_text(g, hl, 2, BALL_DRAW_LEGEND, text, (size_t)n + 1), n);
-    ck_assert_int_eq(count(text, "\n"), 21);
-    ck_assert_int_eq(count(text, "end zone: ATK scores"), 2);
-    ck_assert_int_eq(count(text, "end zone: DEF scores"), 2);
+    ck_assert_int_eq(count(text, "\n"), 23);
+    /* R1.4 with depth 2: ATK scores in rows 16-17, DEF in rows 1-2, each
+     * said once on a line of its own, above and below the board */
+    ck_assert_int_eq(strncmp(text, "   end zone: ATK scores in rows 16-17\n   A     B", 48), 0);
+    ck_assert_ptr_nonnull(strstr(text, "     M\n   end zone: DEF scores in rows 1-2\nX O S"));
+    ck_assert_int_eq(count(text, "end zone"), 2);
     ck_assert_ptr_nonnull(strstr(text, "\n 5 .           .           .          >X*          .           .           .\n"));
     ck_assert_ptr_nonnull(strstr(text, "\n 6       .           .          >.           .           .           .\n"));
     ck_assert_ptr_nonnull(strstr(text, "@ loose ball"));
@@ -39,6 +42,57 @@ START_TEST(test_board_text)
     ck_assert_int_eq(ball_position_to_board_text(g, NULL, 0, 0, NULL, 5), BALL_E_ARG);
     free(text);
     ball_game_free(g);
+}
+END_TEST
+
+/* The widest cells there are (N1: an upper piece is never knocked down or
+ * restricted, a lower piece never holds the ball): a fresh stack whose upper
+ * piece holds the ball and whose lower piece is knocked down, X*o_+ on M15
+ * in the last column; stacks on A13 and A1; then a restricted carrier X*!
+ * on M5. */
+#define WIDE "7/6/6[X*o_]+/6/[xS_]5[Oo]/6/1O3x_1/[ss]5/7/6/7/6/X6/6/7/6/[Xx]6 ATK a 2 - 0/0 3"
+#define WIDE_RESTRICTED "7/6/7/6/[xS_]5[Oo]/6/1O3x_1/[ss]5/7/6/7/6/6X*!/6/7/6/[Xx]6 ATK a 2 - 0/0 3"
+
+/* The longest line of text, in bytes (the board text is ASCII). */
+static int widest_line(const char *text)
+{
+    int widest = 0;
+    for (const char *p = text; *p;) {
+        const char *end = strchr(p, '\n');
+        ck_assert_ptr_nonnull(end); /* every line ends with a newline */
+        if (end - p > widest)
+            widest = (int)(end - p);
+        p = end + 1;
+    }
+    return widest;
+}
+
+/* Every line of the board text fits an 80-column terminal: the standard
+ * start (17 rows, every kind of piece of both teams), a position with the
+ * widest stack in the last column, each with every square highlighted and
+ * the legend, at every end-zone depth (R1.4: 1-3). */
+START_TEST(test_board_text_width)
+{
+    const char *bpns[] = {NULL, WIDE, WIDE_RESTRICTED};
+    int all[BALL_NUM_SQUARES];
+    for (int sq = 0; sq < BALL_NUM_SQUARES; sq++)
+        all[sq] = sq;
+    for (size_t i = 0; i < sizeof bpns / sizeof *bpns; i++)
+        for (int zone = 1; zone <= 3; zone++)
+            for (size_t n = 0; n <= BALL_NUM_SQUARES; n += BALL_NUM_SQUARES) {
+                ball_game *g = tu_game_rules(bpns[i], zone, 0);
+                char text[4096];
+                int len = ball_position_to_board_text(g, all, n, BALL_DRAW_LEGEND, text, sizeof text);
+                ck_assert_int_gt(len, 0);
+                ck_assert_msg(widest_line(text) <= 80, "position %zu, zone %d, %zu highlights: a line of %d columns:\n%s",
+                              i, zone, n, widest_line(text), text);
+                ck_assert_int_eq(count(text, "\n"), 23);
+                if (i == 1) {
+                    ck_assert_ptr_nonnull(strstr(text, n ? ">X*o_+\n" : " X*o_+\n"));
+                    ck_assert_int_eq(widest_line(text), 80); /* the widest there is */
+                }
+                ball_game_free(g);
+            }
 }
 END_TEST
 
@@ -120,6 +174,7 @@ static Suite *make_suite(void)
     Suite *s = suite_create("drawings");
     TCase *tc = tcase_create("drawings");
     tcase_add_test(tc, test_board_text);
+    tcase_add_test(tc, test_board_text_width);
     tcase_add_test(tc, test_svg);
     tcase_add_test(tc, test_marks_and_loose_ball);
     suite_add_tcase(s, tc);

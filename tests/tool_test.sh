@@ -264,22 +264,23 @@ grep -q 'square order' "$tmp/help" || fail "ball --help does not document the or
 
 # ---- one ruleset: --depth-zone / --turn-limit are set over --rules,
 # whatever the order (R1.4 end zones, R11.2 turn limit as `show` prints them)
-# zone_rows ARGS...: the rows `ball ARGS show` marks as end zones.
+# zone_rows ARGS...: the rows `ball ARGS show` names as end zones
+# ("   end zone: ATK scores in rows 16-17").
 zone_rows() {
-    "$BALL" "$@" show | awk '/end zone/ { printf "%s ", $1 }'
+    "$BALL" "$@" show | awk '/^   end zone: / { printf "%s ", $NF }'
 }
 expect_eq "default end zones" "$(zone_rows)" "17 1 "
-expect_eq "--depth-zone 2 --rules turns=5: zones" "$(zone_rows --depth-zone 2 --rules turns=5)" "17 16 2 1 "
+expect_eq "--depth-zone 2 --rules turns=5: zones" "$(zone_rows --depth-zone 2 --rules turns=5)" "16-17 1-2 "
 "$BALL" --depth-zone 2 --rules turns=5 show | grep -q 'turn 1 of 5;' ||
     fail "--depth-zone 2 --rules turns=5: turn limit 5 lost"
 expect_eq "--rules 'zone=3 turns=5' --depth-zone 2: zones" \
-    "$(zone_rows --rules 'zone=3 turns=5' --depth-zone 2)" "17 16 2 1 "
+    "$(zone_rows --rules 'zone=3 turns=5' --depth-zone 2)" "16-17 1-2 "
 "$BALL" --rules 'zone=3 turns=5' --depth-zone 2 show | grep -q 'turn 1 of 5;' ||
     fail "--rules 'zone=3 turns=5' --depth-zone 2: turn limit 5 lost"
-expect_eq "--turn-limit 7 --rules zone=3: zones" "$(zone_rows --turn-limit 7 --rules zone=3)" "17 16 15 3 2 1 "
+expect_eq "--turn-limit 7 --rules zone=3: zones" "$(zone_rows --turn-limit 7 --rules zone=3)" "15-17 1-3 "
 "$BALL" --turn-limit 7 --rules 'zone=3 turns=5' show | grep -q 'turn 1 of 7;' ||
     fail "--turn-limit 7 --rules 'zone=3 turns=5': turn limit not 7"
-expect_eq "--depth-zone=2 (one word)" "$(zone_rows --depth-zone=2)" "17 16 2 1 "
+expect_eq "--depth-zone=2 (one word)" "$(zone_rows --depth-zone=2)" "16-17 1-2 "
 expect_message "--rules twice" "given twice" "$BALL" --rules zone=2 --rules zone=3 show
 expect_message "--depth-zone twice" "given twice" "$BALL" --depth-zone 2 --depth-zone 2 show
 expect_message "bad --rules text" "--rules" "$BALL" --rules 'zone=9' show
@@ -318,9 +319,9 @@ grep -q 'X\*' "$tmp/show" || fail "ball show does not mark the ball carrier"
 
 # ---- one board printer: `ball show` and examples/play print the same
 # board (examples/common/board.c), stack, marks and end zones included.
-# board FILE: the diagram, from the first column header to the second.
+# board FILE: the diagram, from the line of ATK's end zone to DEF's.
 board() {
-    awk '/^   A     B/ { n++; print; if (n == 2) exit; next } n == 1' "$1"
+    awk '/^   end zone: ATK/ { on = 1 } on { print } /^   end zone: DEF/ { exit }' "$1"
 }
 if [ -x "$PLAY" ]; then
     for zone in 1 2 3; do
@@ -329,7 +330,7 @@ if [ -x "$PLAY" ]; then
             fail "play --bpn KEEP exited $?"
         board "$tmp/show.keep" >"$tmp/show.board"
         board "$tmp/play.keep" >"$tmp/play.board"
-        expect_eq "zone $zone: board lines of ball show" "$(wc -l <"$tmp/show.board" | tr -d ' ')" "19"
+        expect_eq "zone $zone: board lines of ball show" "$(wc -l <"$tmp/show.board" | tr -d ' ')" "21"
         cmp -s "$tmp/show.board" "$tmp/play.board" ||
             fail "zone $zone: ball show and examples/play print different boards: $(diff "$tmp/show.board" "$tmp/play.board" | head -5)"
     done

@@ -260,7 +260,10 @@ export declare class Game {
   /** '' or null clears the tag. */
   setTag(name: TagName, value: string | null): void;
   readonly tags: { event: string; site: string; date: string; atk: string; def: string };
-  /** The game record (docs/records.md). */
+  /** The game record (docs/records.md), written when read: a property
+   *  holding a string, the shape Python's `game.record` has too
+   *  (docs/bindings.md, "One shape for record"). Tags for one record only:
+   *  setTag() before, and back after. */
   readonly record: string;
   /** The game of the first record of `text`. */
   static fromRecord(text: string): Game;

@@ -1284,7 +1284,9 @@ export function bind(M) {
     }
 
     /** The game record (docs/records.md): tags, ruleset, start position,
-     *  the decisions of the history, the result. */
+     *  the decisions of the history, the result. A property holding a
+     *  string, as Python's `game.record` (docs/bindings.md, "One shape for
+     *  record"). */
     get record() {
       const g = this.#g;
       const n = this.#check(M._ball_record_write(g, 0, 0));

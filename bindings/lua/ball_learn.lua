@@ -38,6 +38,11 @@ M.INDEX_CARD = ball.INDEX_CARD
 M.OBS_PLANES = ball.OBS_PLANES
 M.OBS_SCALARS = ball.OBS_SCALARS
 M.BATCH_MAX = ball.BATCH_MAX
+--- The turn limit (R11.2) of automated games when none is given, as in
+--- Python's learn.AUTO_TURN_LIMIT and examples/selfplay
+--- (docs/rules-choices.md, "Turn limits of the programs and bindings");
+--- ball.new{}, for play, keeps the library's default, no limit.
+M.AUTO_TURN_LIMIT = 100
 M.GRID = ball.OBS_GRID
 M.SCALAR_PLANES = ball.OBS_SCALAR_PLANES
 
@@ -251,8 +256,10 @@ end
 --- obs_bits, mask, mask_bits, rewards, done, actions, side; default obs,
 --- mask, rewards, done, actions, side), obs_flags, seed (default 0; false:
 --- no reset), start (a BPN), and the ruleset options of ball.new
---- (end_zone_depth, turn_limit, rules_text, earn, cards). Each bound
---- output is a cdata array batch[name], game i's part at i * batch.size[name].
+--- (end_zone_depth, turn_limit, rules_text, earn, cards), except that the
+--- turn limit is M.AUTO_TURN_LIMIT (100) unless turn_limit (0 for none) or
+--- the turns= of rules_text gives one. Each bound output is a cdata array
+--- batch[name], game i's part at i * batch.size[name].
 function M.batch(n, opts)
     opts = opts or {}
     n = int_arg(n, "batch size", 2)
@@ -263,6 +270,7 @@ function M.batch(n, opts)
     local rules = ffi.new("ball_rules")
     C.ball_rules_init(rules, ffi.sizeof("ball_rules"))
     check(g, C.ball_game_rules(g.ptr, rules), 2)
+    if opts.turn_limit == nil and rules.turn_limit == 0 then rules.turn_limit = M.AUTO_TURN_LIMIT end
     local out = ffi.new("ball_batch*[1]")
     local err = ffi.new("char[256]")
     local rc = C.ball_batch_new(out, n, rules, flags, err, 256)

@@ -125,7 +125,8 @@ test("diagram matches ball show", function()
         i = i + 1
         eq(line, shown[i], "line " .. i)
     end
-    eq(i, 21, "letters, 17 rows, letters, two lines of legend")
+    eq(i, 23, "ATK's end zone, letters, 17 rows, letters, DEF's end zone, two lines of legend")
+    eq(shown[1], "   end zone: ATK scores in row 17") -- R1.4
 end)
 
 test("R1 squares", function()

@@ -202,5 +202,41 @@ test("bad inputs", function()
     g:close()
 end)
 
+test("the turn limit of automated games (R11.2)", function()
+    -- learn.batch plays with AUTO_TURN_LIMIT = 100 unless a limit is given
+    -- (docs/rules-choices.md); ball.new{} keeps the library's default, none
+    eq(learn.AUTO_TURN_LIMIT, 100)
+    local cases = {
+        { {}, 100 }, { { turn_limit = 0 }, 0 }, { { turn_limit = 12 }, 12 },
+        { { rules_text = "turns=7" }, 7 }, { { rules_text = "zone=2" }, 100 },
+    }
+    for _, c in ipairs(cases) do
+        local opts = c[1]
+        opts.outputs = {}
+        local b = learn.batch(2, opts)
+        local g = b:game(1)
+        eq(g:rules().turn_limit, c[2], "turn limit of learn.batch")
+        g:close()
+        b:close()
+    end
+    -- random games of a batch are drawn by turn 100 at the latest
+    local b = learn.batch(4, { outputs = { "done" }, seed = 3 })
+    local ended = 0
+    for _ = 1, 4000 do
+        ended = ended + b:step()
+        for i = 0, 3 do
+            local g = b:game(i)
+            assert(g:turn() <= 100, "a batch game past turn 100")
+            g:close()
+        end
+        if ended >= 4 then break end
+    end
+    assert(ended >= 4, "games of a batch did not end: " .. ended)
+    b:close()
+    local g = ball.new()
+    eq(g:rules().turn_limit, 0, "ball.new{}: no turn limit")
+    g:close()
+end)
+
 print(("lua learn: %d passed, %d failed"):format(passed, failed))
 os.exit(failed == 0 and 0 or 1, true)

@@ -5,7 +5,8 @@
  * of the library's ball_position_to_board_text(), which the Python and Lua
  * bindings use too. Row 17 at the top, six characters per column,
  * unplayable squares blank, the column letters above and below, and the
- * rows of each end zone marked on the right.
+ * rows of each end zone named on a line above (ATK's) and below (DEF's);
+ * every line fits 80 columns.
  */
 #ifndef EXAMPLES_BOARD_H
 #define EXAMPLES_BOARD_H

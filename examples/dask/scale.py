@@ -3,7 +3,8 @@
 """Distributed self-play and perft for libball on Dask (docs/scale.md).
 
   scale.py [--scheduler ADDRESS | --workers N] selfplay [--games N] [--seed S]
-           [--atk P] [--def P] [--rules TEXT] [--bpn BPN] [--chunk K] [--check]
+           [--atk P] [--def P] [--rules TEXT] [--turn-limit T] [--bpn BPN]
+           [--chunk K] [--check]
   scale.py [--scheduler ADDRESS | --workers N] perft DEPTH [--split 1|2|1,2]
            [--rules TEXT] [--bpn BPN] [--check]
   scale.py [--scheduler ADDRESS | --workers N] overhead [--tasks N]
@@ -16,7 +17,10 @@ and its shared library. --check also runs the same job on this process
 and exits 1 unless the results are identical. Prints one JSON object.
 
 Self-play: game i (from 1) is seeded with S + i; a player P is random,
-mcts (1000 playouts a decision) or mcts:N (N playouts).
+mcts (1000 playouts a decision) or mcts:N (N playouts). The games have the
+turn limit of automated games, 100 (libball.learn.AUTO_TURN_LIMIT,
+docs/rules-choices.md), unless --turn-limit T (0: none) or the turns= of
+--rules gives one.
 Perft: the position is divided at depth 1 or 2 (--split, default 1; 1,2
 runs both); the subtrees are grouped into at most --max-tasks tasks
 (default 200), and the counts are summed.
@@ -33,6 +37,18 @@ sys.path.insert(0, HERE)
 
 import ballscale  # noqa: E402  (after the path is set)
 import libball  # noqa: E402
+from libball import learn  # noqa: E402
+
+
+def selfplay_rules(rules_text, turn_limit=None):
+    """The rules text of the self-play games: ``rules_text`` with the turn
+    limit ``turn_limit`` (0: none) set over it, or when that is None, the
+    turns= of ``rules_text`` or else learn.AUTO_TURN_LIMIT."""
+    if turn_limit is None:
+        with libball.Game(rules_text=rules_text) as game:
+            turn_limit = game.rules.turn_limit or learn.AUTO_TURN_LIMIT
+    with libball.Game(rules_text=rules_text, turn_limit=turn_limit) as game:
+        return game.rules_text
 
 
 def connect(args):
@@ -57,7 +73,7 @@ def run_selfplay(client, args):
                          atk=args.atk, dfn=args.dfn, pure=False)
     games = [g for chunk in client.gather(futures) for g in chunk]
     wall = time.perf_counter() - t
-    out = {"job": "selfplay", "wall_s": round(wall, 3), "tasks": len(chunks),
+    out = {"job": "selfplay", "rules": args.rules, "wall_s": round(wall, 3), "tasks": len(chunks),
            "workers": sorted({g["pid"] for g in games}).__len__(),
            "worker_libball": sorted({g["libball_file"] for g in games}),
            "summary": ballscale.summary(games)}
@@ -116,6 +132,9 @@ def main(argv=None):
     sp.add_argument("--atk", default="random")
     sp.add_argument("--def", dest="dfn", default="random")
     sp.add_argument("--chunk", type=int, default=1, help="games per task")
+    sp.add_argument("--turn-limit", type=int, default=None,
+                    help="turn limit of the games, 0 for none (default: the turns= of "
+                    "--rules, else %d)" % learn.AUTO_TURN_LIMIT)
     pp = sub.add_parser("perft")
     pp.add_argument("depth", type=int)
     pp.add_argument("--split", default="1",
@@ -130,6 +149,11 @@ def main(argv=None):
         p.add_argument("--check", action="store_true",
                        help="also run on this process and compare")
     args = ap.parse_args(argv)
+    if args.job == "selfplay":
+        try:
+            args.rules = selfplay_rules(args.rules, args.turn_limit)
+        except libball.BallError as e:
+            ap.error("--rules / --turn-limit: %s" % e)
     if args.job == "perft":
         try:
             args.split = [int(x) for x in args.split.split(",")]

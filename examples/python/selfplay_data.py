@@ -156,9 +156,10 @@ def main(argv: List[str]) -> int:
     p.add_argument("--games", type=int, default=16, help="games to record (16)")
     p.add_argument("--parallel", type=int, default=8, help="games played at once (8)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--turn-limit", type=int, default=30,
-                   help="turn limit of the ruleset, 0 for none (30; random games "
-                   "without a limit last about 2,500 decisions)")
+    p.add_argument("--turn-limit", type=int, default=learn.AUTO_TURN_LIMIT,
+                   help="turn limit of the ruleset, 0 for none (%d, the turn limit of "
+                   "automated games; random games without a limit last about 2,500 "
+                   "decisions)" % learn.AUTO_TURN_LIMIT)
     p.add_argument("--obs-flags", type=int, default=0, help="ObsFlag: 1 grid, 2 scalar planes")
     p.add_argument("--start", help="BPN of the start position (default: the standard start)")
     p.add_argument("--policy", choices=("library", "mask"), default="library")

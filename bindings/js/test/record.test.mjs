@@ -104,6 +104,27 @@ test('record = ball record, and back: the same game, the same text', { skip: NO_
   dodge.free();
 });
 
+// One shape across the bindings (docs/bindings.md, "One shape for record"):
+// `game.record` is a property holding the text, here as in Python, where
+// the 1.0 call `game.record()` still works; a JavaScript string cannot be
+// called, so here the property is the only spelling, a plain string.
+test('record is a property holding a string, as Python\'s game.record', () => {
+  const { game } = randomGame(31n, 25);
+  const desc = Object.getOwnPropertyDescriptor(Game.prototype, 'record');
+  assert.equal(typeof desc.get, 'function', 'a getter');
+  assert.equal(desc.set, undefined, 'read-only');
+  assert.equal(typeof game.record, 'string');
+  assert.equal(game.record, game.record, 'the same text each time');
+  assert.ok(game.record.endsWith('\n'));
+  assert.throws(() => game.record(), TypeError, 'not a method');
+  const text = game.record;
+  if (!game.isOver) {
+    game.apply(game.legalActions()[0]);
+    assert.notEqual(game.record, text, 'read when asked: it follows the game');
+  }
+  game.free();
+});
+
 test('readRecords: several games, as ball replay reads them', { skip: NO_TOOL }, () => {
   const games = [randomGame(21n, 80), randomGame(22n, 10, { rules: 'turns=3' }), randomGame(23n, 0)];
   const text = '\n' + games.map(({ game }) => game.record).join('\n') + '\n\n';

@@ -21,8 +21,8 @@ from .errors import (ArgumentError, BallError, BpnError, BufferTooSmallError,
                      ClosedGameError, IllegalActionError, LimitError, NoHistoryError,
                      NotationError, OutOfMemoryError, RangeError, RecordError, RulesError)
 from .game import (SQUARES, Action, ActionFlag, ActionKind, Card, CardEffect, EarnEntry,
-                   Game, Keeper, LegalActions, Phase, Piece, PieceType, Result, Rules,
-                   Selection,
+                   Game, Keeper, LegalActions, Phase, Piece, PieceType, RecordText, Result,
+                   Rules, Selection,
                    SquareContents, Task, TaskKind, Team, Verb, distance, square_at,
                    square_col, square_index, square_name, square_row, read_records, TAGS)
 from .learn import Batch, Env
@@ -46,7 +46,7 @@ __all__ = [
     "LIBRARY_VERSION", "LegalActions",
     "LIBRARY_VERSION_NUMBER", "LimitError", "MCTS", "NoHistoryError", "NotationError",
     "OutOfMemoryError", "Phase", "Piece", "PieceType", "RangeError", "Result",
-    "RecordError", "Rules", "RulesError", "SQUARES", "START_BPN", "SearchStats", "Selection",
+    "RecordError", "RecordText", "Rules", "RulesError", "SQUARES", "START_BPN", "SearchStats", "Selection",
     "SquareContents",
     "Task", "TaskKind", "Team", "Verb", "distance", "square_at", "square_col",
     "square_index", "square_name", "square_row", "learn", "read_records", "TAGS",

@@ -16,6 +16,7 @@ import enum
 import operator
 import random as _random
 import threading
+import weakref
 from array import array
 from dataclasses import dataclass
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, NamedTuple,
@@ -919,6 +920,32 @@ class _Owned:
         return handle
 
 
+class RecordText(str):
+    """The text of ``Game.record``: a ``str``, the game record. Calling it
+    is the 1.0 spelling ``game.record()`` (the same text, a plain ``str``)
+    or ``game.record(event=..., ATK=...)`` (the record with these tags for
+    this record only; ClosedGameError once the game is closed). It keeps
+    no game alive, and pickles and copies as a plain ``str``."""
+
+    _game: "Optional[weakref.ReferenceType[Game]]"
+
+    def __new__(cls, text: str, game: "Optional[Game]" = None) -> "RecordText":
+        self = super().__new__(cls, text)
+        self._game = weakref.ref(game) if game is not None else None
+        return self
+
+    def __call__(self, **tags: Optional[str]) -> str:
+        if not tags:
+            return str(self)
+        game = self._game() if self._game is not None else None
+        if game is None:
+            raise ClosedGameError("the game of this record is gone", None)
+        return game._record(tags)
+
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        return (str, (str(self),))
+
+
 class Game(_Owned):
     """A game of BALL: a position, its ruleset and the undo history.
 
@@ -944,7 +971,7 @@ class Game(_Owned):
     and the decisions played, so the undo history survives. ``push`` and
     ``pop`` are ``apply`` and ``undo`` returning the decision taken back;
     ``move_stack`` lists the decisions ``undo()`` can take back (the
-    library's history, ball_history_action()). ``record()`` writes the
+    library's history, ball_history_action()). ``record`` is the
     game record (docs/records.md) and ``Game.from_record()`` /
     ``read_records()`` read records back; ``svg()`` draws the position
     (``_repr_svg_`` shows it in Jupyter).
@@ -1485,14 +1512,21 @@ class Game(_Owned):
         with self._lock:
             self._check(_lib.ball_game_set_tag(self._live(), index, data))
 
-    def record(self, **tags: Optional[str]) -> str:
+    @property
+    def record(self) -> "RecordText":
         """The game record (docs/records.md): the tags, the ruleset, the
         start position when it is not the standard start, the decisions of
         the history one turn per line, and the result
-        (ball_record_write()). Keyword arguments set tags for this record
-        only (``event=``, ``site=``, ``date=``, ``ATK=``, ``DEF=``; None or
-        "" leaves one out); the game's own tags are unchanged.
-        ``Game.from_record()`` reads it back."""
+        (ball_record_write()), as a ``str`` (a RecordText), as JavaScript's
+        ``game.record`` is. ``Game.from_record()`` reads it back. The value
+        can also be called, as in 1.0 where ``record`` was a method:
+        ``game.record()`` is the same text, and ``game.record(event=...)``
+        the record with tags set for that record only (``event=``,
+        ``site=``, ``date=``, ``ATK=``, ``DEF=``; None or "" leaves one
+        out); the game's own tags are unchanged."""
+        return RecordText(self._record({}), self)
+
+    def _record(self, tags: Mapping[str, Optional[str]]) -> str:
         with self._lock:
             saved = self.tags
             try:

@@ -65,6 +65,14 @@ OBS_SCALARS = _n.OBS_SCALARS
 OBS_GRID_CELLS = _n.OBS_GRID_CELLS
 #: Most games in one Batch.
 BATCH_MAX = _n.BATCH_MAX
+#: The turn limit (R11.2) of automated games when none is given: ``Batch``
+#: and ``Env`` use it unless ``turn_limit`` (0 for none) or the ``turns=`` of
+#: ``rules_text`` sets one. The same default as examples/selfplay and the
+#: strength measurements (docs/rules-choices.md, "Turn limits of the
+#: programs and bindings"); ``Game()``, for play, keeps the library's
+#: default, no limit. Without a limit a random game lasts thousands of
+#: decisions.
+AUTO_TURN_LIMIT = 100
 
 
 def have_numpy() -> bool:
@@ -468,7 +476,9 @@ class Batch(_Owned):
     ``splitmix64`` of docs/learning.md gives; a game that ends is reset at
     once to the start (the standard start, or ``start``, a BPN). The
     ruleset options are those of ``Game`` (end_zone_depth, turn_limit,
-    rules_text, earn, cards). Free the C memory with close() or a ``with``
+    rules_text, earn, cards), except that the turn limit is
+    ``AUTO_TURN_LIMIT`` (100) unless ``turn_limit`` (0 for none) or the
+    ``turns=`` of ``rules_text`` gives one. Free the C memory with close() or a ``with``
     block (the garbage collector does it too). One batch must not be
     stepped by two threads at once; its calls hold a lock.
     """
@@ -486,6 +496,8 @@ class Batch(_Owned):
         n = _c_int(n_games, "batch size")
         flags = _flags(obs_flags)
         rules, cards_ptr = _make_rules(end_zone_depth, turn_limit, rules_text, earn, cards)
+        if turn_limit is None and rules.turn_limit == 0:
+            rules.turn_limit = AUTO_TURN_LIMIT
         handle = ctypes.c_void_p()
         err = ctypes.create_string_buffer(_n.ERR_MAX)
         try:
@@ -706,6 +718,17 @@ def splitmix64(state: int) -> Tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
+def _auto_turn_limit(rules: Dict[str, Any]) -> Dict[str, Any]:
+    """The Game options ``rules`` with ``turn_limit=AUTO_TURN_LIMIT`` when
+    neither ``turn_limit`` nor the ``turns=`` of ``rules_text`` sets one
+    (a bad ruleset raises here, as Game would)."""
+    if rules.get("turn_limit") is not None:
+        return dict(rules)
+    with Game(**rules) as game:
+        limit = game.rules.turn_limit
+    return dict(rules) if limit else dict(rules, turn_limit=AUTO_TURN_LIMIT)
+
+
 class Env:
     """A Gymnasium-style environment of one game, for self-play: one agent
     plays both sides, always seeing the position from the side to act
@@ -734,7 +757,11 @@ class Env:
     index out of range RangeError; the game is unchanged.
 
     ``obs_flags`` (ObsFlag) and ``bits`` choose the observation layout;
-    ``start`` a BPN to start from; the ruleset options are those of Game.
+    ``start`` a BPN to start from; the ruleset options are those of Game,
+    except that the turn limit is ``AUTO_TURN_LIMIT`` (100) unless
+    ``turn_limit`` (0 for none) or the ``turns=`` of ``rules_text`` gives
+    one: an episode then ends at the latest with turn 100, a draw
+    (``terminated``, ``info["terminal"]`` Terminal.TURN_LIMIT).
     ``reset(seed=...)`` seeds ``sample()``'s generator (splitmix64).
     """
 
@@ -746,7 +773,7 @@ class Env:
         self.bits = bool(bits)
         self.start = start
         self.max_decisions = max_decisions
-        self._rules = rules
+        self._rules = _auto_turn_limit(rules)
         self.n_actions = ACTION_SPACE
         size = observation_size(self.obs_flags)
         self.observation_shape = ((size + 7) // 8,) if self.bits else (size,)
@@ -833,7 +860,7 @@ class Env:
 
 
 __all__ = [
-    "ACTION_MASK_BYTES", "ACTION_SPACE", "BATCH_MAX", "Batch", "DEFAULT_OUTPUTS", "Env",
+    "ACTION_MASK_BYTES", "ACTION_SPACE", "AUTO_TURN_LIMIT", "BATCH_MAX", "Batch", "DEFAULT_OUTPUTS", "Env",
     "INDEX_CARD", "INDEX_END", "INDEX_PLANES", "IndexPlane", "OBS_GRID_CELLS", "OBS_PLANES",
     "OBS_SCALARS", "ObsFlag", "Output", "Returns", "Terminal", "action_from_index",
     "action_to_index", "have_numpy", "index_mirror", "legal_indices", "legal_mask",

@@ -68,7 +68,10 @@ class StandardStart(unittest.TestCase):
                                capture_output=True, text=True).stdout.splitlines()
         mine = self.game.diagram(legend=True).splitlines()
         self.assertEqual(mine, shown[:len(mine)])  # one renderer: the library's
-        self.assertEqual(len(mine), 21)  # letters, 17 rows, letters, 2 of legend
+        # ATK's end zone, letters, 17 rows, letters, DEF's end zone, 2 of legend
+        self.assertEqual(len(mine), 23)
+        self.assertEqual(mine[0], "   end zone: ATK scores in row 17")  # R1.4
+        self.assertTrue(all(len(line) <= 80 for line in mine))
 
     def test_repr(self):
         self.assertEqual(repr(self.game), "libball.Game(%r)" % START)

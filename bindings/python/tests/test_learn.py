@@ -262,6 +262,10 @@ class BatchEqualsGames(WithNumpy):
         outputs = ("obs", "obs_bits", "mask", "mask_bits", "rewards", "done", "actions",
                    "side")
         batch = learn.Batch(n, outputs=outputs, seed=seed, start=start, **rules)
+        # the games of the batch's whole ruleset (its turn limit is
+        # AUTO_TURN_LIMIT where rules set none)
+        with batch.game(0) as g:
+            rules = {"rules_text": g.rules_text}
         games = [Game(start, **rules) for _ in range(n)]
         states = []
         for i in range(n):
@@ -393,6 +397,55 @@ class Environment(WithNumpy):
         _, term, trunc, _ = self.play(4, max_decisions=25, bits=True)
         self.assertTrue(trunc and not term)
 
+    def test_default_turn_limit(self):
+        # R11.2 with the turn limit of automated games, AUTO_TURN_LIMIT =
+        # 100 (docs/rules-choices.md): a random episode ends at the latest
+        # with turn 100, drawn, while Game() keeps the library's default.
+        self.assertEqual(learn.AUTO_TURN_LIMIT, 100)
+        for seed in (1, 2):
+            env = learn.Env()
+            env.reset(seed=seed)
+            self.assertEqual(env.game.rules.turn_limit, 100)
+            steps, done = 0, False
+            while not done:
+                obs, reward, terminated, truncated, info = env.step(env.sample())
+                steps += 1
+                done = terminated or truncated
+            self.assertTrue(terminated and not truncated)
+            # drawn once the turn number passes the limit (docs/rules-choices.md)
+            self.assertLessEqual(env.game.turn, 101)
+            if info["terminal"] == learn.Terminal.TURN_LIMIT:
+                self.assertEqual(info["returns"], (0.0, 0.0))
+                self.assertEqual(env.game.turn, 101)
+            else:
+                self.assertEqual(info["terminal"], learn.Terminal.TOUCHDOWN)
+            env.close()
+        # without it the same random game goes past turn 100
+        env = learn.Env(turn_limit=0)
+        env.reset(seed=1)
+        self.assertEqual(env.game.rules.turn_limit, 0)
+        for _ in range(20000):
+            obs, reward, terminated, truncated, info = env.step(env.sample())
+            if terminated or env.game.turn > 101:
+                break
+        self.assertGreater(env.game.turn, 101)
+        env.close()
+        # a limit given as an option or in the rules text is kept
+        for kw, limit in (({"turn_limit": 12}, 12), ({"rules_text": "turns=7"}, 7),
+                          ({"rules_text": "zone=2"}, 100), ({"end_zone_depth": 2}, 100)):
+            env = learn.Env(**kw)
+            env.reset()
+            self.assertEqual(env.game.rules.turn_limit, limit, kw)
+            env.close()
+            with learn.Batch(2, outputs=(), **kw) as b, b.game(1) as g:
+                self.assertEqual(g.rules.turn_limit, limit, kw)
+        with learn.Batch(2, outputs=()) as b, b.game(0) as g:
+            self.assertEqual(g.rules.turn_limit, 100)
+        with learn.Batch(2, outputs=(), turn_limit=0) as b, b.game(0) as g:
+            self.assertEqual(g.rules.turn_limit, 0)
+        with Game() as g:
+            self.assertEqual(g.rules.turn_limit, 0)  # play: the library's default (R11.2)
+
     def test_touchdown_reward(self):
         # ATK's carrier on G15 runs into the end zone: G15-E17 (R11.1).
         bpn = "7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/7/6/3x3 ATK a 2 - 0/0 1"
@@ -419,7 +472,7 @@ class Environment(WithNumpy):
         # `end` would be left, and it would hand the turn over past the
         # bound (N1; docs/rules-choices.md, "Turn bound"): truncated.
         bpn = "3X3/6/7/6/7/6/7/6/3x*3/6/7/6/7/6/7/6/7 DEF a 1 - 0/0 999999999"
-        env = learn.Env(start=bpn)
+        env = learn.Env(start=bpn, turn_limit=0)  # no limit: else turn 100 has ended it
         env.reset()
         index = learn.action_to_index(env.game, "G9-F8")
         obs, reward, terminated, truncated, info = env.step(index)

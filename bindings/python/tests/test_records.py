@@ -6,6 +6,7 @@ line), and the drawings (the text diagram and the SVG picture)."""
 import copy
 import pickle
 import random
+import subprocess
 import unittest
 import xml.etree.ElementTree as ET
 
@@ -13,7 +14,7 @@ import libball
 from libball import Action, Game, NoHistoryError, RangeError, RecordError, Result
 from libball.game import TAGS, read_records
 
-from helpers import AFTER_E11_F10, CARDS, DODGE, KEEP, START
+from helpers import AFTER_E11_F10, BALL_TOOL, CARDS, DODGE, KEEP, START
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -118,6 +119,41 @@ class Records(unittest.TestCase):
                                                  "DEF": "random too"})
                     self.assertEqual(back.record(), text)
                 self.assertEqual(g.tags, dict.fromkeys(TAGS, ""))  # record() set none
+
+    def test_record_property_and_call(self):
+        """``game.record`` is the text (a str, as JavaScript's
+        ``game.record``); ``game.record()`` and ``game.record(event=...)``,
+        the 1.0 method, still work (docs/bindings.md)."""
+        with random_game(5, 40) as g:
+            text = g.record
+            self.assertIsInstance(text, str)
+            self.assertIsInstance(text, libball.RecordText)
+            self.assertEqual(text, g.record())
+            self.assertIs(type(g.record()), str)
+            self.assertTrue(text.endswith("\n"))
+            with Game.from_record(g.record) as back:
+                self.assertEqual(back.move_stack, g.move_stack)
+            tagged = g.record(event="Club night", ATK="Ann")
+            self.assertTrue(tagged.startswith('[Event "Club night"]\n[ATK "Ann"]\n'))
+            self.assertEqual(text(event="Club night", ATK="Ann"), tagged)  # the value is callable
+            self.assertEqual(g.tags, dict.fromkeys(TAGS, ""))  # the tags were for that record
+            self.assertIs(type(pickle.loads(pickle.dumps(text))), str)
+            self.assertIs(type(copy.copy(text)), str)
+            self.assertEqual(text.splitlines()[-1], tagged.splitlines()[-1])
+            if not g.is_over:
+                g.push(g.legal_actions()[0])
+                self.assertNotEqual(g.record, text)  # a value: it does not follow the game
+        self.assertEqual(text(), text)  # still a text once the game is closed
+        with self.assertRaises(libball.ClosedGameError):
+            text(event="late")
+        if BALL_TOOL.exists():
+            # the text `ball record` writes for the same decisions
+            with random_game(5, 40) as g:
+                played = "".join(str(a) + "\n" for a in g.move_stack)
+                tool = subprocess.run([str(BALL_TOOL), "record"], input=played, check=True,
+                                      capture_output=True, text=True).stdout
+                self.assertEqual(g.record, tool)
+                self.assertEqual(g.record(), tool)
 
     def test_turn_limit_draw_survives(self):
         with random_game(7, 10000, end_zone_depth=2, turn_limit=30) as g:
