@@ -235,10 +235,10 @@ if command -v luarocks >/dev/null 2>&1; then
         tried=$((tried + 1))
         rm -rf "$tmp/lua-src" && cp -R bindings/lua "$tmp/lua-src"
         if ! (cd "$tmp/lua-src" && PKG_CONFIG_PATH="$tmp/lua-pc" \
-                  luarocks --lua-version="$v" make --tree="$tmp/rocks" libball-1.0.0-1.rockspec) \
+                  luarocks --lua-version="$v" make --tree="$tmp/rocks" libball-1.1.0-1.rockspec) \
                 >"$tmp/luarocks.log" 2>&1; then
             cat "$tmp/luarocks.log"
-            fail "luarocks make of bindings/lua/libball-1.0.0-1.rockspec for lua$v"
+            fail "luarocks make of bindings/lua/libball-1.1.0-1.rockspec for lua$v"
             continue
         fi
         # No LD_LIBRARY_PATH: the module's run path (the rockspec's

@@ -23,7 +23,7 @@
  *
  * Build: cc -O2 -shared -fPIC $(pkg-config --cflags lua5.4 libball) ballc.c \
  *        -o ball.so $(pkg-config --libs libball)
- * (the rockspec bindings/lua/libball-1.0.0-1.rockspec does the same).
+ * (the rockspec bindings/lua/libball-1.1.0-1.rockspec does the same).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* dladdr */

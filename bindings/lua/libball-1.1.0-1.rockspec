@@ -1,18 +1,18 @@
 -- The PUC Lua C module of libball (c/ballc.c, ball.so for require "ball"),
 -- built against the installed library found by pkg-config (libball.pc of
 -- `make install`). From this directory, offline:
---   luarocks make --tree=TREE libball-1.0.0-1.rockspec       (default Lua)
---   luarocks --lua-version=5.4 make --local libball-1.0.0-1.rockspec
+--   luarocks make --tree=TREE libball-1.1.0-1.rockspec       (default Lua)
+--   luarocks --lua-version=5.4 make --local libball-1.1.0-1.rockspec
 -- Set PKG_CONFIG_PATH when libball.pc is not in pkg-config's default path.
 -- The module records the run path of the libball it was built against
 -- (libball.pc's libdir), so it loads that copy from any prefix without
 -- LD_LIBRARY_PATH.
 rockspec_format = "3.0"
 package = "libball"
-version = "1.0.0-1"
+version = "1.1.0-1"
 source = {
    url = "git+https://example.invalid/libball.git", -- luarocks make builds the local copy
-   tag = "v1.0.0",
+   tag = "v1.1.0",
 }
 description = {
    summary = "Lua binding (C module) of libball, the rules engine of the board game BALL",
