@@ -115,9 +115,25 @@ class ShardBuilder:
             "obs_size": np.int32(self.obs_size),
             "format": np.int32(SHARD_FORMAT),
         }
-        buf = io.BytesIO()
-        np.savez_compressed(buf, **arrays)
-        return buf.getvalue()
+        return npz_bytes(arrays)
+
+
+def npz_bytes(arrays: Dict[str, Any]) -> bytes:
+    """The ``.npz`` (deflated) of ``arrays``, the same bytes for the same
+    arrays: numpy's savez stamps each member with the time of day, this
+    writes a fixed date, so that a chunk played twice gives the same file."""
+    import zipfile
+    import numpy as np
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        for name, value in arrays.items():
+            member = io.BytesIO()
+            np.lib.format.write_array(member, np.asanyarray(value), allow_pickle=False)
+            info = zipfile.ZipInfo(name + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, member.getvalue())
+    return buf.getvalue()
 
 
 def load(path: str) -> Dict[str, Any]:
@@ -183,4 +199,4 @@ def write_atomic(path: str, data: bytes, dir_fd: Optional[int] = None) -> None:
 
 
 __all__ = ["ARRAYS", "SHARD_FORMAT", "ShardBuilder", "dense_policy", "file_sha256", "load",
-           "sha256", "write_atomic"]
+           "npz_bytes", "sha256", "write_atomic"]
