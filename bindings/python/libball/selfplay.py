@@ -612,11 +612,15 @@ def _manifest_params(p: Params) -> Dict[str, Any]:
 # ---------------------------------------------------------------- the cluster
 
 
-def _connect(workers: int, scheduler: Optional[str], security: Any, retries: int) -> Any:
+def _connect(workers: int, scheduler: Optional[str], security: Any, retries: int,
+             direct: bool = True) -> Any:
+    """(client, the LocalCluster or None). ``direct``: results come from
+    the workers straight to the driver; False: through the scheduler (one
+    port to reach, e.g. through an SSH tunnel)."""
     import dask
     from distributed import Client, LocalCluster
     if scheduler:
-        return Client(scheduler, security=security, direct_to_workers=True), None
+        return Client(scheduler, security=security, direct_to_workers=direct), None
     # a lost worker: the scheduler gives its tasks to another one, up to
     # retries + 1 times, then reports KilledWorker
     dask.config.set({"distributed.scheduler.allowed-failures": retries + 1})
@@ -685,14 +689,15 @@ def check_workers(client: Any, need_numpy: bool) -> Dict[str, Any]:
 class _Progress:
     def __init__(self, total: int, enabled: bool) -> None:
         self.total, self.enabled = total, enabled
-        self.done, self.t0, self.shown = 0, time.monotonic(), 0.0
+        self.done, self.t0, self.shown, self.shown_done = 0, time.monotonic(), 0.0, -1
 
     def add(self, games: int, force: bool = False) -> None:
         self.done += games
         now = time.monotonic()
-        if not self.enabled or (now - self.shown < 0.5 and not force):
+        if not self.enabled or (now - self.shown < 0.5 and not force) \
+                or self.done == self.shown_done:
             return
-        self.shown = now
+        self.shown, self.shown_done = now, self.done
         rate = self.done / max(now - self.t0, 1e-9)
         left = (self.total - self.done) / rate if rate > 0 else 0
         sys.stderr.write("\r%d/%d games, %.1f games/s, ETA %dm%02ds   "
@@ -715,7 +720,7 @@ def run(out: str, games: int, params: Optional[Params] = None, *,
         turn_limit: Optional[int] = DEFAULT_TURN_LIMIT, workers: int = 2,
         scheduler: Optional[str] = None, security: Any = None, client: Any = None,
         window: Optional[int] = None, retries: int = 2, task_seconds: float = 3600.0,
-        wheel: Optional[str] = None, progress: bool = False,
+        wheel: Optional[str] = None, progress: bool = False, direct: bool = True,
         on_chunk: Optional[Callable[[Dict[str, Any]], None]] = None) -> Dict[str, Any]:
     """Plays games 1 to ``games`` into the folder ``out`` (created) and
     returns the summary. ``workers`` 0 plays in this process; otherwise a
@@ -725,7 +730,8 @@ def run(out: str, games: int, params: Optional[Params] = None, *,
     thread) are in flight or held here. ``on_chunk(info)`` is called
     after each chunk is on disk. UsageError for a bad parameter, a folder
     in use or made with other parameters (nothing started); RunError when
-    the run could not finish."""
+    the run could not finish. ``direct`` False brings the results through
+    the scheduler (a driver that reaches only the scheduler's port)."""
     p = params if params is not None else Params()
     p = check_params(games, p, turn_limit, task_seconds, retries, window, workers)
     if not isinstance(out, str) or not out:
@@ -738,7 +744,7 @@ def run(out: str, games: int, params: Optional[Params] = None, *,
     lock.acquire()
     try:
         return _run_locked(out, games, p, lock, workers, scheduler, security, client, window,
-                           retries, task_seconds, wheel, progress, on_chunk,
+                           retries, task_seconds, wheel, progress, direct, on_chunk,
                            {"library_version": LIBRARY_VERSION, "binding_version": __version__})
     finally:
         lock.release()
@@ -747,7 +753,7 @@ def run(out: str, games: int, params: Optional[Params] = None, *,
 def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
                 scheduler: Optional[str], security: Any, client: Any, window: Optional[int],
                 retries: int, task_seconds: float, wheel: Optional[str], progress: bool,
-                on_chunk: Optional[Callable[[Dict[str, Any]], None]],
+                direct: bool, on_chunk: Optional[Callable[[Dict[str, Any]], None]],
                 versions: Dict[str, str]) -> Dict[str, Any]:
     from .shards import TMP_PREFIX, write_atomic
     mpath = os.path.join(out, MANIFEST)
@@ -812,7 +818,7 @@ def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
                 store(play_chunk(pdict, a, b, None, task_seconds))
         elif todo:
             if client is None:
-                client, own_cluster = _connect(workers, scheduler, security, retries)
+                client, own_cluster = _connect(workers, scheduler, security, retries, direct)
             if wheel is not None:
                 ship_wheel(client, wheel)
             check_workers(client, p.shards)
@@ -910,7 +916,14 @@ def _finish(out: str, games: int, p: Params, manifest: Dict[str, Any],
             "chunks": len(chunks), "chunks_run": stats["chunks_run"],
             "games_run": stats["games_run"], "workers_seen": len(stats["worker_pids"]),
             "wall_s": round(wall, 3), "task_s": round(stats["task_seconds"], 3),
-            "games_per_s": round(stats["games_run"] / wall, 2) if wall > 0 else None}
+            "games_per_s": round(stats["games_run"] / wall, 2) if wall > 0 else None,
+            "driver_peak_rss_mb": round(_peak_rss_mb(), 1)}
+
+
+def _peak_rss_mb() -> float:
+    """This process's peak resident memory (the driver's, not the workers')."""
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
 # ---------------------------------------------------------------- command line
@@ -945,6 +958,9 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--tls-ca-file", help="TLS: the CA certificate (with tls://)")
     ap.add_argument("--tls-cert", help="TLS: this client's certificate")
     ap.add_argument("--tls-key", help="TLS: this client's private key")
+    ap.add_argument("--via-scheduler", dest="direct", action="store_false",
+                    help="results through the scheduler, not from the workers directly "
+                    "(a driver that reaches the scheduler's port only, e.g. an SSH tunnel)")
     ap.add_argument("--wheel", help="a libball wheel to install on the workers "
                     "(a Dask plugin, registered once)")
     ap.add_argument("--window", type=int, help="chunks in flight at most (2 per worker thread)")
@@ -976,7 +992,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         summary = run(a.out, a.games, params, turn_limit=a.turn_limit, workers=a.workers,
                       scheduler=a.scheduler, security=security, window=a.window,
                       retries=a.retries, task_seconds=a.task_seconds, wheel=a.wheel,
-                      progress=progress)
+                      progress=progress, direct=a.direct)
     except UsageError as e:
         print("%s: %s" % (ap.prog, e), file=sys.stderr)
         return EXIT_USAGE
