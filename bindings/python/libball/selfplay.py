@@ -642,14 +642,28 @@ class WheelPlugin:
         self.name = "libball-wheel-" + hashlib.sha256(wheel).hexdigest()[:16]
 
     def setup(self, worker: Any = None) -> None:
+        """Installs the wheel unless this Python has it already: the
+        workers of one machine share a venv, so they take turns (flock)
+        and the first one installs it."""
         import subprocess
         import tempfile
-        with tempfile.TemporaryDirectory() as d:
-            path = os.path.join(d, self.filename)
-            with open(path, "wb") as f:
-                f.write(self.wheel)
-            subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index",
-                            "--force-reinstall", "-q", path], check=True)
+        marker = os.path.join(sys.prefix, ".libball-wheel")
+        with open(marker + ".lock", "a+") as lock:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+            try:
+                with open(marker, encoding="utf-8") as f:
+                    if f.read().strip() == self.name:
+                        return
+            except FileNotFoundError:
+                pass
+            with tempfile.TemporaryDirectory() as d:
+                path = os.path.join(d, self.filename)
+                with open(path, "wb") as f:
+                    f.write(self.wheel)
+                subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps",
+                                "--no-index", "--force-reinstall", "-q", path], check=True)
+            with open(marker, "w", encoding="utf-8") as f:
+                f.write(self.name + "\n")
 
 
 def ship_wheel(client: Any, path: str) -> bool:
@@ -874,6 +888,11 @@ def _distribute(client: Any, todo: List[Tuple[int, int]], pdict: Dict[str, Any],
             for f in list(ac.futures):
                 f.cancel()
             raise RunError(str(e)) from None
+        except Exception as e:  # a library error on the worker: say which chunk
+            for f in list(ac.futures):
+                f.cancel()
+            raise RunError("chunk %s failed on its worker: %s: %s"
+                           % (chunk_name(p, *key), type(e).__name__, e)) from None
         fut.release()
         store(res)
         del res
@@ -998,6 +1017,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         return EXIT_USAGE
     except RunError as e:
         print("%s: %s" % (ap.prog, e), file=sys.stderr)
+        return 1
+    except (OSError, TimeoutError) as e:  # the folder, the scheduler
+        print("%s: %s: %s" % (ap.prog, type(e).__name__, e), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("%s: interrupted; the chunks done are on disk, rerun to continue" % ap.prog,
