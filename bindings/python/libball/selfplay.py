@@ -621,9 +621,9 @@ def _connect(workers: int, scheduler: Optional[str], security: Any, retries: int
     from distributed import Client, LocalCluster
     if scheduler:
         return Client(scheduler, security=security, direct_to_workers=direct), None
-    # a lost worker: the scheduler gives its tasks to another one, up to
-    # retries + 1 times, then reports KilledWorker
-    dask.config.set({"distributed.scheduler.allowed-failures": retries + 1})
+    # a lost worker: the scheduler runs its task again elsewhere, up to
+    # ``retries`` times, then reports KilledWorker
+    dask.config.set({"distributed.scheduler.allowed-failures": retries})
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                            host="127.0.0.1", dashboard_address=None, scheduler_port=0,
                            silence_logs=40)
@@ -725,9 +725,10 @@ class _Progress:
 
 
 def _kill_message(key: Tuple[int, int], p: Params, exc: BaseException, retries: int) -> str:
-    return ("chunk %s: its worker was lost %d times (%s: %s); giving up. The chunks done "
-            "are on disk: rerun the same command to continue"
-            % (chunk_name(p, *key), retries + 1, type(exc).__name__, exc))
+    return ("chunk %s: the workers running it died and its retries are spent (--retries %d "
+            "for a local cluster; a running scheduler's distributed.scheduler.allowed-failures "
+            "otherwise): %s: %s; giving up. The chunks done are on disk: rerun the same "
+            "command to continue" % (chunk_name(p, *key), retries, type(exc).__name__, exc))
 
 
 def run(out: str, games: int, params: Optional[Params] = None, *,
