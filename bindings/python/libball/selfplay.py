@@ -41,8 +41,8 @@ import json
 import os
 import sys
 import time
-from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from . import _native as _n
 
@@ -157,7 +157,7 @@ class _Random:
 
 def _forward_row(sq: int, team: int) -> int:
     row = _n.lib.ball_square_row(sq)
-    return row if team == _n.ATK else _n.NUM_ROWS + 1 - row
+    return int(row) if team == _n.ATK else int(_n.NUM_ROWS + 1 - row)
 
 
 _ROWS: Optional[List[Tuple[int, int]]] = None
@@ -393,7 +393,7 @@ class BudgetError(RuntimeError):
 
 def _record_text(game: Any) -> str:
     rec = game.record
-    return rec() if callable(rec) else str(rec)
+    return str(rec()) if callable(rec) else str(rec)
 
 
 def version_info() -> Dict[str, Any]:
@@ -477,11 +477,11 @@ def play_chunk(params: Dict[str, Any], first: int, last: int,
     # same games (final position, result, number of decisions)
     from .game import read_records
     replayed = 0
-    for k, g in enumerate(read_records(records)):
+    for j, g in enumerate(read_records(records)):
         with g:
-            if k >= len(finals) or (g.bpn, int(g.result), g.history_length) != finals[k]:
+            if j >= len(finals) or (g.bpn, int(g.result), g.history_length) != finals[j]:
                 raise RunError("chunk %s: game %d does not replay to the position played "
-                               "(a bug: report it)" % (chunk_name(p, first, last), first + k))
+                               "(a bug: report it)" % (chunk_name(p, first, last), first + j))
             replayed += 1
     if replayed != len(finals):
         raise RunError("chunk %s: %d records read back, %d games played"
@@ -589,7 +589,7 @@ def _missing(games: int, chunk: int, done: Dict[Tuple[int, int], Any]) -> List[T
     """The ranges of the grid up to ``games`` not on disk: a grid cell cut
     short by an earlier, smaller --games is completed by the range after
     what is there."""
-    covered = set()
+    covered: Set[int] = set()
     for a, b in done:
         covered.update(range(a, b + 1))
     todo = []
@@ -620,14 +620,15 @@ def _connect(workers: int, scheduler: Optional[str], security: Any, retries: int
     import dask
     from distributed import Client, LocalCluster
     if scheduler:
-        return Client(scheduler, security=security, direct_to_workers=direct), None
+        return Client(scheduler, security=security,  # type: ignore[no-untyped-call]
+                      direct_to_workers=direct), None
     # a lost worker: the scheduler runs its task again elsewhere, up to
     # ``retries`` times, then reports KilledWorker
     dask.config.set({"distributed.scheduler.allowed-failures": retries})
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                           host="127.0.0.1", dashboard_address=None, scheduler_port=0,
-                           silence_logs=40)
-    return Client(cluster, direct_to_workers=True), cluster
+    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+        dashboard_address=None, scheduler_port=0, silence_logs=40)
+    return Client(cluster, direct_to_workers=True), cluster  # type: ignore[no-untyped-call]
 
 
 class WheelPlugin:
@@ -694,7 +695,7 @@ def check_workers(client: Any, need_numpy: bool) -> Dict[str, Any]:
             bad.append("%s: no numpy (the shards need it; or --no-shards)" % addr)
     if bad:
         raise RunError("workers that do not match this driver:\n  " + "\n  ".join(bad))
-    return theirs
+    return dict(theirs)
 
 
 # ---------------------------------------------------------------- the driver
@@ -801,7 +802,8 @@ def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
     todo = _missing(games, p.chunk, done)
     pdict = asdict(p)
     bar = _Progress(sum(b - a + 1 for a, b in todo), progress)
-    stats = {"chunks_run": 0, "games_run": 0, "worker_pids": set(), "task_seconds": 0.0}
+    stats: Dict[str, Any] = {"chunks_run": 0, "games_run": 0, "worker_pids": set(),
+                             "task_seconds": 0.0}
     t0 = time.perf_counter()
 
     def store(res: Dict[str, Any]) -> None:
@@ -854,7 +856,7 @@ def _distribute(client: Any, todo: List[Tuple[int, int]], pdict: Dict[str, Any],
     try:
         from distributed.scheduler import KilledWorker
     except ImportError:  # pragma: no cover - older Dask
-        from distributed import KilledWorker  # type: ignore
+        from distributed import KilledWorker
     threads = sum(client.nthreads().values()) or 1
     limit = window if window is not None else 2 * threads
     pending = iter(todo)
@@ -873,7 +875,7 @@ def _distribute(client: Any, todo: List[Tuple[int, int]], pdict: Dict[str, Any],
         ac.add(fut)
         return True
 
-    ac = as_completed()
+    ac = as_completed()  # type: ignore[no-untyped-call]
     for _ in range(limit):
         if not submit(ac):
             break
@@ -1003,7 +1005,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         if not (a.tls_ca_file and a.tls_cert and a.tls_key and a.scheduler):
             ap.error("TLS needs --tls-ca-file, --tls-cert, --tls-key and a tls:// --scheduler")
         from distributed.security import Security
-        security = Security(tls_ca_file=a.tls_ca_file, tls_client_cert=a.tls_cert,
+        security = Security(  # type: ignore[no-untyped-call]
+            tls_ca_file=a.tls_ca_file, tls_client_cert=a.tls_cert,
                             tls_client_key=a.tls_key, require_encryption=True)
     params = Params(a.atk, a.dfn, a.rules, a.start, a.seed, a.chunk, a.obs_flags, a.shards,
                     a.max_decisions)

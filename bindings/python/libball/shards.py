@@ -128,7 +128,8 @@ def npz_bytes(arrays: Dict[str, Any]) -> bytes:
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as z:
         for name, value in arrays.items():
             member = io.BytesIO()
-            np.lib.format.write_array(member, np.asanyarray(value), allow_pickle=False)
+            np.lib.format.write_array(  # type: ignore[no-untyped-call]
+                member, np.asanyarray(value), allow_pickle=False)
             info = zipfile.ZipInfo(name + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
