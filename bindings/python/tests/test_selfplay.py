@@ -55,8 +55,16 @@ class TestParams(unittest.TestCase):
                     selfplay.check_params(5, P(), **kw)
                 self.assertIn(word, str(cm.exception))
 
+    def test_shards_need_numpy(self):
+        from libball import learn
+        if learn.have_numpy():
+            self.skipTest("numpy is here: nothing to refuse")
+        with self.assertRaises(selfplay.UsageError) as cm:
+            selfplay.check_params(5, selfplay.Params())
+        self.assertIn("numpy", str(cm.exception))
+
     def test_rules_made_canonical(self):
-        p = selfplay.check_params(5, selfplay.Params(rules="zone=2"), turn_limit=30)
+        p = selfplay.check_params(5, selfplay.Params(rules="zone=2", shards=False), turn_limit=30)
         with Game(end_zone_depth=2, turn_limit=30) as g:
             self.assertEqual(p.rules, g.rules_text)
 
