@@ -40,17 +40,19 @@ grep -q '^Turn 1 of ' "$tmp/play.out" && fail "play: a turn limit by default: $(
 "$PLAY" --turn-limit 30 </dev/null 2>&1 | grep -q '^Turn 1 of 30 |' || fail "play --turn-limit 30: no 'Turn 1 of 30'"
 "$BALL" show | grep -q 'turn 1; result' || fail "ball show: a turn limit by default"
 
-# ---- the Dask self-play's ruleset (examples/dask/scale.py, no cluster needed)
+# ---- libball.selfplay's ruleset (the Dask self-play; no cluster needed):
+# 100 unless --turn-limit or the turns= of --rules gives one
 if command -v python3 >/dev/null 2>&1; then
     root=$(pwd)
     case $LIBBALL_PATH in /*) lib=$LIBBALL_PATH ;; *) lib=$root/$LIBBALL_PATH ;; esac
-    out=$(cd examples/dask && PYTHONPATH="$root/bindings/python" LIBBALL_PATH="$lib" PYTHONDONTWRITEBYTECODE=1 \
-        python3 -c 'import scale
-for a in (("", None), ("turns=16", None), ("zone=2", None), ("", 0), ("turns=16", 5)):
-    print(repr(scale.selfplay_rules(*a)), end=" ")' 2>&1)
-    expect_eq "dask selfplay rules" "$out" "'turns=100' 'turns=16' 'zone=2 turns=100' '' 'turns=5' "
+    out=$(PYTHONPATH="$root/bindings/python" LIBBALL_PATH="$lib" PYTHONDONTWRITEBYTECODE=1 \
+        python3 -c 'from libball import selfplay as s
+for r, t in (("", None), ("turns=16", None), ("zone=2", None), ("", 0), ("turns=16", 5)):
+    p = s.check_params(1, s.Params(rules=r, shards=False), t)
+    print(repr(p.rules), end=" ")' 2>&1)
+    expect_eq "libball.selfplay rules" "$out" "'turns=100' 'turns=16' 'zone=2 turns=100' '' 'turns=5' "
 else
-    skip "python3 not found: the Dask self-play's ruleset"
+    skip "python3 not found: libball.selfplay's ruleset"
 fi
 
 if [ "$failures" -ne 0 ]; then

@@ -12,6 +12,10 @@ won the game, -1 if it lost, 0 for a draw (turn limit) - the value target
 of AlphaZero-style training. Observations are in that coach's frame
 (docs/learning.md), so one network learns both sides.
 
+This example shows the Batch interface on one machine. For data at scale,
+with the MCTS player's visit counts as policy targets, written as it is
+made and resumable, use ``python3 -m libball.selfplay`` (docs/scale.md).
+
 Output: with numpy, a .npz holding ``obs`` (uint8, records x packed
 observation bytes), ``mask`` (uint8, records x 999), ``index`` (int32),
 ``ret`` (float32), ``side`` (uint8: 0 ATK, 1 DEF), ``game`` (int32) and

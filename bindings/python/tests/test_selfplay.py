@@ -1,0 +1,160 @@
+# SPDX-License-Identifier: MIT
+"""libball.selfplay and libball.perft without a cluster (issue 27,
+docs/scale.md): the player names, the parameter checks, the chunk grid of
+a continued run, the folder lock, atomic writes, in-process runs that
+continue, and perft's packing. The Dask runs are in tests/dask_test.sh."""
+
+import os
+import shutil
+import tempfile
+import unittest
+
+from libball import Game, perft, selfplay
+from libball.shards import TMP_PREFIX, write_atomic
+
+
+class TestPlayers(unittest.TestCase):
+    def test_names(self):
+        self.assertEqual(selfplay.parse_player("random").kind, "random")
+        self.assertEqual(selfplay.parse_player("greedy").kind, "greedy")
+        spec = selfplay.parse_player("mcts:playouts=50,turns=2,c=0.5")
+        self.assertEqual(dict(spec.settings), {"playouts": 50, "turns": 2, "c": 0.5})
+        self.assertTrue(spec.searcher)
+
+    def test_bad_names(self):
+        for name, word in (("nobody", "unknown player"), ("mcts:", "nothing after"),
+                           ("mcts:playouts", "bad setting"), ("mcts:depth=3", "bad setting"),
+                           ("mcts:playouts=-1", "out of range"), ("mcts:c=x", "not a number"),
+                           ("greedy:x=1", "takes no settings"),
+                           ("mcts:playouts=0,ms=0", "never stops")):
+            with self.subTest(name=name):
+                with self.assertRaises(selfplay.UsageError) as cm:
+                    selfplay.parse_player(name)
+                self.assertIn(word, str(cm.exception))
+
+
+class TestParams(unittest.TestCase):
+    def test_refused(self):
+        P = selfplay.Params
+        cases = [((-5, P()), "--games"), ((0, P()), "--games"), ((5, P(chunk=-1)), "--chunk"),
+                 ((5, P(chunk=0)), "--chunk"), ((5, P(seed=-1)), "--seed"),
+                 ((5, P(seed=2 ** 32 - 3)), "32-bit"), ((5, P(atk="x")), "--atk"),
+                 ((5, P(dfn="mcts:foo=1")), "--def"), ((5, P(rules="zone=7")), "--rules"),
+                 ((5, P(start="bad")), "--start"), ((5, P(obs_flags=4)), "--obs-flags"),
+                 ((5, P(max_decisions=0)), "--max-decisions")]
+        for (games, p), word in cases:
+            with self.subTest(word=word, p=p):
+                with self.assertRaises(selfplay.UsageError) as cm:
+                    selfplay.check_params(games, p)
+                self.assertIn(word, str(cm.exception))
+        for kw, word in (({"retries": -1}, "--retries"), ({"window": 0}, "--window"),
+                         ({"task_seconds": 0}, "--task-seconds"), ({"workers": -1}, "--workers"),
+                         ({"turn_limit": -1}, "--turn-limit")):
+            with self.subTest(kw=kw):
+                with self.assertRaises(selfplay.UsageError) as cm:
+                    selfplay.check_params(5, P(), **kw)
+                self.assertIn(word, str(cm.exception))
+
+    def test_shards_need_numpy(self):
+        from libball import learn
+        if learn.have_numpy():
+            self.skipTest("numpy is here: nothing to refuse")
+        with self.assertRaises(selfplay.UsageError) as cm:
+            selfplay.check_params(5, selfplay.Params())
+        self.assertIn("numpy", str(cm.exception))
+
+    def test_rules_made_canonical(self):
+        p = selfplay.check_params(5, selfplay.Params(rules="zone=2", shards=False), turn_limit=30)
+        with Game(end_zone_depth=2, turn_limit=30) as g:
+            self.assertEqual(p.rules, g.rules_text)
+
+
+class TestGrid(unittest.TestCase):
+    def test_chunks(self):
+        self.assertEqual(selfplay.chunk_ranges(7, 3), [(1, 3), (4, 6), (7, 7)])
+
+    def test_missing_completes_a_cell_cut_short(self):
+        done = {(1, 3): {}, (4, 5): {}}
+        self.assertEqual(selfplay._missing(9, 3, done), [(6, 6), (7, 9)])
+        self.assertEqual(selfplay._missing(5, 3, done), [])
+
+
+class TestFolder(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def test_lock_refuses_a_second_driver_and_is_removed(self):
+        a = selfplay.FolderLock(self.dir)
+        a.acquire()
+        with self.assertRaises(selfplay.UsageError) as cm:
+            selfplay.FolderLock(self.dir).acquire()
+        self.assertIn("in use by another driver (pid %d" % os.getpid(), str(cm.exception))
+        a.release()
+        self.assertFalse(os.path.exists(os.path.join(self.dir, selfplay.LOCK)))
+        with selfplay.FolderLock(self.dir):
+            pass
+
+    def test_atomic_write_leaves_no_temporary_file(self):
+        path = os.path.join(self.dir, "x.bin")
+        write_atomic(path, b"abc")
+        write_atomic(path, b"defg")
+        with open(path, "rb") as f:
+            self.assertEqual(f.read(), b"defg")
+        self.assertEqual([n for n in os.listdir(self.dir) if n.startswith(TMP_PREFIX)], [])
+
+    def test_run_continues_and_refuses_other_parameters(self):
+        p = selfplay.Params(atk="random", dfn="random", chunk=2, shards=False)
+        out = os.path.join(self.dir, "run")
+        whole = selfplay.run(os.path.join(self.dir, "whole"), 5, p, turn_limit=8, workers=0)
+        first = selfplay.run(out, 3, p, turn_limit=8, workers=0)
+        self.assertEqual(first["games_run"], 3)
+        again = selfplay.run(out, 5, p, turn_limit=8, workers=0)
+        self.assertEqual(again["games_run"], 2)
+        self.assertEqual(again["records_sha256"], whole["records_sha256"])
+        self.assertEqual(selfplay.run(out, 5, p, turn_limit=8, workers=0)["games_run"], 0)
+        with self.assertRaises(selfplay.UsageError) as cm:
+            selfplay.run(out, 5, p, turn_limit=9, workers=0)
+        self.assertIn("other parameters", str(cm.exception))
+        with self.assertRaises(selfplay.UsageError):
+            selfplay.run(out, 4, p, turn_limit=8, workers=0)   # fewer games than on disk
+
+    def test_damaged_chunk_refused(self):
+        p = selfplay.Params(atk="random", dfn="random", chunk=2, shards=False)
+        out = os.path.join(self.dir, "run")
+        selfplay.run(out, 2, p, turn_limit=8, workers=0)
+        with open(os.path.join(out, selfplay.chunk_name(p, 1, 2) + ".records"), "ab") as f:
+            f.write(b"x")
+        with self.assertRaises(selfplay.RunError) as cm:
+            selfplay.run(out, 2, p, turn_limit=8, workers=0)
+        self.assertIn("does not match its digest", str(cm.exception))
+
+
+class TestPerft(unittest.TestCase):
+    def test_bounds(self):
+        for args, word in (((65, 2, 200, 1.0), "DEPTH"), ((0, 1, 200, 1.0), "DEPTH"),
+                           ((4, 4, 200, 1.0), "--split"), ((4, 0, 200, 1.0), "--split"),
+                           ((4, 2, 0, 1.0), "--max-tasks"), ((4, 2, 10, 0), "--task-seconds")):
+            with self.subTest(args=args):
+                with self.assertRaises(perft.UsageError) as cm:
+                    perft.check(*args)
+                self.assertIn(word, str(cm.exception))
+
+    def test_largest_first_and_exact(self):
+        with Game() as g:
+            want = g.perft(3)
+        for split in (1, 2):
+            r = perft.run(3, split, workers=0, max_tasks=7)
+            self.assertEqual(r["count"], want)
+            self.assertEqual(r["largest_first"], sorted(r["largest_first"], reverse=True))
+            self.assertLessEqual(r["tasks"], 7)
+
+    def test_pack_balances(self):
+        tasks = perft.pack([(10, ["a"]), (9, ["b"]), (2, ["c"]), (1, ["d"])], 2)
+        self.assertEqual([t[0] for t in tasks], [11, 11])
+
+
+if __name__ == "__main__":
+    unittest.main()
