@@ -419,6 +419,10 @@ Suite *make_suite(void)
 {
     Suite *s = suite_create("r04_turn");
     TCase *tc = tcase_create("core");
+    /* The turn-bound tests replay a dozen random games each checking every
+     * decision at the bound: a few seconds alone, more on a loaded machine
+     * or under valgrind; Check's default 4 s failed them at load 16. */
+    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_R4_3_action_costs);
     tcase_add_test(tc, test_R4_3_two_moves_leave_handoff_and_end);
     tcase_add_test(tc, test_R4_3_long_pass_needs_two_pa);
