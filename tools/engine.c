@@ -117,6 +117,9 @@ static void *search_main(void *arg)
     char err[ERR_LEN] = "";
     int rc = engine_searcher_run(e->searcher, e->search_game, &e->lim, on_info, e, &res, err,
                                  sizeof err);
+    /* Done before the answer: a client that has read bestdecision may send
+     * position at once, and it must find the search over (busy()). */
+    atomic_store(&e->done, 1);
     if (!atomic_load(&e->quiet)) {
         if (rc < 0) {
             error_line(e, "go: %s", err);
@@ -133,7 +136,6 @@ static void *search_main(void *arg)
             say(e, "%s", line);
         }
     }
-    atomic_store(&e->done, 1);
     return NULL;
 }
 
