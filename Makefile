@@ -12,6 +12,7 @@ PCDIR   ?= $(LIBDIR)/pkgconfig
 MANDIR  ?= $(PREFIX)/share/man
 DOCDIR  ?= $(PREFIX)/share/doc/libball
 CMAKEDIR ?= $(LIBDIR)/cmake/libball
+DATADIR ?= $(PREFIX)/share/libball
 
 VERSION_MAJOR := $(shell sed -n 's/^\#define BALL_VERSION_MAJOR \([0-9]*\)/\1/p' include/ball.h)
 VERSION_MINOR := $(shell sed -n 's/^\#define BALL_VERSION_MINOR \([0-9]*\)/\1/p' include/ball.h)
@@ -170,6 +171,8 @@ install: lib tool
 	install -m 644 LICENSE README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	install -d $(DESTDIR)$(DOCDIR)/diagrams
 	install -m 644 docs/diagrams/*.svg $(DESTDIR)$(DOCDIR)/diagrams/
+	install -d $(DESTDIR)$(DATADIR)
+	install -m 644 share/openings.txt $(DESTDIR)$(DATADIR)/openings.txt
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    pkgconfig/libball.pc.in > $(DESTDIR)$(PCDIR)/libball.pc
@@ -190,6 +193,8 @@ uninstall:
 	      $(DESTDIR)$(CMAKEDIR)/libballConfig.cmake $(DESTDIR)$(CMAKEDIR)/libballConfigVersion.cmake
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || :
 	rm -rf $(DESTDIR)$(DOCDIR)
+	rm -f $(DESTDIR)$(DATADIR)/openings.txt
+	rmdir $(DESTDIR)$(DATADIR) 2>/dev/null || :
 
 clean:
 	rm -rf $(B)

@@ -112,6 +112,23 @@ timeout 120 "$BALL" match --engine cmd="$GOOD" name=a --engine cmd="$GOOD" name=
 grep -q '^\[Site "tc 400+5; ' "$tmp/t.rec" || fail "the limit in the Site tag"
 grep -q '^\[Rules "turns=12"\]' "$tmp/t.rec" || fail "the rules of --rules in the records"
 
+# ---- the shipped openings: at least 100 distinct valid positions, the
+# file that its generator writes (the generator checks each with a search)
+n=$(grep -vc '^#' share/openings.txt)
+[ "$n" -ge 100 ] || fail "share/openings.txt: $n positions, fewer than 100"
+[ "$(grep -v '^#' share/openings.txt | sort -u | wc -l)" -eq "$n" ] || fail "share/openings.txt: duplicates"
+timeout 120 "$BALL" match --engine cmd="$GOOD" name=a --engine cmd="$GOOD" name=b --games 2 \
+    --playouts 50 --rules turns=12 --openings share/openings.txt >"$tmp/out" 2>"$tmp/err" ||
+    fail "share/openings.txt read by ball match: $(cat "$tmp/err")"
+if [ -n "$LIBBALL_PATH" ] || [ -f "${B:-build}/libball.so.1" ]; then
+    (cd "$tmp" && LIBBALL_PATH=${LIBBALL_PATH:-$OLDPWD/${B:-build}/libball.so.1} \
+        timeout 120 "$PY" "$OLDPWD/share/gen-openings.py") >"$tmp/openings.txt" 2>"$tmp/err" ||
+        fail "share/gen-openings.py: $(cat "$tmp/err")"
+    cmp -s "$tmp/openings.txt" share/openings.txt || fail "share/openings.txt is not what share/gen-openings.py writes"
+else
+    skip "no shared library built: share/gen-openings.py not run"
+fi
+
 # ---- bad arguments: exit 2 and a message
 while IFS='|' read -r args msg; do
     eval "set -- $args"
