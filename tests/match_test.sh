@@ -112,6 +112,16 @@ timeout 120 "$BALL" match --engine cmd="$GOOD" name=a --engine cmd="$GOOD" name=
 grep -q '^\[Site "tc 400+5; ' "$tmp/t.rec" || fail "the limit in the Site tag"
 grep -q '^\[Rules "turns=12"\]' "$tmp/t.rec" || fail "the rules of --rules in the records"
 
+# ---- each engine with its own limit (seen in the engines' --log files)
+timeout 60 "$BALL" match --engine cmd="$GOOD --log $tmp/a.log" name=a playouts=50 \
+    --engine cmd="$GOOD --log $tmp/b.log" name=b nodes=60 --games 2 --rules turns=10 \
+    --records "$tmp/l.rec" >"$tmp/out" 2>"$tmp/err" || fail "own limits: exit $?"
+grep -q '^> go playouts 50$' "$tmp/a.log" && ! grep -q '^> go nodes' "$tmp/a.log" ||
+    fail "engine a searched with its playouts=50"
+grep -q '^> go nodes 60$' "$tmp/b.log" && ! grep -q '^> go playouts' "$tmp/b.log" ||
+    fail "engine b searched with its nodes=60"
+grep -q '^\[Site "nodes 1000, a playouts 50, b nodes 60; ' "$tmp/l.rec" || fail "own limits in the Site tag"
+
 # ---- the shipped openings: at least 100 distinct valid positions, the
 # file that its generator writes (the generator checks each with a search)
 n=$(grep -vc '^#' share/openings.txt)
@@ -149,7 +159,9 @@ done <<EOF2
 --engine cmd=x --engine cmd=y --rules zone=9|--rules:
 --engine cmd=x --engine cmd=y --openings /nonexistent|--openings /nonexistent:
 --engine cmd=x --engine cmd=y --bogus 1|unknown option '--bogus'
---engine cmd=x colour=red --engine cmd=y|expected cmd=CMD, name=NAME or option.X=V
+--engine cmd=x colour=red --engine cmd=y|expected cmd=CMD, name=NAME, option.X=V, nodes=N
+--engine cmd=x nodes=5 playouts=6 --engine cmd=y|give one of nodes=, playouts=, movetime=
+--engine cmd=x movetime=0 --engine cmd=y|movetime=0 needs a number from 1
 EOF2
 printf '%s\n7/6 DEF\n' "$a" >"$tmp/badopen.txt"
 "$BALL" match --engine cmd=x --engine cmd=y --openings "$tmp/badopen.txt" 2>"$tmp/err"

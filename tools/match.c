@@ -51,6 +51,8 @@ struct engine_spec {
     int n_options;
     const char *opt_name[MAX_OPTIONS];
     const char *opt_value[MAX_OPTIONS];
+    int limit_kind; /* its own nodes=, playouts= or movetime=, or -1 */
+    long limit;
 };
 
 struct config {
@@ -69,7 +71,7 @@ struct config {
     long max_decisions;
     int sprt;
     double elo0, elo1, alpha, beta;
-    char limit_text[64];
+    char limit_text[200];
 };
 
 /* A running engine process. */
@@ -467,19 +469,21 @@ static void play_game(const struct config *cfg, ball_game *g, const char *openin
             forfeit(o, side, name, "out of memory");
             return;
         }
-        switch (cfg->limit_kind) {
-        case LIM_NODES: snprintf(line, sizeof line, "go nodes %ld", cfg->limit); break;
-        case LIM_PLAYOUTS: snprintf(line, sizeof line, "go playouts %ld", cfg->limit); break;
-        case LIM_MOVETIME: snprintf(line, sizeof line, "go movetime %ld", cfg->limit); break;
+        int kind = p->spec->limit_kind >= 0 ? p->spec->limit_kind : cfg->limit_kind;
+        long amount = p->spec->limit_kind >= 0 ? p->spec->limit : cfg->limit;
+        switch (kind) {
+        case LIM_NODES: snprintf(line, sizeof line, "go nodes %ld", amount); break;
+        case LIM_PLAYOUTS: snprintf(line, sizeof line, "go playouts %ld", amount); break;
+        case LIM_MOVETIME: snprintf(line, sizeof line, "go movetime %ld", amount); break;
         default:
             snprintf(line, sizeof line, "go atime %ld dtime %ld ainc %ld dinc %ld",
                      (long)(clock[0] > 1 ? clock[0] : 1), (long)(clock[1] > 1 ? clock[1] : 1),
                      cfg->tc_inc, cfg->tc_inc);
         }
         double allowed = (double)cfg->margin_ms;
-        if (cfg->limit_kind == LIM_MOVETIME)
-            allowed += (double)cfg->limit;
-        if (cfg->limit_kind == LIM_TC)
+        if (kind == LIM_MOVETIME)
+            allowed += (double)amount;
+        if (kind == LIM_TC)
             allowed += clock[side];
         double t0 = now_ms();
         int bad = proc_send(&p->proc, pos) < 0 || proc_send(&p->proc, line) < 0;
@@ -967,12 +971,22 @@ static int parse_args(int argc, char **argv, struct config *c)
             if (c->n_engines == 2)
                 return bad("give --engine exactly twice");
             struct engine_spec *e = &c->eng[c->n_engines++];
+            e->limit_kind = -1;
             while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
                 const char *w = argv[++i];
                 if (strncmp(w, "cmd=", 4) == 0)
                     e->cmd = w + 4;
                 else if (strncmp(w, "name=", 5) == 0)
                     e->name = w + 5;
+                else if (strncmp(w, "nodes=", 6) == 0 || strncmp(w, "playouts=", 9) == 0 ||
+                         strncmp(w, "movetime=", 9) == 0) {
+                    const char *eq = strchr(w, '=');
+                    if (e->limit_kind >= 0)
+                        return bad("--engine: give one of nodes=, playouts=, movetime=");
+                    if (number(w, eq + 1, 1, 2000000000, &e->limit))
+                        return EXIT_USAGE;
+                    e->limit_kind = w[0] == 'n' ? LIM_NODES : w[0] == 'p' ? LIM_PLAYOUTS : LIM_MOVETIME;
+                }
                 else if (strncmp(w, "option.", 7) == 0 && strchr(w, '=') && strchr(w, '=') > w + 7) {
                     if (e->n_options == MAX_OPTIONS)
                         return bad("at most %d options per engine", MAX_OPTIONS);
@@ -981,7 +995,8 @@ static int parse_args(int argc, char **argv, struct config *c)
                     e->opt_name[e->n_options] = w + 7;
                     e->opt_value[e->n_options++] = eq + 1;
                 } else {
-                    return bad("--engine: expected cmd=CMD, name=NAME or option.X=V, got '%.40s'", w);
+                    return bad("--engine: expected cmd=CMD, name=NAME, option.X=V, nodes=N, "
+                               "playouts=N or movetime=MS, got '%.40s'", w);
                 }
             }
             if (e->cmd == NULL || !*e->cmd)
@@ -1075,6 +1090,14 @@ static int parse_args(int argc, char **argv, struct config *c)
     if (c->games % 2)
         c->games++;
     limit_of(c, c->limit_text, sizeof c->limit_text);
+    for (int k = 0; k < 2; k++) {
+        static const char *const KIND[] = {"nodes", "playouts", "movetime"};
+        const struct engine_spec *e = &c->eng[k];
+        size_t n = strlen(c->limit_text);
+        if (e->limit_kind >= 0)
+            snprintf(c->limit_text + n, sizeof c->limit_text - n, ", %s %s %ld", e->name,
+                     KIND[e->limit_kind], e->limit);
+    }
     return 0;
 }
 
