@@ -52,11 +52,8 @@ struct root_stat {
 
 const char *engine_searcher_name(void)
 {
-    static char name[64];
-    /* Written once with the same bytes by every caller: no state that
-     * changes. */
-    snprintf(name, sizeof name, "libball mcts %s", ball_version_string());
-    return name;
+    /* The tool links the static library: its version is the header's. */
+    return "libball mcts " BALL_VERSION_STRING;
 }
 
 size_t engine_searcher_options(const engine_option **out)
