@@ -4,8 +4,8 @@
 # sent right after its bestdecision), its records (read back by ball
 # replay), JSON and resumption from the records file; a forfeit with its
 # reason for each mode of the misbehaving engine tests/engines/bad_engine.py
-# (crash, exit, hang, garbage, illegal, silence, slow handshake), each
-# bounded by the margin; the SPRT stopping a match; openings; a clock;
+# (crash, exit, hang, garbage, illegal, silence, slow handshake, no
+# readyok), each bounded by the margin; the SPRT stopping a match; openings; a clock;
 # bad arguments. Every match runs under timeout(1): none may hang.
 # run-tests: serial
 
@@ -68,7 +68,8 @@ for case in "crash|crashed (exit status 3: bad_engine: crashing on purpose)" \
             "garbage|malformed decision '###'" \
             "illegal|illegal decision 'A1-C3'" \
             "silence|hung (no bepok after bep)" \
-            "slow|hung (no bepok after bep)"; do
+            "slow|hung (no bepok after bep)" \
+            "noready|hung (no readyok after isready)"; do
     mode=${case%%|*} reason=${case#*|}
     rm -f "$tmp/b.rec"
     start=$(date +%s)
@@ -86,6 +87,19 @@ for case in "crash|crashed (exit status 3: bad_engine: crashing on purpose)" \
 done
 sleep 0.2
 if pgrep -f "bad_engine.py" >/dev/null 2>&1; then fail "bad engines left running: $(pgrep -af bad_engine.py)"; fi
+
+# ---- a match ended by SIGTERM kills its engines (their process groups)
+"$BALL" match --engine cmd="$GOOD" name=good --engine cmd="$BAD hang" name=bad --games 2 \
+    --margin 60000 >/dev/null 2>&1 &
+pid=$!
+sleep 2
+pgrep -f "bad_engine.py hang" >/dev/null 2>&1 || fail "SIGTERM: the hanging engine did not start"
+kill -TERM $pid
+wait $pid
+sleep 0.3
+if pgrep -f "bad_engine.py hang" >/dev/null 2>&1; then
+    fail "SIGTERM: the engine outlived the match" # (it ends by itself after 120 s)
+fi
 
 # ---- the SPRT stops a match that is decided
 timeout 60 "$BALL" match --engine cmd="$GOOD" name=good --engine cmd="$BAD illegal" name=bad \

@@ -83,7 +83,24 @@ struct proc {
     char errtail[256]; /* the end of its stderr */
     size_t errlen;
     int out_eof, err_eof;
+    int slot; /* its entry in children[] */
 };
+
+/* The process groups of the running engines, for the signal handler: an
+ * interrupted match (SIGINT, SIGTERM, SIGHUP) kills them before it ends.
+ * Each slot is written by the one worker that owns it. (The tool's own
+ * state, not the library's.) */
+#define MAX_CHILDREN 128
+static volatile pid_t children[MAX_CHILDREN];
+
+static void on_signal(int sig)
+{
+    for (int i = 0; i < MAX_CHILDREN; i++)
+        if (children[i] > 0)
+            kill(-children[i], SIGKILL);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
 
 struct match {
     struct config cfg;
@@ -103,6 +120,7 @@ struct match {
     int stop;
     double llr, llr_penta, lower, upper;
     FILE *records;
+    int workers;
     int tty;
     int failed; /* an I/O error */
 };
@@ -125,6 +143,7 @@ static void proc_kill(struct proc *p)
     kill(-p->pid, SIGKILL);
     kill(p->pid, SIGKILL);
     waitpid(p->pid, NULL, 0);
+    children[p->slot] = 0;
     close(p->in);
     close(p->out);
     close(p->err);
@@ -133,8 +152,9 @@ static void proc_kill(struct proc *p)
 
 static int proc_start(struct proc *p, const char *cmd, char *why, size_t whylen)
 {
-    int in[2], out[2], err[2];
+    int in[2], out[2], err[2], slot = p->slot;
     memset(p, 0, sizeof *p);
+    p->slot = slot;
     if (pipe(in) < 0 || pipe(out) < 0 || pipe(err) < 0) {
         snprintf(why, whylen, "cannot start: %s", strerror(errno));
         return -1;
@@ -156,6 +176,7 @@ static int proc_start(struct proc *p, const char *cmd, char *why, size_t whylen)
         _exit(127);
     }
     setpgid(pid, pid); /* also here: no race with the kill of the group */
+    children[slot] = pid;
     close(in[0]);
     close(out[1]);
     close(err[1]);
@@ -211,8 +232,10 @@ static void proc_death(struct proc *p, char *why, size_t whylen)
         snprintf(why, whylen, "crashed (signal %d%s)", WTERMSIG(status), tail);
     else
         snprintf(why, whylen, "closed its output%s", tail);
-    if (r == p->pid)
+    if (r == p->pid) {
+        children[p->slot] = 0;
         p->pid = -p->pid; /* reaped; proc_kill must not wait again */
+    }
 }
 
 static void proc_close(struct proc *p)
@@ -387,6 +410,7 @@ static void player_quit(struct player *pl)
         }
         kill(-pl->proc.pid, SIGKILL);
         waitpid(pl->proc.pid, NULL, WNOHANG);
+        children[pl->proc.slot] = 0;
         close(pl->proc.in);
         close(pl->proc.out);
         close(pl->proc.err);
@@ -740,7 +764,11 @@ static void *worker(void *arg)
     struct match *m = arg;
     struct player pl[2];
     memset(pl, 0, sizeof pl);
+    pthread_mutex_lock(&m->lock);
+    int worker_no = m->workers++;
+    pthread_mutex_unlock(&m->lock);
     for (int i = 0; i < 2; i++) {
+        pl[i].proc.slot = worker_no * 2 + i;
         pl[i].spec = &m->cfg.eng[i];
         pl[i].rules_text = m->cfg.rules_text;
     }
@@ -1177,6 +1205,9 @@ int tool_match_main(int argc, char **argv)
     if ((rc = load_openings(&m)) != 0)
         goto out;
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
     m.done = calloc((size_t)m.cfg.games, 1);
     m.a_score = malloc((size_t)m.cfg.games);
     if (m.done == NULL || m.a_score == NULL) {

@@ -10,7 +10,8 @@ MODE:
   crash     handshake fine, then exits with status 3 at the first go
             (after a line on stderr)
   exit      exits at once with status 4, before reading anything
-  hang      handshake fine, then never answers go (ignores stop too)
+  hang      handshake fine, then never answers go (ignores stop too; ends
+            by itself after 120 s, so that no test leaves it behind)
   garbage   handshake fine, then answers go with noise and a malformed
             'bestdecision ###'
   illegal   handshake fine, then a well-formed but illegal decision
@@ -56,8 +57,8 @@ def main():
                 sys.stderr.flush()
                 sys.exit(3)
             if MODE == "hang":
-                while True:
-                    time.sleep(60)
+                time.sleep(120)
+                sys.exit(5)
             if MODE == "garbage":
                 out("\x01\x02 nonsense \xff")
                 out("info depth x nodes y")
