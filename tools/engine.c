@@ -38,8 +38,10 @@ struct engine {
     /* the search */
     int searching;          /* a search thread exists (reader thread only) */
     pthread_t thread;
-    ball_game *search_game; /* the clone it searches */
+    ball_game *search_game; /* the position it searches (kept between searches) */
+    int search_rules_stale; /* search_game has the rules of an older newgame */
     engine_limits lim;
+    engine_result res;      /* its answer */
     atomic_int stop;        /* stop asked */
     atomic_int quiet;       /* quit: no bestdecision */
     atomic_int done;        /* the thread has finished */
@@ -113,9 +115,9 @@ static int on_info(void *ud, const engine_info *info)
 static void *search_main(void *arg)
 {
     struct engine *e = arg;
-    engine_result res;
+    engine_result *res = &e->res;
     char err[ERR_LEN] = "";
-    int rc = engine_searcher_run(e->searcher, e->search_game, &e->lim, on_info, e, &res, err,
+    int rc = engine_searcher_run(e->searcher, e->search_game, &e->lim, on_info, e, res, err,
                                  sizeof err);
     /* Done before the answer: a client that has read bestdecision may send
      * position at once, and it must find the search over (busy()). */
@@ -127,10 +129,10 @@ static void *search_main(void *arg)
         } else {
             char line[ENGINE_MAX_PV * (BALL_ACTION_TEXT_MAX + 1) + 64], t[BALL_ACTION_TEXT_MAX];
             size_t n;
-            action_text(res.best, t, sizeof t);
+            action_text(res->best, t, sizeof t);
             n = (size_t)snprintf(line, sizeof line, "bestdecision %s", t);
-            for (int k = 0; k < res.n_turn; k++) {
-                action_text(res.turn[k], t, sizeof t);
+            for (int k = 0; k < res->n_turn; k++) {
+                action_text(res->turn[k], t, sizeof t);
                 n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", k ? " " : " turn ", t);
             }
             say(e, "%s", line);
@@ -149,8 +151,6 @@ static void join_search(struct engine *e, int stop)
         engine_searcher_stop(e->searcher);
     }
     pthread_join(e->thread, NULL);
-    ball_game_free(e->search_game);
-    e->search_game = NULL;
     e->searching = 0;
 }
 
@@ -349,6 +349,7 @@ static void cmd_newgame(struct engine *e, const struct words *ws, const char *or
     ball_game_free(e->game);
     e->base = g;
     e->game = pos;
+    e->search_rules_stale = 1;
     engine_searcher_new_game(e->searcher);
 }
 
@@ -468,16 +469,27 @@ static void cmd_go(struct engine *e, const struct words *ws)
         if (e->lim.movetime_ms == 0 || t < e->lim.movetime_ms)
             e->lim.movetime_ms = t;
     }
-    if (ball_game_clone(&e->search_game, e->game) < 0) {
-        error_line(e, "go: out of memory");
+    /* The searched game: the current position under the current rules
+     * (the search needs no history), made anew only after a newgame. */
+    char bpn[BALL_BPN_MAX];
+    if (e->search_game == NULL || e->search_rules_stale) {
+        ball_game_free(e->search_game);
+        e->search_game = NULL;
+        if (ball_game_clone(&e->search_game, e->base) < 0) {
+            error_line(e, "go: out of memory");
+            return;
+        }
+        e->search_rules_stale = 0;
+    }
+    if (ball_position_to_text(e->game, bpn, sizeof bpn) < 0 ||
+        ball_position_from_text(e->search_game, bpn) < 0) {
+        error_line(e, "go: %s", ball_errmsg(e->search_game));
         return;
     }
     atomic_store(&e->stop, 0);
     atomic_store(&e->done, 0);
     atomic_store(&e->quiet, 0);
     if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
-        ball_game_free(e->search_game);
-        e->search_game = NULL;
         error_line(e, "go: cannot start the search thread");
         say(e, "bestdecision none");
         return;
@@ -618,6 +630,7 @@ int tool_engine_main(int argc, char **argv)
     engine_searcher_free(e.searcher);
     ball_game_free(e.base);
     ball_game_free(e.game);
+    ball_game_free(e.search_game);
     pthread_mutex_destroy(&e.out_lock);
     if (e.log)
         fclose(e.log);

@@ -36,18 +36,24 @@ static const engine_option OPTIONS[N_OPT] = {
     {"MaxNodes", ENGINE_OPT_SPIN, "0", "0", "100000000", NULL},
 };
 
-struct engine_searcher {
-    double value[N_OPT];
-    atomic_int stop;
-    ball_mcts *mcts;            /* cached between slices and searches */
-    ball_mcts_config mcts_cfg;  /* its settings */
-};
-
 /* Root statistics added up over the slices. */
 struct root_stat {
     ball_action action;
     uint64_t visits;
     double reward; /* sum of visits * mean */
+};
+
+struct engine_searcher {
+    double value[N_OPT];
+    atomic_int stop;
+    ball_mcts *mcts;            /* cached between slices and searches */
+    ball_mcts_config mcts_cfg;  /* its settings */
+    /* the work space of a run, here rather than on the stack of the
+     * engine's search thread (a new thread per search: fewer fresh pages) */
+    struct root_stat st[BALL_MAX_ACTIONS];
+    ball_action acts[BALL_MAX_ACTIONS];
+    uint32_t visits[BALL_MAX_ACTIONS];
+    double values[BALL_MAX_ACTIONS];
 };
 
 const char *engine_searcher_name(void)
@@ -198,10 +204,10 @@ int engine_searcher_run(engine_searcher *s, ball_game *game, const engine_limits
                         size_t errlen)
 {
     static const uint64_t GOLDEN = 0x9e3779b97f4a7c15u;
-    struct root_stat st[BALL_MAX_ACTIONS];
-    ball_action acts[BALL_MAX_ACTIONS];
-    uint32_t visits[BALL_MAX_ACTIONS];
-    double values[BALL_MAX_ACTIONS];
+    struct root_stat *st = s->st;
+    ball_action *acts = s->acts;
+    uint32_t *visits = s->visits;
+    double *values = s->values;
     int n_st = 0, multipv = lim->multipv < 1 ? 1 : lim->multipv;
     double t0 = now_ms();
     int64_t budget = 0; /* playouts in all; 0: none */
