@@ -601,7 +601,10 @@ static void count_game(struct match *m, long idx, int s2)
 static void elo_text(const struct match *m, char *buf, size_t len)
 {
     double elo, err;
-    if (sprt_elo((double)m->w, (double)m->d, (double)m->l, &elo, &err) < 0)
+    int rc = sprt_elo((double)m->w, (double)m->d, (double)m->l, &elo, &err);
+    if (elo == 0)
+        elo = 0; /* not -0.0 */
+    if (rc < 0)
         snprintf(buf, len, "Elo %s", m->played ? (elo > 0 ? "+inf" : "-inf") : "-");
     else if (isinf(err))
         snprintf(buf, len, "Elo %+.1f +/- inf", elo);
@@ -896,6 +899,8 @@ static int report_json(const struct match *m, const char *path)
     if (f == NULL)
         return -1;
     int ok = sprt_elo((double)m->w, (double)m->d, (double)m->l, &elo, &err) == 0;
+    if (elo == 0)
+        elo = 0; /* not -0.0 */
     fputs("{\n  \"engines\": [", f);
     for (int i = 0; i < 2; i++) {
         fputs(i ? ", {\"name\": " : "{\"name\": ", f);
