@@ -95,7 +95,7 @@ pid=$!
 sleep 2
 pgrep -f "bad_engine.py hang" >/dev/null 2>&1 || fail "SIGTERM: the hanging engine did not start"
 kill -TERM $pid
-wait $pid
+wait $pid 2>/dev/null # (the shell would report "Terminated")
 sleep 0.3
 if pgrep -f "bad_engine.py hang" >/dev/null 2>&1; then
     fail "SIGTERM: the engine outlived the match" # (it ends by itself after 120 s)
