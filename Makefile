@@ -13,6 +13,7 @@ PCDIR   ?= $(LIBDIR)/pkgconfig
 MANDIR  ?= $(PREFIX)/share/man
 DOCDIR  ?= $(PREFIX)/share/doc/libball
 CMAKEDIR ?= $(LIBDIR)/cmake/libball
+DATADIR ?= $(PREFIX)/share/libball
 
 VERSION_MAJOR := $(shell sed -n 's/^\#define BALL_VERSION_MAJOR \([0-9]*\)/\1/p' include/ball.h)
 VERSION_MINOR := $(shell sed -n 's/^\#define BALL_VERSION_MINOR \([0-9]*\)/\1/p' include/ball.h)
@@ -98,9 +99,11 @@ $(B)/libball.so: $(B)/libball.so.$(VERSION)
 
 # The command-line tool links the static library: it runs from the build
 # tree without LD_LIBRARY_PATH.
-$(B)/bin/ball: tools/ball.c examples/common/board.c examples/common/board.h $(B)/libball.a
+# Its commands engine and match (BEP, docs/protocol.md) are files of their own.
+TOOL_SRC := tools/ball.c $(filter-out tools/ball.c,$(wildcard tools/*.c))
+$(B)/bin/ball: $(TOOL_SRC) $(wildcard tools/*.h) examples/common/board.c examples/common/board.h $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(QUIET_CCLD)$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $< examples/common/board.c $(B)/libball.a $(LDFLAGS) -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $(TOOL_SRC) examples/common/board.c $(B)/libball.a $(LDFLAGS) -lm -o $@
 
 # Examples link the shared library, found next to them through the rpath.
 $(B)/examples/%: examples/%.c $(EXAMPLE_COMMON) $(wildcard examples/common/*.h) $(B)/libball.so
@@ -185,6 +188,8 @@ install: lib tool
 	install -m 644 LICENSE README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	install -d $(DESTDIR)$(DOCDIR)/diagrams
 	install -m 644 docs/diagrams/*.svg $(DESTDIR)$(DOCDIR)/diagrams/
+	install -d $(DESTDIR)$(DATADIR)
+	install -m 644 share/openings.txt $(DESTDIR)$(DATADIR)/openings.txt
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    pkgconfig/libball.pc.in > $(DESTDIR)$(PCDIR)/libball.pc
@@ -205,6 +210,8 @@ uninstall:
 	      $(DESTDIR)$(CMAKEDIR)/libballConfig.cmake $(DESTDIR)$(CMAKEDIR)/libballConfigVersion.cmake
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || :
 	rm -rf $(DESTDIR)$(DOCDIR)
+	rm -f $(DESTDIR)$(DATADIR)/openings.txt
+	rmdir $(DESTDIR)$(DATADIR) 2>/dev/null || :
 
 clean:
 	rm -rf $(B)

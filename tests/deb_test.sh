@@ -102,6 +102,7 @@ for f in /usr/include/ball.h "/usr/lib/$ma/libball.a" "/usr/lib/$ma/libball.so" 
 done
 has "ball-tools_${debver}_$arch.deb" /usr/bin/ball
 has "ball-tools_${debver}_$arch.deb" /usr/share/man/man1/ball.1.gz
+has "ball-tools_${debver}_$arch.deb" /usr/share/libball/openings.txt
 has "python3-libball_${debver}_all.deb" /usr/lib/python3/dist-packages/libball/__init__.py
 has "python3-libball_${debver}_all.deb" /usr/lib/python3/dist-packages/libball/_native.py
 contents "python3-libball_${debver}_all.deb" | grep -q '_lib/\|\.so' &&

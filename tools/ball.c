@@ -34,6 +34,7 @@
 
 #include "ball.h"
 #include "board.h"
+#include "engine.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -148,6 +149,8 @@ static int cmd_show(ball_game *g, const struct settings *set, int argc, char **a
 static int cmd_record(ball_game *g, const struct settings *set, int argc, char **argv);
 static int cmd_replay(ball_game *g, const struct settings *set, int argc, char **argv);
 static int cmd_svg(ball_game *g, const struct settings *set, int argc, char **argv);
+static int cmd_engine(ball_game *g, const struct settings *set, int argc, char **argv);
+static int cmd_match(ball_game *g, const struct settings *set, int argc, char **argv);
 
 static const struct command COMMANDS[] = {
     {"perft", "DEPTH [BPN]", "number of decision sequences of DEPTH decisions (0-64)", cmd_perft},
@@ -165,6 +168,9 @@ static const struct command COMMANDS[] = {
      "check the game records of FILE (- = standard input);\n"
      "print 'BPN<TAB>result' for each game", cmd_replay},
     {"svg", "[BPN]", "SVG picture of the position", cmd_svg},
+    {"engine", "[--log FILE]", "serve the searcher over BEP (docs/protocol.md)", cmd_engine},
+    {"match", "--engine cmd=CMD ... --engine ... [--games N] ...",
+     "play BEP engines against each other (docs/match.md)", cmd_match},
 };
 #define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -1297,6 +1303,8 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     i++;
+    if (cmd->run == cmd_engine || cmd->run == cmd_match) /* they read their own options */
+        return cmd->run(NULL, &set, argc - i, argv + i);
     if ((rc = parse_options(argc, argv, &i, cmd->name, &set, given)) != 0)
         return rc;
     if ((rc = make_game(&set, &g)) != 0)
@@ -1308,4 +1316,21 @@ int main(int argc, char **argv)
         return rc ? rc : EXIT_INTERNAL;
     }
     return rc;
+}
+
+/* ---------------------------------------------------------------- engines */
+
+/* tools/engine.c and tools/match.c; they take no global option. */
+static int cmd_engine(ball_game *g, const struct settings *set, int argc, char **argv)
+{
+    (void)g;
+    (void)set;
+    return tool_engine_main(argc, argv);
+}
+
+static int cmd_match(ball_game *g, const struct settings *set, int argc, char **argv)
+{
+    (void)g;
+    (void)set;
+    return tool_match_main(argc, argv);
 }

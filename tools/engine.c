@@ -1,0 +1,638 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ball engine — serves the library's searcher over BEP, the BALL engine
+ * protocol (docs/protocol.md), on standard input and output.
+ *
+ * Two threads: this one reads and runs the commands; a search runs on a
+ * thread of its own, so that `isready` and `stop` are answered while it
+ * searches. Every line written goes through say(), under one lock, to
+ * standard output and to the --log file. The searcher is seen only through
+ * engine_searcher.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "engine.h"
+#include "engine_searcher.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LINE_MAX_BYTES 8191
+#define MAX_WORDS 4096
+#define ERR_LEN 512
+
+struct engine {
+    FILE *log;
+    pthread_mutex_t out_lock;
+    engine_searcher *searcher;
+    ball_game *base; /* the standard start under the game's ruleset */
+    ball_game *game; /* the current position */
+    unsigned long line_no;
+    /* the search */
+    int searching;          /* a search thread exists (reader thread only) */
+    pthread_t thread;
+    ball_game *search_game; /* the position it searches (kept between searches) */
+    int search_rules_stale; /* search_game has the rules of an older newgame */
+    engine_limits lim;
+    engine_result res;      /* its answer */
+    atomic_int stop;        /* stop asked */
+    atomic_int quiet;       /* quit: no bestdecision */
+    atomic_int done;        /* the thread has finished */
+};
+
+/* ---------------------------------------------------------------- output */
+
+static void say(struct engine *e, const char *fmt, ...)
+{
+    char buf[LINE_MAX_BYTES + 1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    pthread_mutex_lock(&e->out_lock);
+    fputs(buf, stdout);
+    putc('\n', stdout);
+    fflush(stdout);
+    if (e->log) {
+        fprintf(e->log, "< %s\n", buf);
+        fflush(e->log);
+    }
+    pthread_mutex_unlock(&e->out_lock);
+}
+
+static void error_line(struct engine *e, const char *fmt, ...)
+{
+    char buf[ERR_LEN * 2];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    say(e, "info string error: %s", buf);
+}
+
+static void action_text(ball_action a, char *buf, size_t len)
+{
+    if (ball_action_to_text(a, buf, len) < 0)
+        snprintf(buf, len, "?");
+}
+
+/* ---------------------------------------------------------------- search */
+
+static void say_info(struct engine *e, const engine_info *info)
+{
+    uint64_t ms = (uint64_t)(info->elapsed_ms + 0.5);
+    uint64_t nps = info->elapsed_ms > 0 ? (uint64_t)((double)info->nodes * 1000.0 / info->elapsed_ms) : 0;
+    for (int i = 0; i < info->n_lines; i++) {
+        const engine_line *l = &info->lines[i];
+        char pv[ENGINE_MAX_PV * (BALL_ACTION_TEXT_MAX + 1) + 1] = "";
+        size_t n = 0;
+        for (int k = 0; k < l->n_pv; k++) {
+            char t[BALL_ACTION_TEXT_MAX];
+            action_text(l->pv[k], t, sizeof t);
+            n += (size_t)snprintf(pv + n, sizeof pv - n, "%s%s", k ? " " : "", t);
+        }
+        say(e, "info depth %lld nodes %llu nps %llu time %llu multipv %d value %.3f visits %llu pv %s",
+            (long long)info->depth, (unsigned long long)info->nodes, (unsigned long long)nps,
+            (unsigned long long)ms, i + 1, l->value, (unsigned long long)l->visits, pv);
+    }
+}
+
+static int on_info(void *ud, const engine_info *info)
+{
+    struct engine *e = ud;
+    if (info != NULL && !atomic_load(&e->quiet))
+        say_info(e, info);
+    return atomic_load(&e->stop);
+}
+
+static void *search_main(void *arg)
+{
+    struct engine *e = arg;
+    engine_result *res = &e->res;
+    char err[ERR_LEN] = "";
+    int rc = engine_searcher_run(e->searcher, e->search_game, &e->lim, on_info, e, res, err,
+                                 sizeof err);
+    /* Done before the answer: a client that has read bestdecision may send
+     * position at once, and it must find the search over (busy()). */
+    atomic_store(&e->done, 1);
+    if (!atomic_load(&e->quiet)) {
+        if (rc < 0) {
+            error_line(e, "go: %s", err);
+            say(e, "bestdecision none");
+        } else {
+            char line[ENGINE_MAX_PV * (BALL_ACTION_TEXT_MAX + 1) + 64], t[BALL_ACTION_TEXT_MAX];
+            size_t n;
+            action_text(res->best, t, sizeof t);
+            n = (size_t)snprintf(line, sizeof line, "bestdecision %s", t);
+            for (int k = 0; k < res->n_turn; k++) {
+                action_text(res->turn[k], t, sizeof t);
+                n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", k ? " " : " turn ", t);
+            }
+            say(e, "%s", line);
+        }
+    }
+    return NULL;
+}
+
+/* Waits for the search thread (after asking it to stop when @p stop). */
+static void join_search(struct engine *e, int stop)
+{
+    if (!e->searching)
+        return;
+    if (stop) {
+        atomic_store(&e->stop, 1);
+        engine_searcher_stop(e->searcher);
+    }
+    pthread_join(e->thread, NULL);
+    e->searching = 0;
+}
+
+/* A search that ended by itself is joined; 1 when one still runs. */
+static int busy(struct engine *e)
+{
+    if (e->searching && atomic_load(&e->done))
+        join_search(e, 0);
+    return e->searching;
+}
+
+/* ---------------------------------------------------------------- words */
+
+struct words {
+    int n;
+    char *w[MAX_WORDS];
+    const char *start[MAX_WORDS]; /* where each word begins in the line */
+};
+
+/* Splits @p line (modified) into words; the original is in @p orig. */
+static int split(char *line, const char *orig, struct words *ws)
+{
+    ws->n = 0;
+    for (char *p = line; *p;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        if (ws->n == MAX_WORDS)
+            return -1;
+        ws->start[ws->n] = orig + (p - line);
+        ws->w[ws->n++] = p;
+        while (*p && *p != ' ' && *p != '\t')
+            p++;
+        if (*p)
+            *p++ = '\0';
+    }
+    return 0;
+}
+
+/* The rest of the original line from word @p i, without trailing blanks. */
+static void rest_of_line(const struct words *ws, int i, const char *orig, char *buf, size_t len)
+{
+    if (i >= ws->n) {
+        buf[0] = '\0';
+        return;
+    }
+    size_t n = strlen(ws->start[i]);
+    while (n > 0 && (ws->start[i][n - 1] == ' ' || ws->start[i][n - 1] == '\t'))
+        n--;
+    (void)orig;
+    if (n >= len)
+        n = len - 1;
+    memcpy(buf, ws->start[i], n);
+    buf[n] = '\0';
+}
+
+/* Words @p from to @p to - 1 of the original line, as written. */
+static void span(const struct words *ws, int from, int to, char *buf, size_t len)
+{
+    if (from >= to) {
+        buf[0] = '\0';
+        return;
+    }
+    const char *a = ws->start[from];
+    const char *b = ws->start[to - 1] + strlen(ws->w[to - 1]);
+    size_t n = (size_t)(b - a);
+    if (n >= len)
+        n = len - 1;
+    memcpy(buf, a, n);
+    buf[n] = '\0';
+}
+
+/* Reads a decimal number 0..max; 0 or -1. */
+static int parse_int(const char *s, int64_t max, int64_t *out)
+{
+    int64_t v = 0;
+    if (!*s)
+        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        int d = *s - '0';
+        if (v > (max - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), row[40];
+    if (lb >= sizeof row || la >= sizeof row)
+        return (size_t)-1;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+static const char *const COMMAND_NAMES[] = {"bep", "isready", "setoption", "newgame", "position",
+                                            "go", "stop", "quit"};
+
+/* ---------------------------------------------------------------- commands */
+
+static void cmd_bep(struct engine *e)
+{
+    const engine_option *opts;
+    size_t n = engine_searcher_options(&opts);
+    static const char *const TYPES[] = {"spin", "real", "check", "combo", "string"};
+    say(e, "id name %s", engine_searcher_name());
+    say(e, "id author the libball authors");
+    for (size_t i = 0; i < n; i++) {
+        const engine_option *o = &opts[i];
+        char line[1024];
+        size_t k = (size_t)snprintf(line, sizeof line, "option name %s type %s default %s", o->name,
+                                    TYPES[o->type], *o->def ? o->def : "<empty>");
+        if (o->min && o->max)
+            k += (size_t)snprintf(line + k, sizeof line - k, " min %s max %s", o->min, o->max);
+        if (o->vars) {
+            char vars[512];
+            snprintf(vars, sizeof vars, "%s", o->vars);
+            for (char *v = strtok(vars, " "); v && k < sizeof line; v = strtok(NULL, " "))
+                k += (size_t)snprintf(line + k, sizeof line - k, " var %s", v);
+        }
+        say(e, "%s", line);
+    }
+    say(e, "bepok");
+}
+
+static void cmd_setoption(struct engine *e, const struct words *ws, const char *orig)
+{
+    char value[LINE_MAX_BYTES + 1], err[ERR_LEN];
+    int v = -1;
+    for (int i = 1; i < ws->n; i++)
+        if (strcmp(ws->w[i], "value") == 0) {
+            v = i;
+            break;
+        }
+    if (ws->n < 3 || strcmp(ws->w[1], "name") != 0) {
+        error_line(e, "setoption: expected 'setoption name NAME value VALUE'");
+        return;
+    }
+    if (v != 3) {
+        error_line(e, "setoption: expected one option name then 'value VALUE'");
+        return;
+    }
+    rest_of_line(ws, 4, orig, value, sizeof value);
+    if (engine_searcher_set_option(e->searcher, ws->w[2], value, err, sizeof err) < 0)
+        error_line(e, "setoption: %s", err);
+}
+
+static void cmd_newgame(struct engine *e, const struct words *ws, const char *orig)
+{
+    char text[LINE_MAX_BYTES + 1], err[ERR_LEN] = "";
+    ball_rules rules;
+    ball_cardset *cards = NULL;
+    ball_game *g = NULL;
+    if (ws->n >= 2 && strcmp(ws->w[1], "rules") != 0) {
+        error_line(e, "newgame: expected 'rules TEXT' or nothing after newgame, got '%.40s'", ws->w[1]);
+        return;
+    }
+    rest_of_line(ws, 2, orig, text, sizeof text);
+    ball_rules_init(&rules, sizeof rules);
+    if (ball_rules_from_text(&rules, &cards, text, err, sizeof err) < 0) {
+        error_line(e, "newgame: bad rules: %s", err);
+        return;
+    }
+    int rc = ball_game_new(&g, &rules, err, sizeof err);
+    ball_cardset_free(cards);
+    if (rc < 0) {
+        error_line(e, "newgame: bad rules: %s", err);
+        return;
+    }
+    ball_game *pos = NULL;
+    if (ball_game_clone(&pos, g) < 0) {
+        ball_game_free(g);
+        error_line(e, "newgame: out of memory");
+        return;
+    }
+    ball_game_free(e->base);
+    ball_game_free(e->game);
+    e->base = g;
+    e->game = pos;
+    e->search_rules_stale = 1;
+    engine_searcher_new_game(e->searcher);
+}
+
+static void cmd_position(struct engine *e, const struct words *ws)
+{
+    ball_game *g = NULL;
+    int i = 2, rc;
+    if (ws->n < 2 || (strcmp(ws->w[1], "startpos") != 0 && strcmp(ws->w[1], "bpn") != 0)) {
+        error_line(e, "position: expected 'startpos' or 'bpn BPN'");
+        return;
+    }
+    if (ball_game_clone(&g, e->base) < 0) {
+        error_line(e, "position: out of memory");
+        return;
+    }
+    if (strcmp(ws->w[1], "bpn") == 0) {
+        char bpn[LINE_MAX_BYTES + 1];
+        int end = 2;
+        while (end < ws->n && strcmp(ws->w[end], "decisions") != 0)
+            end++;
+        if (end == 2) {
+            error_line(e, "position: 'bpn' needs a BPN");
+            ball_game_free(g);
+            return;
+        }
+        span(ws, 2, end, bpn, sizeof bpn);
+        if (ball_position_from_text(g, bpn) < 0) {
+            error_line(e, "position: bad BPN: %s", ball_errmsg(g));
+            ball_game_free(g);
+            return;
+        }
+        i = end;
+    }
+    if (i < ws->n) {
+        if (strcmp(ws->w[i], "decisions") != 0) {
+            error_line(e, "position: expected 'decisions' after startpos, got '%.40s'", ws->w[i]);
+            ball_game_free(g);
+            return;
+        }
+        for (int k = i + 1; k < ws->n; k++) {
+            ball_action a;
+            rc = ball_action_from_text(g, ws->w[k], &a);
+            if (rc >= 0)
+                rc = ball_apply(g, a);
+            if (rc < 0) {
+                error_line(e, "position: decision %d '%.40s': %s", k - i, ws->w[k], ball_errmsg(g));
+                ball_game_free(g);
+                return;
+            }
+        }
+    }
+    ball_game_free(e->game);
+    e->game = g;
+}
+
+static void cmd_go(struct engine *e, const struct words *ws)
+{
+    static const char *const KEYS[] = {"nodes", "playouts", "movetime", "depth", "multipv",
+                                       "atime", "dtime", "ainc", "dinc", "movestogo"};
+    enum { K_NODES, K_PLAYOUTS, K_MOVETIME, K_DEPTH, K_MULTIPV, K_ATIME, K_DTIME, K_AINC, K_DINC,
+           K_MTG, N_KEYS };
+    int64_t val[N_KEYS] = {0};
+    int seen[N_KEYS] = {0}, infinite = 0;
+    for (int i = 1; i < ws->n; i++) {
+        int k = 0;
+        if (strcmp(ws->w[i], "infinite") == 0) {
+            if (infinite) {
+                error_line(e, "go: 'infinite' given twice");
+                return;
+            }
+            infinite = 1;
+            continue;
+        }
+        while (k < N_KEYS && strcmp(ws->w[i], KEYS[k]) != 0)
+            k++;
+        if (k == N_KEYS) {
+            error_line(e, "go: unknown word '%.40s' (word %d)", ws->w[i], i);
+            return;
+        }
+        if (seen[k]) {
+            error_line(e, "go: '%s' given twice", KEYS[k]);
+            return;
+        }
+        int64_t max = (k == K_NODES || k == K_PLAYOUTS) ? INT64_MAX : INT_MAX;
+        int64_t min = (k == K_AINC || k == K_DINC) ? 0 : 1;
+        if (k == K_MULTIPV)
+            max = ENGINE_MAX_MULTIPV;
+        if (i + 1 >= ws->n || parse_int(ws->w[i + 1], max, &val[k]) < 0 || val[k] < min) {
+            error_line(e, "go: '%s' needs a number from %lld to %lld, got '%.40s'", KEYS[k],
+                       (long long)min, (long long)max, i + 1 < ws->n ? ws->w[i + 1] : "");
+            return;
+        }
+        seen[k] = 1;
+        i++;
+    }
+    if (ball_result(e->game) != BALL_ONGOING) {
+        error_line(e, "go: the game is over");
+        say(e, "bestdecision none");
+        return;
+    }
+    memset(&e->lim, 0, sizeof e->lim);
+    e->lim.nodes = val[K_NODES];
+    e->lim.playouts = val[K_PLAYOUTS];
+    e->lim.movetime_ms = val[K_MOVETIME];
+    e->lim.depth = val[K_DEPTH];
+    e->lim.infinite = infinite;
+    e->lim.multipv = seen[K_MULTIPV] ? (int)val[K_MULTIPV] : 1;
+    int side = ball_side(e->game);
+    int k_time = side == BALL_ATK ? K_ATIME : K_DTIME, k_inc = side == BALL_ATK ? K_AINC : K_DINC;
+    if (seen[k_time]) {
+        int64_t left = val[k_time], mtg = seen[K_MTG] ? val[K_MTG] : 30;
+        int64_t t = left / mtg + val[k_inc] * 3 / 4;
+        if (t > left / 2)
+            t = left / 2;
+        if (t < 1)
+            t = 1;
+        if (e->lim.movetime_ms == 0 || t < e->lim.movetime_ms)
+            e->lim.movetime_ms = t;
+    }
+    /* The searched game: the current position under the current rules
+     * (the search needs no history), made anew only after a newgame. */
+    char bpn[BALL_BPN_MAX];
+    if (e->search_game == NULL || e->search_rules_stale) {
+        ball_game_free(e->search_game);
+        e->search_game = NULL;
+        if (ball_game_clone(&e->search_game, e->base) < 0) {
+            error_line(e, "go: out of memory");
+            return;
+        }
+        e->search_rules_stale = 0;
+    }
+    if (ball_position_to_text(e->game, bpn, sizeof bpn) < 0 ||
+        ball_position_from_text(e->search_game, bpn) < 0) {
+        error_line(e, "go: %s", ball_errmsg(e->search_game));
+        return;
+    }
+    atomic_store(&e->stop, 0);
+    atomic_store(&e->done, 0);
+    atomic_store(&e->quiet, 0);
+    if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
+        error_line(e, "go: cannot start the search thread");
+        say(e, "bestdecision none");
+        return;
+    }
+    e->searching = 1;
+}
+
+/* Runs one line; returns 1 for quit. */
+static int run_line(struct engine *e, char *line)
+{
+    struct words ws;
+    char orig[LINE_MAX_BYTES + 1];
+    snprintf(orig, sizeof orig, "%s", line);
+    if (split(line, orig, &ws) < 0) {
+        error_line(e, "line %lu: too many words", e->line_no);
+        return 0;
+    }
+    if (ws.n == 0)
+        return 0;
+    const char *cmd = ws.w[0];
+    if (strcmp(cmd, "quit") == 0)
+        return 1;
+    if (strcmp(cmd, "isready") == 0) {
+        say(e, "readyok");
+        return 0;
+    }
+    if (strcmp(cmd, "bep") == 0) {
+        cmd_bep(e);
+        return 0;
+    }
+    if (strcmp(cmd, "stop") == 0) {
+        join_search(e, 1);
+        return 0;
+    }
+    int known = 0;
+    for (size_t k = 0; k < sizeof COMMAND_NAMES / sizeof COMMAND_NAMES[0]; k++)
+        known |= strcmp(cmd, COMMAND_NAMES[k]) == 0;
+    if (!known) {
+        const char *best = NULL;
+        size_t best_d = 3;
+        for (size_t k = 0; k < sizeof COMMAND_NAMES / sizeof COMMAND_NAMES[0]; k++) {
+            size_t d = edit_distance(cmd, COMMAND_NAMES[k]);
+            if (d < best_d) {
+                best_d = d;
+                best = COMMAND_NAMES[k];
+            }
+        }
+        if (best)
+            error_line(e, "line %lu: unknown command '%.40s'; did you mean '%s'?", e->line_no, cmd, best);
+        else
+            error_line(e, "line %lu: unknown command '%.40s'", e->line_no, cmd);
+        return 0;
+    }
+    if (busy(e)) {
+        error_line(e, "%s: a search is running (send stop first)", cmd);
+        return 0;
+    }
+    if (strcmp(cmd, "setoption") == 0)
+        cmd_setoption(e, &ws, orig);
+    else if (strcmp(cmd, "newgame") == 0)
+        cmd_newgame(e, &ws, orig);
+    else if (strcmp(cmd, "position") == 0)
+        cmd_position(e, &ws);
+    else if (strcmp(cmd, "go") == 0)
+        cmd_go(e, &ws);
+    return 0;
+}
+
+static void usage(FILE *out)
+{
+    fputs("usage: ball engine [--log FILE]\n"
+          "serves the library's searcher over BEP (docs/protocol.md) on standard input/output\n",
+          out);
+}
+
+int tool_engine_main(int argc, char **argv)
+{
+    struct engine e;
+    const char *log_path = NULL;
+    char err[ERR_LEN] = "";
+    memset(&e, 0, sizeof e);
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--log") == 0 && i + 1 < argc && log_path == NULL) {
+            log_path = argv[++i];
+        } else if (strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "ball: engine: unexpected argument '%.40s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (log_path && (e.log = fopen(log_path, "a")) == NULL) {
+        fprintf(stderr, "ball: engine: --log %s: %s\n", log_path, strerror(errno));
+        return 2;
+    }
+    pthread_mutex_init(&e.out_lock, NULL);
+    atomic_init(&e.stop, 0);
+    atomic_init(&e.quiet, 0);
+    atomic_init(&e.done, 0);
+    if (engine_searcher_new(&e.searcher, err, sizeof err) < 0 ||
+        ball_game_new(&e.base, NULL, err, sizeof err) < 0 || ball_game_clone(&e.game, e.base) < 0) {
+        fprintf(stderr, "ball: engine: %s\n", *err ? err : "out of memory");
+        engine_searcher_free(e.searcher);
+        ball_game_free(e.base);
+        if (e.log)
+            fclose(e.log);
+        return 1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, stdin)) >= 0) {
+        e.line_no++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (e.log) {
+            pthread_mutex_lock(&e.out_lock);
+            fprintf(e.log, "> %.*s\n", len > LINE_MAX_BYTES ? 64 : (int)len, line);
+            fflush(e.log);
+            pthread_mutex_unlock(&e.out_lock);
+        }
+        if (len > LINE_MAX_BYTES) {
+            error_line(&e, "line %lu: line longer than %d bytes", e.line_no, LINE_MAX_BYTES);
+            continue;
+        }
+        if (strlen(line) != (size_t)len) {
+            error_line(&e, "line %lu: a NUL byte in the line", e.line_no);
+            continue;
+        }
+        if (run_line(&e, line))
+            break;
+    }
+    free(line);
+    atomic_store(&e.quiet, 1);
+    join_search(&e, 1);
+    engine_searcher_free(e.searcher);
+    ball_game_free(e.base);
+    ball_game_free(e.game);
+    ball_game_free(e.search_game);
+    pthread_mutex_destroy(&e.out_lock);
+    if (e.log)
+        fclose(e.log);
+    return 0;
+}
