@@ -61,6 +61,9 @@
 #define PROBE_NODES 3000
 /* The squashing of evaluations into (-1, 1): v / (|v| + SQUASH). */
 #define SQUASH 1500.0
+/* A carrier the coach to act cannot take, r <= 4 rows from the zone:
+ * RUNAWAY * (5 - r) against that coach. */
+#define RUNAWAY 350
 /* Root decisions whose principal variation a run keeps (the best ones). */
 #define LINES_PV 16
 
@@ -393,8 +396,10 @@ static int static_eval(const pos *p, int me)
         for (BB_EACH(sq, p->active[t ^ 1]))
             if (square_distance(sq, ball) <= 2)
                 v -= sign * 30;
+        /* a stacked carrier is safe for a turn (R3.5), but the release
+         * that must follow (R9.3) puts a blocked opponent next to it */
         if (p->low[ball] != 0)
-            v += sign * 60; /* a stacked carrier is safe for a turn (R3.5) */
+            v += sign * (pc_team(p->low[ball]) == t ? 30 : -120);
     } else {
         int dm = nearest(p->active[me], ball), dop = nearest(p->active[op], ball);
         int race = dop - dm; /* > 0: I am nearer */
@@ -567,13 +572,18 @@ static int leaf_value(ball_search *s, int ply)
                 x = 0.999;
             v = (int)(x * SQUASH / (1.0 - (x < 0 ? -x : x))); /* the inverse of squash() */
         } else {
+            int ball = p->st.ball, holder = p->top[ball];
             v = static_eval(p, me);
             if (!holds(p, me) && probe_take(s, ply)) {
                 /* I may take it: as if I held it, less a margin */
-                int ball = p->st.ball, holder = p->top[ball];
                 int mine = hold_value(p, ball, me) - 250;
                 int now = holder ? -hold_value(p, ball, me ^ 1) : 0;
                 v += mine - now;
+            } else if (holder != 0 && pc_team(holder) != me) {
+                /* I cannot take it: a carrier near my end zone runs for it */
+                int r = rows_to_zone(p, ball, me ^ 1);
+                if (r <= 4)
+                    v -= RUNAWAY * (5 - r);
             }
         }
         v += (int)(mix64(key ^ s->cfg.seed) & 7) - 3; /* seeded tie-break */
