@@ -115,6 +115,7 @@ struct ball_search {
     void *prior_ud;
     float *prior_buf; /* BALL_MAX_ACTIONS */
     int root_side;
+    uint32_t root_turn; /* the turn of the root: searched without reductions to 0 */
     int turn_len;     /* decisions of pv up to the hand-over */
     ball_action (*line_pv)[BALL_SEARCH_PV_MAX]; /* LINES_PV of them, by root index */
     int *line_pv_len; /* BALL_MAX_ACTIONS */
@@ -446,6 +447,14 @@ static inline int takes_ball(const pos *p, ball_action a)
            (k == K_BLOCK && act_to(a) == p->st.ball && p->top[p->st.ball] != 0);
 }
 
+/* An action that moves the ball: the carrier's move, a hand-off, a pass. */
+static inline int moves_ball(const pos *p, ball_action a)
+{
+    int k = act_kind(a);
+    return k == K_HANDOFF || k == K_SHORT_PASS || k == K_LONG_PASS ||
+           (act_from(a) == p->st.ball && k >= K_MOVE && k <= K_PROTECT);
+}
+
 /* Can the coach to act (its action phase) take the ball within its PA?
  * Exact for 1-2 PA: a capture now, or any action then a capture. */
 static int probe_take(ball_search *s, int ply)
@@ -490,28 +499,82 @@ static int probe_take(ball_search *s, int ply)
     return 0;
 }
 
+/* The square a piece ends on after the movement action @p a. */
+static inline int lands_on(ball_action a)
+{
+    return act_kind(a) == K_DODGE ? act_opt(a) : act_to(a);
+}
+
+/* 1 when square @p sq lies in the end zone @p team scores in (R1.4). */
+static inline int in_zone(const pos *p, int sq, int team)
+{
+    return rows_to_zone(p, sq, team) == 0;
+}
+
 /* Can the coach to act score in the rest of its turn? A DFS over its
  * decisions with early exit; returns the decisions needed (> 0), 0 for
- * no, -1 when the node budget ran out (unknown). Passes that cannot be
- * picked up this turn are skipped: a long pass (R8.4, no PA left), a short
- * pass with 1 PA; `end` only when a stack of the coach carries the ball
- * (a release may name a keeper in the zone, R9.3). */
+ * no, -1 when the node budget ran out (unknown). Only decisions that can
+ * still lead to a touchdown are tried:
+ *  - with 0 PA only hand-offs (R4.5, 0 PA) and, for a stacked carrier,
+ *    `end` and the releases (a keeper in the zone scores, R9.3, R11.1);
+ *  - with 1 PA hand-offs and movement actions that end in the zone (the
+ *    carrier or the piece that will receive or pick up the ball: a piece
+ *    outside the zone can no longer get there), or any movement action
+ *    when a piece of the coach already stands in the zone (a move may
+ *    connect the carrier's network to it, R8.2); no pass: a passed ball
+ *    is loose, and picking it up takes a PA;
+ *  - with 2 PA hand-offs, short passes, the carrier's actions and the
+ *    movement actions that end within 2 rows of the zone (no long pass,
+ *    R8.4: no PA would be left to pick the ball up).
+ * A touchdown found is a proof; "no" may miss a touchdown that needs a
+ * move far from the zone first (a path cleared, a network joined):
+ * the search itself plays such turns out. */
 static int score_dfs(ball_search *s, int ply, int me, int *budget)
 {
     ball_game *g = s->g;
     pos *p = &g->p;
     ball_action *a = ply_acts(s, ply);
-    int n = ball_legal_actions(g, a, BALL_MAX_ACTIONS), unknown = 0;
+    int n, unknown = 0, sq;
     int stacked_carrier = p->top[p->st.ball] != 0 && p->low[p->st.ball] != 0 && holds(p, me);
+    int pa = p->st.phase == PHASE_ACTION ? p->st.pa : 0, someone_in_zone = 0;
+    if (stacked_carrier && rows_to_zone(p, p->st.ball, me) > 1)
+        return 0; /* the ball leaves the stack only by its release, next to it */
+    if (p->st.phase == PHASE_RELEASE && !stacked_carrier)
+        return 0; /* stand-ups and other releases do not move the ball */
+    if (pa == 1)
+        for (BB_EACH(sq, p->active[me]))
+            if (in_zone(p, sq, me))
+                someone_in_zone = 1;
+    n = ball_legal_actions(g, a, BALL_MAX_ACTIONS);
     for (int i = 0; i < n; i++) {
         int k = act_kind(a[i]), r = 0;
-        if (k == K_LONG_PASS || (k == K_SHORT_PASS && p->st.pa < 2))
+        if (p->st.phase == PHASE_RELEASE) {
+            /* only the release of the carrier's stack with a keeper of mine
+             * in the zone scores for me (R9.3, R11.1) */
+            int keeper = act_keeper(a[i]);
+            if (act_from(a[i]) != p->st.ball || keeper == KEEP_NONE)
+                continue;
+            if (!in_zone(p, keeper == KEEP_UPPER ? act_to(a[i]) : act_opt(a[i]), me))
+                continue;
+        } else if (stacked_carrier) {
+            if (k != K_END)
+                continue; /* nothing else moves the ball */
+        } else if (k == K_END) {
             continue;
-        if (k == K_END && !stacked_carrier)
+        } else if (k == K_LONG_PASS) {
             continue;
-        if (p->st.phase == PHASE_ACTION && !holds(p, me) && !(act_flags(a[i]) & F_PICKUP) &&
-            p->top[p->st.ball] == 0 && k != K_MOVE)
-            continue; /* the ball is loose: only a move can take it */
+        } else if (pa == 0) {
+            if (k != K_HANDOFF)
+                continue;
+        } else if (pa == 1) {
+            if (k == K_SHORT_PASS)
+                continue;
+            if (k != K_HANDOFF && !someone_in_zone && !in_zone(p, lands_on(a[i]), me))
+                continue;
+        } else if (k != K_HANDOFF && k != K_SHORT_PASS && act_from(a[i]) != p->st.ball &&
+                   rows_to_zone(p, lands_on(a[i]), me) > 2) {
+            continue;
+        }
         if (--*budget < 0)
             return -1;
         if (ball_apply_unchecked(g, a[i]) != BALL_OK)
@@ -731,7 +794,8 @@ static int search(ball_search *s, int depth, int alpha, int beta, int ply)
     order(s, ply, a, n, tt_move, depth);
     for (int i = 0; i < n; i++) {
         int v, full = 1;
-        if (i >= LMR_FIRST && depth >= 2 && !takes_ball(p, a[i])) {
+        if (i >= LMR_FIRST && (depth >= 2 || (depth == 1 && p->st.turn != s->root_turn)) &&
+            !takes_ball(p, a[i]) && !moves_ball(p, a[i])) {
             v = child_value(s, a[i], depth - 1, alpha, alpha + 1, ply);
             full = v > alpha;
         }
@@ -967,6 +1031,7 @@ int ball_search_run(ball_search *s, ball_game *g, ball_search_result *result)
     s->pv_len = 0;
     s->have_last = 0;
     s->root_side = g->p.st.side;
+    s->root_turn = g->p.st.turn;
     /* history ages: halve it */
     for (int t = 0; t < 2; t++)
         for (int i = 0; i < 128; i++)
