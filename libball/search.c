@@ -41,6 +41,16 @@
 #include <string.h>
 #include <time.h>
 
+/* Helper threads (lazy SMP): POSIX threads, except in a WebAssembly build
+ * without thread support, where `threads` is accepted and one thread
+ * searches. */
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define SEARCH_THREADS 0
+#else
+#define SEARCH_THREADS 1
+#include <pthread.h>
+#endif
+
 #include "ball.h"
 #include "game.h"
 #include "action.h"
@@ -69,13 +79,23 @@
 
 enum { TT_NONE = 0, TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
+/* A table entry as two words that the threads read and write without a
+ * lock: `check` is the key XOR `data`, so a pair torn by two writers does
+ * not match its key and is ignored (the "lockless" table of chess
+ * programs). data: move (bits 0-31), value (32-47), depth (48-55), flag
+ * (56-57), the run's generation modulo 64 (58-63). */
+struct tt_slot {
+    _Atomic uint64_t check;
+    _Atomic uint64_t data;
+};
+
+/* An entry read from the table. */
 struct tt_entry {
-    uint64_t key;
     ball_action move;
-    int16_t value;
-    int8_t depth;
-    uint8_t flag;  /* TT_* */
-    uint32_t gen;  /* the run that stored it */
+    int value;
+    int depth;
+    int flag;  /* TT_* */
+    unsigned gen;
 };
 
 /* One root decision. */
@@ -88,9 +108,11 @@ struct root_move {
     int order;       /* ordering score for the next iteration */
 };
 
-struct ball_search {
+/* What one thread searches with; the main thread's worker also keeps the
+ * results of the last run. */
+struct worker {
     ball_search_config cfg;
-    struct tt_entry *tt;
+    struct tt_slot *tt;
     size_t tt_mask;    /* entries - 1 (a power of two) */
     uint32_t gen;
     ball_action *acts; /* MAX_PLY * BALL_MAX_ACTIONS */
@@ -103,7 +125,9 @@ struct ball_search {
     uint64_t nodes;
     double start, last_info;
     int aborted, stopped, error;
-    atomic_int stop;
+    atomic_int *stop;  /* the searcher's: ball_search_stop() */
+    atomic_int *halt;  /* the searcher's: the main thread tells the helpers to stop */
+    int id;            /* 0: the main thread */
     int done_depth;
     ball_action pv[BALL_SEARCH_PV_MAX];
     int pv_len;
@@ -119,6 +143,34 @@ struct ball_search {
     int turn_len;     /* decisions of pv up to the hand-over */
     ball_action (*line_pv)[BALL_SEARCH_PV_MAX]; /* LINES_PV of them, by root index */
     int *line_pv_len; /* BALL_MAX_ACTIONS */
+    struct ball_search *owner;
+    uint64_t helper_nodes; /* main thread: the helpers' nodes of this run */
+};
+
+struct ball_search {
+    ball_search_config cfg;
+    struct tt_slot *tt;
+    size_t tt_mask;
+    uint32_t gen;
+    atomic_int stop;
+    atomic_int halt;
+    int n_workers;
+    struct worker *w;       /* n_workers; w[0] searches the caller's game */
+    ball_game **helper_game; /* n_workers - 1, positions copied in at each run */
+#if SEARCH_THREADS
+    pthread_t *thread;      /* n_workers - 1 */
+    int n_threads;          /* started */
+    pthread_mutex_t mu;
+    pthread_cond_t cv_go, cv_done;
+    int job;                /* a new run: helpers start when it changes */
+    int running;            /* helpers still searching */
+    int quit;
+    int sync_ok;            /* mu and the conditions were initialised */
+#endif
+    ball_search_eval_fn eval_fn;
+    void *eval_ud;
+    ball_search_prior_fn prior_fn;
+    void *prior_ud;
 };
 
 static double now_ms(void)
@@ -183,6 +235,60 @@ static int fail(char *err, size_t errlen, int code, const char *msg)
     return code;
 }
 
+/* The buffers of one worker; 0 or BALL_E_NOMEM. */
+static int worker_alloc(struct worker *w)
+{
+    w->acts = malloc((size_t)MAX_PLY * BALL_MAX_ACTIONS * sizeof *w->acts);
+    w->scores = malloc((size_t)MAX_PLY * BALL_MAX_ACTIONS * sizeof *w->scores);
+    w->history = calloc(2, sizeof *w->history);
+    w->root = malloc(BALL_MAX_ACTIONS * sizeof *w->root);
+    w->prior_buf = malloc(BALL_MAX_ACTIONS * sizeof *w->prior_buf);
+    w->line_pv = malloc(BALL_MAX_ACTIONS * sizeof *w->line_pv);
+    w->line_pv_len = calloc(BALL_MAX_ACTIONS, sizeof *w->line_pv_len);
+    if (w->acts == NULL || w->scores == NULL || w->history == NULL || w->root == NULL ||
+        w->prior_buf == NULL || w->line_pv == NULL || w->line_pv_len == NULL)
+        return BALL_E_NOMEM;
+    return BALL_OK;
+}
+
+static void worker_free(struct worker *w)
+{
+    free(w->acts);
+    free(w->scores);
+    free(w->history);
+    free(w->root);
+    free(w->prior_buf);
+    free(w->line_pv);
+    free(w->line_pv_len);
+}
+
+#if SEARCH_THREADS
+static void helper_run(struct worker *w);
+
+/* A helper thread: waits for a run, searches it until halted, again. */
+static void *helper_main(void *arg)
+{
+    struct worker *w = arg;
+    ball_search *bs = w->owner;
+    int seen = 0;
+    pthread_mutex_lock(&bs->mu);
+    for (;;) {
+        while (!bs->quit && bs->job == seen)
+            pthread_cond_wait(&bs->cv_go, &bs->mu);
+        if (bs->quit)
+            break;
+        seen = bs->job;
+        pthread_mutex_unlock(&bs->mu);
+        helper_run(w);
+        pthread_mutex_lock(&bs->mu);
+        if (--bs->running == 0)
+            pthread_cond_broadcast(&bs->cv_done);
+    }
+    pthread_mutex_unlock(&bs->mu);
+    return NULL;
+}
+#endif
+
 int ball_search_new(ball_search **out, const ball_search_config *cfg, char *err, size_t errlen)
 {
     ball_search_config c;
@@ -222,29 +328,65 @@ int ball_search_new(ball_search **out, const ball_search_config *cfg, char *err,
     if (c.info_every_ms < 0 || c.info_every_ms > 86400000)
         return fail(err, errlen, BALL_E_ARG, "info_every_ms must lie in 0-86400000");
 
-    entries = 1;
-    while (entries * 2 * sizeof(struct tt_entry) <= (size_t)c.hash_mb << 20)
+    entries = 2;
+    while (entries * 2 * sizeof(struct tt_slot) <= (size_t)c.hash_mb << 20)
         entries *= 2;
     s = calloc(1, sizeof *s);
-    if (s != NULL) {
-        s->tt = calloc(entries, sizeof *s->tt);
-        s->acts = malloc((size_t)MAX_PLY * BALL_MAX_ACTIONS * sizeof *s->acts);
-        s->scores = malloc((size_t)MAX_PLY * BALL_MAX_ACTIONS * sizeof *s->scores);
-        s->history = calloc(2, sizeof *s->history);
-        s->root = malloc(BALL_MAX_ACTIONS * sizeof *s->root);
-        s->prior_buf = malloc(BALL_MAX_ACTIONS * sizeof *s->prior_buf);
-        s->line_pv = malloc(BALL_MAX_ACTIONS * sizeof *s->line_pv);
-        s->line_pv_len = calloc(BALL_MAX_ACTIONS, sizeof *s->line_pv_len);
-    }
-    if (s == NULL || s->tt == NULL || s->acts == NULL || s->scores == NULL ||
-        s->history == NULL || s->root == NULL || s->prior_buf == NULL || s->line_pv == NULL ||
-        s->line_pv_len == NULL) {
+    if (s == NULL)
+        return fail(err, errlen, BALL_E_NOMEM, "out of memory for the searcher");
+    s->cfg = c;
+    s->n_workers = SEARCH_THREADS ? c.threads : 1;
+    s->tt_mask = entries - 1;
+    atomic_init(&s->stop, 0);
+    atomic_init(&s->halt, 0);
+    s->tt = calloc(entries, sizeof *s->tt);
+    s->w = calloc((size_t)s->n_workers, sizeof *s->w);
+    s->helper_game = calloc((size_t)s->n_workers, sizeof *s->helper_game);
+    if (s->tt == NULL || s->w == NULL || s->helper_game == NULL) {
         ball_search_free(s);
         return fail(err, errlen, BALL_E_NOMEM, "out of memory for the transposition table");
     }
-    s->cfg = c;
-    s->tt_mask = entries - 1;
-    atomic_init(&s->stop, 0);
+    for (int i = 0; i < s->n_workers; i++) {
+        struct worker *w = &s->w[i];
+        w->id = i;
+        w->owner = s;
+        w->stop = &s->stop;
+        w->halt = &s->halt;
+        if (worker_alloc(w) != BALL_OK ||
+            (i > 0 && (ball_game_new(&s->helper_game[i], NULL, NULL, 0) != BALL_OK ||
+                       ball_history_reserve(s->helper_game[i], MAX_PLY + 8) != BALL_OK))) {
+            ball_search_free(s);
+            return fail(err, errlen, BALL_E_NOMEM, "out of memory for the search buffers");
+        }
+    }
+#if SEARCH_THREADS
+    if (s->n_workers > 1) {
+        s->thread = calloc((size_t)s->n_workers, sizeof *s->thread);
+        if (s->thread == NULL || pthread_mutex_init(&s->mu, NULL) != 0) {
+            ball_search_free(s);
+            return fail(err, errlen, BALL_E_NOMEM, "out of memory for the search threads");
+        }
+        if (pthread_cond_init(&s->cv_go, NULL) != 0) {
+            pthread_mutex_destroy(&s->mu);
+            ball_search_free(s);
+            return fail(err, errlen, BALL_E_NOMEM, "out of memory for the search threads");
+        }
+        if (pthread_cond_init(&s->cv_done, NULL) != 0) {
+            pthread_cond_destroy(&s->cv_go);
+            pthread_mutex_destroy(&s->mu);
+            ball_search_free(s);
+            return fail(err, errlen, BALL_E_NOMEM, "out of memory for the search threads");
+        }
+        s->sync_ok = 1;
+        for (int i = 1; i < s->n_workers; i++) {
+            if (pthread_create(&s->thread[i - 1], NULL, helper_main, &s->w[i]) != 0) {
+                ball_search_free(s);
+                return fail(err, errlen, BALL_E_NOMEM, "could not start the search threads");
+            }
+            s->n_threads++;
+        }
+    }
+#endif
     *out = s;
     return BALL_OK;
 }
@@ -253,14 +395,29 @@ void ball_search_free(ball_search *s)
 {
     if (s == NULL)
         return;
+#if SEARCH_THREADS
+    if (s->sync_ok) {
+        pthread_mutex_lock(&s->mu);
+        s->quit = 1;
+        pthread_cond_broadcast(&s->cv_go);
+        pthread_mutex_unlock(&s->mu);
+        for (int i = 0; i < s->n_threads; i++)
+            pthread_join(s->thread[i], NULL);
+        pthread_cond_destroy(&s->cv_done);
+        pthread_cond_destroy(&s->cv_go);
+        pthread_mutex_destroy(&s->mu);
+    }
+    free(s->thread);
+#endif
+    if (s->w != NULL)
+        for (int i = 0; i < s->n_workers; i++)
+            worker_free(&s->w[i]);
+    if (s->helper_game != NULL)
+        for (int i = 0; i < s->n_workers; i++)
+            ball_game_free(s->helper_game[i]);
+    free(s->helper_game);
+    free(s->w);
     free(s->tt);
-    free(s->acts);
-    free(s->scores);
-    free(s->history);
-    free(s->root);
-    free(s->prior_buf);
-    free(s->line_pv);
-    free(s->line_pv_len);
     free(s);
 }
 
@@ -268,11 +425,16 @@ int ball_search_clear(ball_search *s)
 {
     if (s == NULL)
         return BALL_E_ARG;
-    memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
-    memset(s->history, 0, 2 * sizeof *s->history);
+    for (size_t i = 0; i <= s->tt_mask; i++) {
+        atomic_store_explicit(&s->tt[i].check, 0, memory_order_relaxed);
+        atomic_store_explicit(&s->tt[i].data, 0, memory_order_relaxed);
+    }
+    for (int i = 0; i < s->n_workers; i++) {
+        memset(s->w[i].history, 0, 2 * sizeof *s->w[i].history);
+        s->w[i].n_root = 0;
+        s->w[i].have_last = 0;
+    }
     s->gen = 0;
-    s->n_root = 0;
-    s->have_last = 0;
     return BALL_OK;
 }
 
@@ -302,15 +464,37 @@ int ball_search_set_prior(ball_search *s, ball_search_prior_fn prior, void *ud)
 
 /* ---------------------------------------------------------------- table */
 
-/* Two entries per bucket: the deeper one kept, the other always replaced. */
-static struct tt_entry *tt_probe(ball_search *s, uint64_t key)
+static inline uint64_t tt_pack(ball_action move, int value, int depth, int flag, unsigned gen)
 {
-    struct tt_entry *b = &s->tt[key & s->tt_mask & ~(size_t)1];
-    if (b[0].key == key && b[0].flag != TT_NONE)
-        return &b[0];
-    if (b[1].key == key && b[1].flag != TT_NONE)
-        return &b[1];
-    return NULL;
+    return (uint64_t)move | (uint64_t)(uint16_t)value << 32 | (uint64_t)(uint8_t)depth << 48 |
+           (uint64_t)(flag & 3) << 56 | (uint64_t)(gen & 63) << 58;
+}
+
+static inline struct tt_entry tt_unpack(uint64_t d)
+{
+    struct tt_entry e;
+    e.move = (ball_action)d;
+    e.value = (int16_t)(d >> 32);
+    e.depth = (int8_t)(d >> 48);
+    e.flag = (int)(d >> 56) & 3;
+    e.gen = (unsigned)(d >> 58);
+    return e;
+}
+
+/* Reads the entry of @p key into @p out: 1, or 0 when there is none. Two
+ * entries per bucket: the deeper one kept, the other always replaced. */
+static int tt_probe(struct worker *s, uint64_t key, struct tt_entry *out)
+{
+    struct tt_slot *b = &s->tt[key & s->tt_mask & ~(size_t)1];
+    for (int i = 0; i < 2; i++) {
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((c ^ d) == key && ((d >> 56) & 3) != TT_NONE) {
+            *out = tt_unpack(d);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* Mate values are stored relative to the node (distance from it). */
@@ -323,26 +507,31 @@ static int from_tt(int v, int ply)
     return v > WIN_BOUND ? v - ply : v < -WIN_BOUND ? v + ply : v;
 }
 
-static void tt_store(ball_search *s, uint64_t key, int depth, int flag, int value, ball_action move,
+static void tt_store(struct worker *s, uint64_t key, int depth, int flag, int value, ball_action move,
                      int ply)
 {
-    struct tt_entry *b = &s->tt[key & s->tt_mask & ~(size_t)1], *e;
-    if (b[0].key == key)
-        e = &b[0];
-    else if (b[1].key == key)
-        e = &b[1];
-    else if (b[0].gen != s->gen || b[0].depth <= depth)
-        e = &b[0];
+    struct tt_slot *b = &s->tt[key & s->tt_mask & ~(size_t)1], *e;
+    uint64_t d0 = atomic_load_explicit(&b[0].data, memory_order_relaxed);
+    uint64_t d1 = atomic_load_explicit(&b[1].data, memory_order_relaxed);
+    uint64_t k0 = atomic_load_explicit(&b[0].check, memory_order_relaxed) ^ d0;
+    uint64_t k1 = atomic_load_explicit(&b[1].check, memory_order_relaxed) ^ d1;
+    uint64_t old;
+    struct tt_entry e0 = tt_unpack(d0);
+    if (k0 == key)
+        e = &b[0], old = d0;
+    else if (k1 == key)
+        e = &b[1], old = d1;
+    else if (e0.gen != (s->gen & 63) || e0.depth <= depth)
+        e = &b[0], old = 0;
     else
-        e = &b[1];
-    if (e->key == key && move == BALL_ACTION_NONE)
-        move = e->move; /* keep the decision of an earlier search */
-    e->key = key;
-    e->move = move;
-    e->value = (int16_t)to_tt(value, ply);
-    e->depth = (int8_t)depth;
-    e->flag = (uint8_t)flag;
-    e->gen = s->gen;
+        e = &b[1], old = 0;
+    if (old != 0 && move == BALL_ACTION_NONE)
+        move = tt_unpack(old).move; /* keep the decision of an earlier search */
+    {
+        uint64_t d = tt_pack(move, to_tt(value, ply), depth, flag, s->gen);
+        atomic_store_explicit(&e->data, d, memory_order_relaxed);
+        atomic_store_explicit(&e->check, key ^ d, memory_order_relaxed);
+    }
 }
 
 /* ---------------------------------------------------------------- evaluation */
@@ -426,7 +615,7 @@ static int static_eval(const pos *p, int me)
 
 /* ---------------------------------------------------------------- probes */
 
-static ball_action *ply_acts(ball_search *s, int ply)
+static ball_action *ply_acts(struct worker *s, int ply)
 {
     return s->acts + (size_t)ply * BALL_MAX_ACTIONS;
 }
@@ -457,7 +646,7 @@ static inline int moves_ball(const pos *p, ball_action a)
 
 /* Can the coach to act (its action phase) take the ball within its PA?
  * Exact for 1-2 PA: a capture now, or any action then a capture. */
-static int probe_take(ball_search *s, int ply)
+static int probe_take(struct worker *s, int ply)
 {
     ball_game *g = s->g;
     pos *p = &g->p;
@@ -529,7 +718,7 @@ static inline int in_zone(const pos *p, int sq, int team)
  * A touchdown found is a proof; "no" may miss a touchdown that needs a
  * move far from the zone first (a path cleared, a network joined):
  * the search itself plays such turns out. */
-static int score_dfs(ball_search *s, int ply, int me, int *budget)
+static int score_dfs(struct worker *s, int ply, int me, int *budget)
 {
     ball_game *g = s->g;
     pos *p = &g->p;
@@ -594,7 +783,7 @@ static int score_dfs(ball_search *s, int ply, int me, int *budget)
 }
 
 /* The touchdown probe: 0, or the decisions of a touchdown this turn. */
-static int probe_score(ball_search *s, int ply)
+static int probe_score(struct worker *s, int ply)
 {
     pos *p = &s->g->p;
     int me = p->st.side, sq, reach = 2 * p->st.pa, close = 0, budget = PROBE_NODES, r;
@@ -615,14 +804,14 @@ static int probe_score(ball_search *s, int ply)
 
 /* The value of a leaf (an action phase about to start) for the coach to
  * act. */
-static int leaf_value(ball_search *s, int ply)
+static int leaf_value(struct worker *s, int ply)
 {
     pos *p = &s->g->p;
     int me = p->st.side, v, d;
     uint64_t key = pos_hash(p);
-    struct tt_entry *e = tt_probe(s, key);
-    if (e != NULL && e->flag == TT_EXACT && e->depth == 0)
-        return from_tt(e->value, ply);
+    struct tt_entry e;
+    if (tt_probe(s, key, &e) && e.flag == TT_EXACT && e.depth == 0)
+        return from_tt(e.value, ply);
     d = probe_score(s, ply);
     if (d > 0) {
         v = WIN - ply - d;
@@ -662,14 +851,16 @@ static int leaf_value(ball_search *s, int ply)
 /* ---------------------------------------------------------------- search */
 
 /* 1 when the run must stop now (budget, time, stop request, callback). */
-static int out_of_budget(ball_search *s)
+static int out_of_budget(struct worker *s)
 {
     if (s->aborted)
         return 1;
     if (s->cfg.nodes > 0 && s->nodes >= s->cfg.nodes)
         return s->aborted = 1;
     if ((s->nodes & 255) == 0) {
-        if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+        if (atomic_load_explicit(s->halt, memory_order_relaxed))
+            return s->aborted = 1;
+        if (atomic_load_explicit(s->stop, memory_order_relaxed))
             return s->aborted = s->stopped = 1;
         if (s->cfg.time_ms > 0 || s->cfg.info_every_ms > 0) {
             double t = now_ms();
@@ -697,7 +888,7 @@ static int out_of_budget(ball_search *s)
 }
 
 /* Ordering scores of the @p n decisions @p a of the node at @p ply. */
-static void order(ball_search *s, int ply, ball_action *a, int n, ball_action tt_move, int depth)
+static void order(struct worker *s, int ply, ball_action *a, int n, ball_action tt_move, int depth)
 {
     pos *p = &s->g->p;
     int *sc = s->scores + (size_t)ply * BALL_MAX_ACTIONS, side = p->st.side;
@@ -737,10 +928,10 @@ static void order(ball_search *s, int ply, ball_action *a, int n, ball_action tt
     }
 }
 
-static int search(ball_search *s, int depth, int alpha, int beta, int ply);
+static int search(struct worker *s, int depth, int alpha, int beta, int ply);
 
 /* The value for the coach who plays @p a of the position after it. */
-static int child_value(ball_search *s, ball_action a, int depth, int alpha, int beta, int ply)
+static int child_value(struct worker *s, ball_action a, int depth, int alpha, int beta, int ply)
 {
     ball_game *g = s->g;
     int mover = g->p.st.side, v, rc;
@@ -763,12 +954,12 @@ static int child_value(ball_search *s, ball_action a, int depth, int alpha, int 
     return v;
 }
 
-static int search(ball_search *s, int depth, int alpha, int beta, int ply)
+static int search(struct worker *s, int depth, int alpha, int beta, int ply)
 {
     ball_game *g = s->g;
     pos *p = &g->p;
     uint64_t key;
-    struct tt_entry *e;
+    struct tt_entry e;
     ball_action tt_move = BALL_ACTION_NONE, best_move = BALL_ACTION_NONE, *a;
     int n, best = -INF, alpha0 = alpha, side = p->st.side;
 
@@ -777,13 +968,12 @@ static int search(ball_search *s, int depth, int alpha, int beta, int ply)
     if (depth <= 0 || ply >= MAX_PLY - 8)
         return leaf_value(s, ply);
     key = pos_hash(p);
-    e = tt_probe(s, key);
-    if (e != NULL) {
-        int v = from_tt(e->value, ply);
-        tt_move = e->move;
-        if (e->depth >= depth && e->flag != TT_NONE) {
-            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && v >= beta) ||
-                (e->flag == TT_UPPER && v <= alpha))
+    if (tt_probe(s, key, &e)) {
+        int v = from_tt(e.value, ply);
+        tt_move = e.move;
+        if (e.depth >= depth) {
+            if (e.flag == TT_EXACT || (e.flag == TT_LOWER && v >= beta) ||
+                (e.flag == TT_UPPER && v <= alpha))
                 return v;
         }
     }
@@ -843,13 +1033,13 @@ static double squash(int v)
 /* The principal variation after root decision @p first: the table's
  * decisions, each checked legal, through the rest of the turn and the
  * opponent's reply turn. Writes at most BALL_SEARCH_PV_MAX decisions. */
-static int collect_pv(ball_search *s, ball_action first, ball_action *pv, int *turn_len)
+static int collect_pv(struct worker *s, ball_action first, ball_action *pv, int *turn_len)
 {
     ball_game *g = s->g;
     int n = 0, handovers = 0, side, tl = -1;
     ball_action a = first;
     while (n < BALL_SEARCH_PV_MAX && a != BALL_ACTION_NONE && ball_is_legal(g, a) == 1) {
-        struct tt_entry *e;
+        struct tt_entry e;
         side = g->p.st.side;
         if (ball_apply_unchecked(g, a) != BALL_OK)
             break;
@@ -862,8 +1052,7 @@ static int collect_pv(ball_search *s, ball_action first, ball_action *pv, int *t
             if (++handovers >= 2)
                 break;
         }
-        e = tt_probe(s, pos_hash(&g->p));
-        a = e != NULL ? e->move : BALL_ACTION_NONE;
+        a = tt_probe(s, pos_hash(&g->p), &e) ? e.move : BALL_ACTION_NONE;
     }
     for (int i = 0; i < n; i++)
         ball_undo(g);
@@ -874,7 +1063,7 @@ static int collect_pv(ball_search *s, ball_action first, ball_action *pv, int *t
 
 /* One iteration at @p depth over the root decisions; returns 0 when the
  * run was stopped before the first decision was searched. */
-static int root_iteration(ball_search *s, int depth)
+static int root_iteration(struct worker *s, int depth)
 {
     int k = s->cfg.multipv < s->n_root ? s->cfg.multipv : s->n_root;
     int searched = 0;
@@ -951,7 +1140,7 @@ static int line_before(const struct root_move *q, const struct root_move *p)
 }
 
 /* The best root decision by the latest values (deepest first). */
-static int best_root(const ball_search *s)
+static int best_root(const struct worker *s)
 {
     int b = 0;
     for (int i = 1; i < s->n_root; i++) {
@@ -962,7 +1151,7 @@ static int best_root(const ball_search *s)
     return b;
 }
 
-static void fill_result(ball_search *s, int best_i)
+static void fill_result(struct worker *s, int best_i)
 {
     ball_search_result r;
     const struct root_move *b = &s->root[best_i];
@@ -980,7 +1169,7 @@ static void fill_result(ball_search *s, int best_i)
     s->have_last = 1;
 }
 
-static void report(ball_search *s)
+static void report(struct worker *s)
 {
     ball_search_info info;
     if (s->cfg.info == NULL)
@@ -999,46 +1188,37 @@ static void report(ball_search *s)
         s->aborted = s->stopped = 1;
 }
 
-int ball_search_run(ball_search *s, ball_game *g, ball_search_result *result)
+/* Sets worker @p s up for a run on @p g (legal decisions checked by the
+ * caller): the shared table's generation, the root decisions in order. */
+static void prepare(struct worker *s, ball_search *bs, ball_game *g, int n)
 {
-    int n, rc, max_depth, b;
     ball_action *a;
-
-    if (g == NULL)
-        return BALL_E_ARG;
-    if (s == NULL)
-        return game_error(g, BALL_E_ARG, "search: NULL searcher");
-    if (result != NULL && !sized_published(result->size, RESULT_SIZES, N_SIZES(RESULT_SIZES)))
-        return game_error(g, BALL_E_ARG, "search: result size %zu is not a published size "
-                          "(initialise with ball_search_result_init(&r, sizeof r))", result->size);
-    n = ball_legal_actions(g, s->acts, BALL_MAX_ACTIONS);
-    if (n < 0)
-        return n;
-    if (n == 0)
-        return game_error(g, BALL_E_RANGE, "search: %s: there is no decision to choose",
-                          g->p.st.result != ONGOING ? "the game is over"
-                          : "the game is stopped at turn 999999999");
-    rc = ball_history_reserve(g, MAX_PLY + 8);
-    if (rc != BALL_OK)
-        return rc;
+    s->cfg = bs->cfg;
+    s->tt = bs->tt;
+    s->tt_mask = bs->tt_mask;
+    s->gen = bs->gen;
+    s->eval_fn = bs->eval_fn;
+    s->eval_ud = bs->eval_ud;
+    s->prior_fn = bs->prior_fn;
+    s->prior_ud = bs->prior_ud;
     s->g = g;
     s->nodes = 0;
     s->start = s->last_info = now_ms();
     s->aborted = s->stopped = s->error = 0;
-    atomic_store_explicit(&s->stop, 0, memory_order_relaxed);
-    s->gen++;
     s->done_depth = 0;
     s->pv_len = 0;
     s->have_last = 0;
     s->root_side = g->p.st.side;
     s->root_turn = g->p.st.turn;
+    if (s->id > 0) /* helpers: another order of equal decisions, no callback */
+        s->cfg.seed = mix64(s->cfg.seed + (uint64_t)s->id), s->cfg.info = NULL;
     /* history ages: halve it */
     for (int t = 0; t < 2; t++)
         for (int i = 0; i < 128; i++)
             for (int j = 0; j < 128; j++)
                 s->history[t][i][j] /= 2;
-
     a = ply_acts(s, 0);
+    n = ball_legal_actions(g, a, BALL_MAX_ACTIONS);
     order(s, 0, a, n, BALL_ACTION_NONE, 1);
     s->n_root = n;
     for (int i = 0; i < n; i++) {
@@ -1050,42 +1230,126 @@ int ball_search_run(ball_search *s, ball_game *g, ball_search_result *result)
         s->root[i].order = n - i; /* the heuristic order */
     }
     {
-        struct tt_entry *e = tt_probe(s, pos_hash(&g->p));
-        if (e != NULL && e->move != BALL_ACTION_NONE)
+        struct tt_entry e;
+        if (tt_probe(s, pos_hash(&g->p), &e) && e.move != BALL_ACTION_NONE)
             for (int i = 0; i < n; i++)
-                if (s->root[i].action == e->move)
+                if (s->root[i].action == e.move)
                     s->root[i].order = n + 1;
     }
-    max_depth = s->cfg.depth > 0 ? s->cfg.depth : MAX_DEPTH;
-    if (n > 1) {
-        for (int d = 1; d <= max_depth; d++) {
-            int searched = root_iteration(s, d);
-            if (s->error)
-                return s->error;
-            if (searched == s->n_root)
-                s->done_depth = d;
-            if (searched > 0) {
-                b = best_root(s);
-                fill_result(s, b);
-                s->pv_len = collect_pv(s, s->root[b].action, s->pv, &s->turn_len);
-            }
-            if (s->aborted)
-                break;
-            report(s);
-            if (s->aborted)
-                break;
-            /* a proven result needs no deeper search */
+}
+
+/* Iterative deepening from depth @p first; the main thread keeps the
+ * result and reports. */
+static void deepen(struct worker *s, int first)
+{
+    int max_depth = s->cfg.depth > 0 ? s->cfg.depth : MAX_DEPTH, b;
+    if (s->n_root <= 1)
+        return;
+    for (int d = first; d <= max_depth; d++) {
+        int searched = root_iteration(s, d);
+        if (s->error)
+            return;
+        if (searched == s->n_root)
+            s->done_depth = d;
+        if (searched > 0 && s->id == 0) {
             b = best_root(s);
-            if (s->root[b].value > WIN_BOUND || s->root[b].value < -WIN_BOUND) {
-                int all_lost = 1;
-                for (int i = 0; i < s->n_root; i++)
-                    if (s->root[i].value >= -WIN_BOUND)
-                        all_lost = 0;
-                if (s->root[b].value > WIN_BOUND || all_lost)
-                    break;
-            }
+            fill_result(s, b);
+            s->pv_len = collect_pv(s, s->root[b].action, s->pv, &s->turn_len);
+        }
+        if (s->aborted)
+            break;
+        if (s->id == 0)
+            report(s);
+        if (s->aborted)
+            break;
+        /* a proven result needs no deeper search */
+        b = best_root(s);
+        if (s->root[b].value > WIN_BOUND || s->root[b].value < -WIN_BOUND) {
+            int all_lost = 1;
+            for (int i = 0; i < s->n_root; i++)
+                if (s->root[i].value >= -WIN_BOUND)
+                    all_lost = 0;
+            if (s->root[b].value > WIN_BOUND || all_lost)
+                break;
         }
     }
+}
+
+#if SEARCH_THREADS
+/* A helper's run: the main thread's position in its own game, searched
+ * until the main thread halts it; odd helpers start one turn deeper, so
+ * that the threads do not all search the same depth at once. */
+static void helper_run(struct worker *w)
+{
+    ball_search *bs = w->owner;
+    prepare(w, bs, bs->helper_game[w->id], 0);
+    w->cfg.nodes = 0; /* the main thread's budget stops everyone */
+    w->cfg.time_ms = 0;
+    deepen(w, 1 + (w->id & 1));
+    w->g = NULL;
+}
+#endif
+
+int ball_search_run(ball_search *bs, ball_game *g, ball_search_result *result)
+{
+    int n, rc;
+    struct worker *s;
+
+    if (g == NULL)
+        return BALL_E_ARG;
+    if (bs == NULL)
+        return game_error(g, BALL_E_ARG, "search: NULL searcher");
+    if (result != NULL && !sized_published(result->size, RESULT_SIZES, N_SIZES(RESULT_SIZES)))
+        return game_error(g, BALL_E_ARG, "search: result size %zu is not a published size "
+                          "(initialise with ball_search_result_init(&r, sizeof r))", result->size);
+    s = &bs->w[0];
+    n = ball_legal_actions(g, s->acts, BALL_MAX_ACTIONS);
+    if (n < 0)
+        return n;
+    if (n == 0)
+        return game_error(g, BALL_E_RANGE, "search: %s: there is no decision to choose",
+                          g->p.st.result != ONGOING ? "the game is over"
+                          : "the game is stopped at turn 999999999");
+    rc = ball_history_reserve(g, MAX_PLY + 8);
+    if (rc != BALL_OK)
+        return rc;
+    bs->gen++;
+    atomic_store_explicit(&bs->stop, 0, memory_order_relaxed);
+    atomic_store_explicit(&bs->halt, 0, memory_order_relaxed);
+    prepare(s, bs, g, n);
+#if SEARCH_THREADS
+    if (bs->n_threads > 0 && n > 1) {
+        /* the position into each helper's game, before the main thread
+         * starts changing its own (a position is a plain value; the
+         * helper keeps its own history buffers) */
+        for (int i = 1; i < bs->n_workers; i++) {
+            ball_game *h = bs->helper_game[i];
+            h->p = g->p;
+            h->rules = g->rules;
+            ruleset_rebind(&h->rules);
+            h->nhist = 0;
+        }
+        pthread_mutex_lock(&bs->mu);
+        bs->running = bs->n_threads;
+        bs->job++;
+        pthread_cond_broadcast(&bs->cv_go);
+        pthread_mutex_unlock(&bs->mu);
+    }
+#endif
+    deepen(s, 1);
+#if SEARCH_THREADS
+    if (bs->n_threads > 0 && n > 1) {
+        atomic_store_explicit(&bs->halt, 1, memory_order_relaxed);
+        pthread_mutex_lock(&bs->mu);
+        while (bs->running > 0)
+            pthread_cond_wait(&bs->cv_done, &bs->mu);
+        pthread_mutex_unlock(&bs->mu);
+        for (int i = 1; i < bs->n_workers; i++)
+            s->helper_nodes += bs->w[i].nodes;
+    }
+#endif
+    if (s->error)
+        return s->error;
     if (!s->have_last) { /* one decision, or stopped before any was searched */
         s->root[0].value = 0;
         s->root[0].bound = 0;
@@ -1105,10 +1369,11 @@ int ball_search_run(ball_search *s, ball_game *g, ball_search_result *result)
             s->line_pv[i][0] = s->root[i].action;
         }
     }
-    s->last.nodes = s->nodes;
+    s->last.nodes = s->nodes + s->helper_nodes;
     s->last.depth = s->done_depth;
     s->last.elapsed_ms = now_ms() - s->start;
     s->last.stopped = s->stopped;
+    s->helper_nodes = 0;
     if (result != NULL)
         sized_write(result, result->size, &s->last, sizeof s->last);
     s->g = NULL;
@@ -1117,9 +1382,9 @@ int ball_search_run(ball_search *s, ball_game *g, ball_search_result *result)
 
 /* ---------------------------------------------------------------- analysis */
 
-int ball_search_lines(const ball_search *cs, ball_search_line *lines, size_t max)
+int ball_search_lines(const ball_search *bs, ball_search_line *lines, size_t max)
 {
-    const ball_search *s = cs;
+    const struct worker *s = bs != NULL ? &bs->w[0] : NULL;
     size_t stride;
     int order_idx[BALL_MAX_ACTIONS];
     if (s == NULL || (lines == NULL && max > 0))
@@ -1162,8 +1427,9 @@ int ball_search_lines(const ball_search *cs, ball_search_line *lines, size_t max
     return s->n_root;
 }
 
-int ball_search_best_turn(const ball_search *s, ball_action *actions, size_t cap)
+int ball_search_best_turn(const ball_search *bs, ball_action *actions, size_t cap)
 {
+    const struct worker *s = bs != NULL ? &bs->w[0] : NULL;
     int n;
     if (s == NULL || actions == NULL)
         return BALL_E_ARG;

@@ -543,12 +543,12 @@ static int call_mcts_choose(void *p)
 
 static int call_search_new(void *p)
 {
-    (void)p;
     ball_search_config cfg;
     disarm();
     ball_search_config_init(&cfg, sizeof cfg);
     cfg.nodes = 300;
     cfg.hash_mb = 1;
+    cfg.threads = *(const int *)p; /* 2: a helper thread, its game and buffers too */
     armed = 1;
     ball_search *s = SENTINEL;
     char err[128] = "";
@@ -789,7 +789,9 @@ int main(int argc, char **argv)
     run_failing("ball_perft", "ball_perft (from a full history)", call_perft, full); /* needs none */
     run_failing("ball_mcts_choose", "ball_mcts_choose (the history grows)", call_mcts_choose, full);
     run_failing("ball_mcts_new", "ball_mcts_new", call_mcts_new, NULL);
-    run_failing("ball_search_new", "ball_search_new", call_search_new, NULL);
+    static const int one = 1, two = 2;
+    run_failing("ball_search_new", "ball_search_new", call_search_new, (void *)&one);
+    run_failing("ball_search_new", "ball_search_new (2 threads)", call_search_new, (void *)&two);
     run_failing("ball_search_run", "ball_search_run (the history grows)", call_search_run, full);
     run_failing("ball_allocator_init", "ball_allocator_init", call_allocator_init, NULL);
 

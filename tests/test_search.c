@@ -318,10 +318,14 @@ START_TEST(test_pv_legal)
             for (int j = 0; j < lines[i].pv_len; j++)
                 ck_assert_int_eq(ball_undo(g), BALL_OK);
         }
-        /* multi-PV: the first 3 are exact and in order */
+        /* multi-PV: the first 3 are exact, deepest first, and in order
+         * among those of one depth (a depth left unfinished by the budget
+         * leaves the others at the depth before) */
         for (int i = 0; i + 1 < 3 && i + 1 < n; i++) {
             ck_assert_int_eq(lines[i].bound, 0);
-            ck_assert(lines[i].value >= lines[i + 1].value);
+            ck_assert_int_ge(lines[i].depth, lines[i + 1].depth);
+            if (lines[i].depth == lines[i + 1].depth)
+                ck_assert(lines[i].value >= lines[i + 1].value);
         }
         /* a stride other than a published size is refused */
         lines[0].size = 5;
@@ -354,6 +358,59 @@ START_TEST(test_stop_from_another_thread)
     ball_search_result r;
     pthread_t t;
     struct stopper st = {s};
+    ball_search_result_init(&r, sizeof r);
+    ck_assert_int_eq(pthread_create(&t, NULL, stop_later, &st), 0);
+    ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    ck_assert_int_eq(r.stopped, 1);
+    ck_assert_int_eq(ball_is_legal(g, r.best), 1);
+    ball_search_free(s);
+    ball_game_free(g);
+}
+END_TEST
+
+/* Two threads (a helper sharing the table): the game is left as it was,
+ * the decision is legal, the touchdown of IN_ONE is still proven, and
+ * a stop from another thread ends a run without a budget. */
+START_TEST(test_two_threads)
+{
+    ball_game *g = tu_game(ISSUE25);
+    ball_search_config cfg;
+    ball_search *s = NULL;
+    ball_search_result r;
+    char before[BALL_BPN_MAX], after[BALL_BPN_MAX];
+    pthread_t t;
+    struct stopper st;
+    ball_search_config_init(&cfg, sizeof cfg);
+    cfg.nodes = 30000;
+    cfg.threads = 2;
+    cfg.hash_mb = 4;
+    ck_assert_int_eq(ball_search_new(&s, &cfg, NULL, 0), BALL_OK);
+    for (int k = 0; k < 3; k++) {
+        tu_bpn(g, before);
+        ball_search_result_init(&r, sizeof r);
+        ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
+        tu_bpn(g, after);
+        ck_assert_str_eq(before, after);
+        ck_assert_int_eq(ball_is_legal(g, r.best), 1);
+        ck_assert_int_eq(ball_apply(g, r.best), BALL_OK);
+    }
+    ball_search_free(s);
+    ball_game_free(g);
+
+    g = tu_game(IN_ONE);
+    ck_assert_int_eq(ball_search_new(&s, &cfg, NULL, 0), BALL_OK);
+    ball_search_result_init(&r, sizeof r);
+    ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
+    ck_assert_int_eq(r.proven, 1);
+    ball_search_free(s);
+
+    cfg.nodes = 0;
+    cfg.depth = 64;
+    ck_assert_int_eq(ball_search_new(&s, &cfg, NULL, 0), BALL_OK);
+    ball_game_free(g);
+    g = tu_game(NULL);
+    st.s = s;
     ball_search_result_init(&r, sizeof r);
     ck_assert_int_eq(pthread_create(&t, NULL, stop_later, &st), 0);
     ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
@@ -449,6 +506,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_carrier_not_left_open);
     tcase_add_test(tc, test_pv_legal);
     tcase_add_test(tc, test_stop_from_another_thread);
+    tcase_add_test(tc, test_two_threads);
     tcase_add_test(tc, test_info_callback_stops);
     tcase_add_test(tc, test_hooks);
     suite_add_tcase(s, tc);
