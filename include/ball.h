@@ -1296,9 +1296,9 @@ BALL_API int ball_mcts_choose(ball_mcts *mcts, ball_game *game, ball_action *out
  * as ball_history_reserve() does). It keeps its table between runs, so a
  * turn's later decisions reuse what its first search found; with a budget
  * in nodes (and no time budget) the same sequence of runs on a fresh
- * searcher gives the same results. One searcher must not run two searches
- * at once; ball_search_stop() is the only call another thread may make
- * while a run is in progress.
+ * searcher gives the same results (with one thread). One searcher must
+ * not run two searches at once; ball_search_stop() is the only call
+ * another thread may make while a run is in progress.
  *  @{ */
 
 /** A turn searcher (opaque). */
@@ -1350,8 +1350,13 @@ typedef struct ball_search_config {
     /** Deepest search in turns, 0 for no limit (the search stops at 64),
      *  at most 64. Default 0. */
     int depth;
-    /** Search threads, 1-64. Default 1. This version searches with one
-     *  thread whatever the value. */
+    /** Search threads, 1-64, started by ball_search_new() (lazy SMP:
+     *  each helper searches the same root in its own copy of the game,
+     *  all share the table; the result is the calling thread's, which the
+     *  helpers' entries make deeper sooner). With more than one thread the
+     *  results are not repeatable, and the node budget counts the calling
+     *  thread's nodes only. A WebAssembly build without threads searches
+     *  with one. Default 1. */
     int threads;
     /** Breaks ties between equal evaluations (by a few thousandths of the
      *  value scale), so that games between the same players differ from
@@ -1390,7 +1395,7 @@ typedef struct ball_search_result {
     int decisions_to_end;
     /** The deepest search completed, in turns. */
     int depth;
-    /** Nodes searched. */
+    /** Nodes searched, by all threads. */
     uint64_t nodes;
     /** Time the run took, in milliseconds. */
     double elapsed_ms;
