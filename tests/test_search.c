@@ -123,6 +123,69 @@ START_TEST(test_config_and_errors)
 }
 END_TEST
 
+/* The size-tagged structs (docs/abi.md): for every size from 0 to the
+ * struct's and 8 more, the _init() calls write at most that many bytes,
+ * and only the published size (this release's sizeof) is accepted. */
+START_TEST(test_sizes)
+{
+    struct {
+        ball_search_config c;
+        unsigned char tail[32];
+    } cr;
+    struct {
+        ball_search_result r;
+        unsigned char tail[32];
+    } rr;
+    struct {
+        ball_search_line l[2];
+        unsigned char tail[32];
+    } lr;
+    ball_game *g = tu_game(IN_ONE);
+    ball_search *s = make(1000, 0);
+    ck_assert_int_eq(ball_search_run(s, g, NULL), BALL_OK);
+    for (size_t size = 0; size <= sizeof(ball_search_line) + 8; size++) {
+        ball_search *t = (ball_search *)&cr;
+        memset(&cr, 0xA5, sizeof cr);
+        ball_search_config_init(&cr.c, size);
+        for (size_t i = size; i < sizeof cr; i++)
+            ck_assert_uint_eq(((unsigned char *)&cr)[i], 0xA5);
+        if (size >= sizeof(size_t) && size <= sizeof cr.c)
+            ck_assert_uint_eq(cr.c.size, size);
+        if (size <= sizeof cr.c) {
+            ball_search_config_init(&cr.c, sizeof cr.c);
+            cr.c.size = size;
+            ck_assert_int_eq(ball_search_new(&t, &cr.c, NULL, 0),
+                             size == sizeof cr.c ? BALL_OK : BALL_E_ARG);
+            if (size == sizeof cr.c)
+                ball_search_free(t);
+            else
+                ck_assert_ptr_null(t);
+        }
+        memset(&rr, 0xA5, sizeof rr);
+        ball_search_result_init(&rr.r, size);
+        for (size_t i = size; i < sizeof rr; i++)
+            ck_assert_uint_eq(((unsigned char *)&rr)[i], 0xA5);
+        if (size <= sizeof rr.r) {
+            ball_search_result_init(&rr.r, sizeof rr.r);
+            rr.r.size = size;
+            ck_assert_int_eq(ball_search_run(s, g, &rr.r), size == sizeof rr.r ? BALL_OK : BALL_E_ARG);
+        }
+        memset(&lr, 0xA5, sizeof lr);
+        ball_search_line_init(&lr.l[0], size);
+        for (size_t i = size; i < sizeof lr; i++)
+            ck_assert_uint_eq(((unsigned char *)&lr)[i], 0xA5);
+        if (size <= sizeof lr.l[0]) {
+            ball_search_line_init(&lr.l[0], sizeof lr.l[0]);
+            ball_search_line_init(&lr.l[1], sizeof lr.l[1]);
+            lr.l[0].size = size;
+            ck_assert_int_eq(ball_search_lines(s, lr.l, 2) >= 0, size == sizeof lr.l[0]);
+        }
+    }
+    ball_search_free(s);
+    ball_game_free(g);
+}
+END_TEST
+
 /* The game is left as it was, the decision is legal, and two fresh
  * searchers with the same node budget give the same results. */
 START_TEST(test_untouched_and_deterministic)
@@ -500,6 +563,7 @@ Suite *make_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_config_and_errors);
+    tcase_add_test(tc, test_sizes);
     tcase_add_test(tc, test_untouched_and_deterministic);
     tcase_add_test(tc, test_touchdown_in_one_turn);
     tcase_add_test(tc, test_takes_the_ball_issue25);
