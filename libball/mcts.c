@@ -242,6 +242,9 @@ int ball_mcts_seed(ball_mcts *m, uint64_t seed)
  * integers only: x = m 2^e with e even, sqrt(x) = isqrt(m 2^52) 2^(e/2 -
  * 26), the integer root rounded to nearest (no ties: N - s^2 > s exactly
  * when sqrt(N) > s + 1/2). */
+#if defined(__GNUC__)
+__attribute__((unused)) /* compiled everywhere, called where no instruction is used */
+#endif
 static inline double sqrt_exact(double x)
 {
     uint64_t bits, m;
