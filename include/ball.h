@@ -1268,6 +1268,245 @@ BALL_API int ball_mcts_choose(ball_mcts *mcts, ball_game *game, ball_action *out
 /** @} */
 
 /* ------------------------------------------------------------------ */
+/** @name Turn search
+ *
+ * The library's strongest player (docs/players.md gives its measured
+ * strength): an alpha-beta search whose depth counts whole turns. Inside a
+ * turn every decision of the coach to act is tried (the actions, `end`,
+ * then the release tasks, which the same coach resolves, R4.1, R9.1) with
+ * apply and undo, and positions reached in several ways are merged by
+ * ball_hash() in a transposition table, so that the turn ends are searched
+ * once each; the depth goes down by one at each hand-over. Iterative
+ * deepening orders each turn by the one before (the table's decision
+ * first, then captures of the ball and touchdowns, then a history of the
+ * decisions that were best); decisions late in that order are searched one
+ * turn less deep unless they prove better. At the last turn the position
+ * is scored by an evaluation that counts the ball, its advance, the
+ * carrier's cover and exposure, pieces down, a race to a loose ball, and
+ * two exact one-turn probes for the coach to act: can it score this turn
+ * (a forced touchdown, kept as a proven win), can it take the ball this
+ * turn. A touchdown in the turn being searched is always found.
+ *
+ * Values are from the view of the coach to act at the root, in [-1, 1]:
+ * +1 a proven win (a touchdown the opponent cannot prevent, within the
+ * searched depth), -1 a proven loss, in between the evaluation squashed
+ * (0 about even, +-0.5 about the worth of holding the ball). A proven
+ * value also gives the number of decisions to the touchdown.
+ *
+ * A searcher allocates its table and buffers in ball_search_new() and
+ * nothing during a search (a run may grow the game's undo history once,
+ * as ball_history_reserve() does). It keeps its table between runs, so a
+ * turn's later decisions reuse what its first search found; with a budget
+ * in nodes (and no time budget) the same sequence of runs on a fresh
+ * searcher gives the same results (with one thread). One searcher must
+ * not run two searches at once; ball_search_stop() is the only call
+ * another thread may make while a run is in progress.
+ *  @{ */
+
+/** A turn searcher (opaque). */
+typedef struct ball_search ball_search;
+
+/** Longest principal variation a ::ball_search_line holds, in decisions. */
+#define BALL_SEARCH_PV_MAX 64
+
+/** What an info callback receives during a search (see
+ *  ball_search_config::info). Valid only during the call. */
+typedef struct ball_search_info {
+    /** sizeof(ball_search_info) as the library knows it: fields may be
+     *  appended in later 1.x versions. */
+    size_t size;
+    /** Nodes (decisions played) so far. */
+    uint64_t nodes;
+    /** The deepest search completed, in turns (0 before the first). */
+    int depth;
+    /** The value of the best decision so far, as ball_search_result::value. */
+    double value;
+    /** +1 proven win, -1 proven loss, 0 not proven. */
+    int proven;
+    /** Milliseconds since the run began. */
+    double elapsed_ms;
+    /** The principal variation so far, from the root: the best decision,
+     *  the rest of the turn and the opponent's reply. */
+    const ball_action *pv;
+    /** Its length. */
+    int pv_len;
+} ball_search_info;
+
+/**
+ * The settings of a turn searcher. Always initialise with
+ * `ball_search_config_init(&cfg, sizeof cfg)`: the struct carries its own
+ * size, like ::ball_rules. The defaults are the configuration
+ * docs/players.md measured as the strongest, with a budget of 200,000
+ * nodes. With several budgets the first one reached stops the search;
+ * one of nodes, time_ms and depth must be set.
+ */
+typedef struct ball_search_config {
+    /** sizeof(ball_search_config) as known to the caller. */
+    size_t size;
+    /** Nodes (decisions played, probes included) per run, 0 for no limit,
+     *  at most 10^12. Default 200000. */
+    uint64_t nodes;
+    /** Wall-clock milliseconds per run, 0 for no limit, at most 86400000.
+     *  A time budget makes the results depend on the machine. Default 0. */
+    int time_ms;
+    /** Deepest search in turns, 0 for no limit (the search stops at 64),
+     *  at most 64. Default 0. */
+    int depth;
+    /** Search threads, 1-64, started by ball_search_new() (lazy SMP:
+     *  each helper searches the same root in its own copy of the game,
+     *  all share the table; the result is the calling thread's, which the
+     *  helpers' entries make deeper sooner). With more than one thread the
+     *  results are not repeatable, and the node budget counts the calling
+     *  thread's nodes only. A WebAssembly build without threads searches
+     *  with one. Default 1. */
+    int threads;
+    /** Breaks ties between equal evaluations (by a few thousandths of the
+     *  value scale), so that games between the same players differ from
+     *  one seed to the next. Default 1. */
+    uint64_t seed;
+    /** Root decisions whose value is searched exactly (multi-PV), 1-256;
+     *  the others only until they are shown to be worse. Default 1. */
+    int multipv;
+    /** Size of the transposition table in MiB, 1-65536. Default 16. */
+    int hash_mb;
+    /** Called during a run with the progress, at the end of each depth
+     *  and, with info_every_ms > 0, about every info_every_ms ms; a
+     *  nonzero return stops the search as ball_search_stop() does. NULL
+     *  (the default) for none. */
+    int (*info)(void *ud, const ball_search_info *info);
+    /** Passed unchanged to @c info. */
+    void *info_ud;
+    /** See @c info; 0-86400000. Default 0 (only at the end of a depth). */
+    int info_every_ms;
+} ball_search_config;
+
+/** What a run found. Initialise with `ball_search_result_init(&r, sizeof
+ *  r)` before ball_search_run(): the library writes no byte beyond its
+ *  size. */
+typedef struct ball_search_result {
+    /** sizeof(ball_search_result) as known to the caller. */
+    size_t size;
+    /** The decision to play. */
+    ball_action best;
+    /** Its value for the coach to act, in [-1, 1] (see the section text). */
+    double value;
+    /** +1 proven win, -1 proven loss, 0 not proven. */
+    int proven;
+    /** For a proven value: decisions (both coaches') to the touchdown,
+     *  counting the best one; else 0. */
+    int decisions_to_end;
+    /** The deepest search completed, in turns. */
+    int depth;
+    /** Nodes searched, by all threads. */
+    uint64_t nodes;
+    /** Time the run took, in milliseconds. */
+    double elapsed_ms;
+    /** 1 when ball_search_stop() or the info callback stopped the run. */
+    int stopped;
+} ball_search_result;
+
+/** One root decision after a run: its value and principal variation, as
+ *  written by ball_search_lines(). Initialise with
+ *  `ball_search_line_init(&line, sizeof line)`. */
+typedef struct ball_search_line {
+    /** sizeof(ball_search_line) as known to the caller. */
+    size_t size;
+    /** The root decision. */
+    ball_action action;
+    /** Its value for the coach to act at the root, in [-1, 1]. */
+    double value;
+    /** 0: the value is exact at @c depth; 1: it is an upper bound (the
+     *  decision was shown to be no better than the best, not by how
+     *  much). */
+    int bound;
+    /** +1 proven win, -1 proven loss, 0 not proven. */
+    int proven;
+    /** The depth in turns of the search that gave @c value. */
+    int depth;
+    /** Nodes spent on this decision in that search. */
+    uint64_t nodes;
+    /** Decisions in @c pv. */
+    int pv_len;
+    /** The principal variation: @c action, the rest of its turn and the
+     *  opponent's reply turn, each decision legal when replayed. */
+    ball_action pv[BALL_SEARCH_PV_MAX];
+} ball_search_line;
+
+/** Fills @p cfg (of @p size bytes: pass sizeof(ball_search_config)) with
+ *  the defaults and sets its size; writes at most @p size bytes. Does
+ *  nothing for NULL. */
+BALL_API void ball_search_config_init(ball_search_config *cfg, size_t size);
+
+/** Zeroes @p result (of @p size bytes: pass sizeof(ball_search_result))
+ *  and sets its size. Does nothing for NULL. */
+BALL_API void ball_search_result_init(ball_search_result *result, size_t size);
+
+/** Zeroes @p line (of @p size bytes: pass sizeof(ball_search_line)) and
+ *  sets its size. Does nothing for NULL. */
+BALL_API void ball_search_line_init(ball_search_line *line, size_t size);
+
+/**
+ * Creates a turn searcher with the settings @p cfg (NULL: the defaults) in
+ * @p *out, allocating its transposition table (ball_search_config::hash_mb)
+ * and buffers. Returns #BALL_OK; #BALL_E_ARG for a NULL @p out, a size
+ * that is not a published one, a value out of its range or no budget at
+ * all (@p err, @p errlen bytes, may be NULL/0, says which); #BALL_E_NOMEM.
+ * On failure @p *out is NULL.
+ */
+BALL_API int ball_search_new(ball_search **out, const ball_search_config *cfg, char *err,
+                             size_t errlen);
+
+/** Frees a searcher (NULL is ignored). */
+BALL_API void ball_search_free(ball_search *search);
+
+/** Forgets what earlier runs stored in the table, so that the next run
+ *  searches as a new searcher would. Returns #BALL_OK or #BALL_E_ARG. */
+BALL_API int ball_search_clear(ball_search *search);
+
+/**
+ * Searches the position of @p game for the coach to act within the
+ * searcher's budgets and writes what it found to @p result (NULL: not
+ * written; ball_search_best_turn() and ball_search_lines() read it too).
+ * The game is left exactly as it was (position, hash and history). A
+ * position with one legal decision is answered at once. Returns #BALL_OK;
+ * #BALL_E_ARG for NULL @p search or @p game, or a @p result whose size
+ * is not a published one; #BALL_E_RANGE when the game has no legal
+ * decision (it is over, or stopped at #BALL_MAX_TURN); #BALL_E_NOMEM when
+ * the game's undo history could not grow. Messages go to ball_errmsg().
+ */
+BALL_API int ball_search_run(ball_search *search, ball_game *game, ball_search_result *result);
+
+/**
+ * Asks the run in progress on @p search to stop: it returns promptly with
+ * the best decision found so far. The only call that may be made from
+ * another thread during ball_search_run(); a run clears the request when
+ * it starts. Does nothing for NULL.
+ */
+BALL_API void ball_search_stop(ball_search *search);
+
+/**
+ * After a run, the root decisions it searched, best first: writes up to
+ * @p max lines to @p lines, an array whose elements all carry the size of
+ * lines[0] (set each with ball_search_line_init()). The first
+ * ball_search_config::multipv lines have exact values; the others may be
+ * bounds (ball_search_line::bound). Returns the number of root decisions
+ * searched (which may exceed @p max), 0 before any run; #BALL_E_ARG for
+ * NULL or a size that is not a published one.
+ */
+BALL_API int ball_search_lines(const ball_search *search, ball_search_line *lines, size_t max);
+
+/**
+ * After a run, the best whole turn: the best decision and the rest of its
+ * turn from the principal variation, up to the hand-over (or the
+ * touchdown), written to @p actions (capacity @p cap). Returns the number
+ * of decisions (at most #BALL_SEARCH_PV_MAX), 0 before any run;
+ * #BALL_E_BUFFER when @p cap is too small; #BALL_E_ARG for NULL.
+ */
+BALL_API int ball_search_best_turn(const ball_search *search, ball_action *actions, size_t cap);
+
+/** @} */
+
+/* ------------------------------------------------------------------ */
 /** @name Learning interface
  *
  * What search and learning code (self-play, policy networks, RL
@@ -1790,6 +2029,42 @@ BALL_API int ball_game_new_with_allocator(ball_game **out, const ball_rules *rul
  */
 BALL_API int ball_mcts_root_decisions(const ball_mcts *mcts, ball_action *actions,
                                       uint32_t *visits, double *values, size_t cap);
+
+/**
+ * A caller's evaluation for ball_search_set_eval() (experimental): the
+ * value of the position of @p game (an action phase about to start, game
+ * not over) for the coach to act, in (-1, 1), which replaces the built-in
+ * evaluation's score. Called once at each leaf of the search (thousands of
+ * times a run: a few per node of budget), each call counted as one node.
+ * It must not change @p game.
+ */
+typedef double (*ball_search_eval_fn)(void *ud, const ball_game *game);
+
+/**
+ * A caller's prior for ball_search_set_prior() (experimental): writes a
+ * score to @p scores[i] for each of the @p n legal decisions @p actions of
+ * @p game, higher for the decisions to try first. Called once at every
+ * node where the search orders decisions with at least one turn left to
+ * search (about one call per 5-20 nodes); the table's decision still goes
+ * first. It must not change @p game.
+ */
+typedef void (*ball_search_prior_fn)(void *ud, const ball_game *game, const ball_action *actions,
+                                     int n, float *scores);
+
+/**
+ * Replaces the evaluation of @p search by @p eval (NULL: back to the
+ * built-in one) with the user pointer @p ud (experimental). Proven values
+ * (a touchdown found by the search or by the one-turn probe) still come
+ * from the search. Returns #BALL_OK or #BALL_E_ARG for NULL @p search.
+ */
+BALL_API int ball_search_set_eval(ball_search *search, ball_search_eval_fn eval, void *ud);
+
+/**
+ * Orders the decisions of @p search by @p prior (NULL: the built-in
+ * order) with the user pointer @p ud (experimental). Returns #BALL_OK or
+ * #BALL_E_ARG for NULL @p search.
+ */
+BALL_API int ball_search_set_prior(ball_search *search, ball_search_prior_fn prior, void *ud);
 
 #endif /* BALL_EXPERIMENTAL */
 

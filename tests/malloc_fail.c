@@ -182,6 +182,8 @@ static const char *const entry_points[] = {
     "ball_perft",
     "ball_record_read",
     "ball_rules_from_text",
+    "ball_search_new",
+    "ball_search_run",
 };
 #define N_ENTRY_POINTS (sizeof entry_points / sizeof entry_points[0])
 static int exercised[N_ENTRY_POINTS];
@@ -536,6 +538,67 @@ static int call_mcts_choose(void *p)
     return rc;
 }
 
+/* ---- ball_search_new(): the table and buffers; ball_search_run() on a
+ * game whose undo history must grow */
+
+static int call_search_new(void *p)
+{
+    ball_search_config cfg;
+    disarm();
+    ball_search_config_init(&cfg, sizeof cfg);
+    cfg.nodes = 300;
+    cfg.hash_mb = 1;
+    cfg.threads = *(const int *)p; /* 2: a helper thread, its game and buffers too */
+    armed = 1;
+    ball_search *s = SENTINEL;
+    char err[128] = "";
+    int rc = ball_search_new(&s, &cfg, err, sizeof err);
+    disarm();
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(s == NULL);
+        SCHECK(err[0] != '\0');
+        return rc;
+    }
+    SCHECK(!injected && "an allocation failed, yet ball_search_new() returned BALL_OK");
+    SCHECK(rc == BALL_OK && s != NULL && s != SENTINEL);
+    ball_game *g = NULL;
+    ball_search_result r;
+    ball_search_result_init(&r, sizeof r);
+    SCHECK(ball_game_new(&g, NULL, NULL, 0) == BALL_OK);
+    SCHECK(ball_search_run(s, g, &r) == BALL_OK && ball_is_legal(g, r.best) == 1);
+    ball_game_free(g);
+    ball_search_free(s);
+    return rc;
+}
+
+static int call_search_run(void *p)
+{
+    ball_game *full = p, *g = NULL;
+    ball_search *s = NULL;
+    ball_search_config cfg;
+    disarm();
+    ball_search_config_init(&cfg, sizeof cfg);
+    cfg.nodes = 300;
+    cfg.hash_mb = 1;
+    SCHECK(ball_search_new(&s, &cfg, NULL, 0) == BALL_OK);
+    SCHECK(ball_game_clone(&g, full) == BALL_OK);
+    state before;
+    read_state(g, &before);
+    ball_search_result r;
+    ball_search_result_init(&r, sizeof r);
+    armed = 1;
+    int rc = ball_search_run(s, g, &r);
+    disarm();
+    if (rc == BALL_E_NOMEM)
+        SCHECK(ball_errmsg(g)[0] != '\0'); /* before any other call clears it */
+    else
+        SCHECK(rc == BALL_OK && ball_is_legal(g, r.best) == 1);
+    SCHECK(same_state(g, &before));
+    ball_game_free(g);
+    ball_search_free(s);
+    return rc;
+}
+
 /* ---- ball_batch_new() and ball_batch_game_clone() */
 
 static int call_batch_new(void *p)
@@ -726,6 +789,10 @@ int main(int argc, char **argv)
     run_failing("ball_perft", "ball_perft (from a full history)", call_perft, full); /* needs none */
     run_failing("ball_mcts_choose", "ball_mcts_choose (the history grows)", call_mcts_choose, full);
     run_failing("ball_mcts_new", "ball_mcts_new", call_mcts_new, NULL);
+    static const int one = 1, two = 2;
+    run_failing("ball_search_new", "ball_search_new", call_search_new, (void *)&one);
+    run_failing("ball_search_new", "ball_search_new (2 threads)", call_search_new, (void *)&two);
+    run_failing("ball_search_run", "ball_search_run (the history grows)", call_search_run, full);
     run_failing("ball_allocator_init", "ball_allocator_init", call_allocator_init, NULL);
 
     run_failing("ball_batch_new", "ball_batch_new (default rules)", call_batch_new, NULL);

@@ -371,6 +371,65 @@ void ball_mcts_free(ball_mcts *mcts);
 int ball_mcts_seed(ball_mcts *mcts, uint64_t seed);
 int ball_mcts_choose(ball_mcts *mcts, ball_game *game, ball_action *out, ball_mcts_stats *stats);
 
+typedef struct ball_search ball_search;
+static const int BALL_SEARCH_PV_MAX = 64;
+typedef struct ball_search_info {
+    size_t size;
+    uint64_t nodes;
+    int depth;
+    double value;
+    int proven;
+    double elapsed_ms;
+    const ball_action *pv;
+    int pv_len;
+} ball_search_info;
+typedef struct ball_search_config {
+    size_t size;
+    uint64_t nodes;
+    int time_ms;
+    int depth;
+    int threads;
+    uint64_t seed;
+    int multipv;
+    int hash_mb;
+    int (*info)(void *ud, const ball_search_info *info);
+    void *info_ud;
+    int info_every_ms;
+} ball_search_config;
+typedef struct ball_search_result {
+    size_t size;
+    ball_action best;
+    double value;
+    int proven;
+    int decisions_to_end;
+    int depth;
+    uint64_t nodes;
+    double elapsed_ms;
+    int stopped;
+} ball_search_result;
+typedef struct ball_search_line {
+    size_t size;
+    ball_action action;
+    double value;
+    int bound;
+    int proven;
+    int depth;
+    uint64_t nodes;
+    int pv_len;
+    ball_action pv[BALL_SEARCH_PV_MAX];
+} ball_search_line;
+void ball_search_config_init(ball_search_config *cfg, size_t size);
+void ball_search_result_init(ball_search_result *result, size_t size);
+void ball_search_line_init(ball_search_line *line, size_t size);
+int ball_search_new(ball_search **out, const ball_search_config *cfg, char *err,
+                             size_t errlen);
+void ball_search_free(ball_search *search);
+int ball_search_clear(ball_search *search);
+int ball_search_run(ball_search *search, ball_game *game, ball_search_result *result);
+void ball_search_stop(ball_search *search);
+int ball_search_lines(const ball_search *search, ball_search_line *lines, size_t max);
+int ball_search_best_turn(const ball_search *search, ball_action *actions, size_t cap);
+
 static const int BALL_ACTION_SPACE = 7990;
 static const int BALL_ACTION_MASK_BYTES = 999;
 

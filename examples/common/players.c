@@ -48,6 +48,35 @@ static int parse_mcts_settings(const char *spec, ball_mcts_config *cfg)
     return 0;
 }
 
+/* Reads the turn-search settings "nodes=N,ms=T,depth=D" of @p spec. */
+static int parse_search_settings(const char *spec, ball_search_config *cfg)
+{
+    while (*spec) {
+        char *stop;
+        long long v;
+        const char *eq = strchr(spec, '=');
+        if (eq == NULL)
+            return -1;
+        v = strtoll(eq + 1, &stop, 10);
+        if (stop == eq + 1 || v < 0 || v > 1000000000000LL)
+            return -1;
+        if ((size_t)(eq - spec) == 5 && strncmp(spec, "nodes", 5) == 0)
+            cfg->nodes = (uint64_t)v;
+        else if ((size_t)(eq - spec) == 2 && strncmp(spec, "ms", 2) == 0 && v <= 86400000)
+            cfg->time_ms = (int)v;
+        else if ((size_t)(eq - spec) == 5 && strncmp(spec, "depth", 5) == 0 && v <= 64)
+            cfg->depth = (int)v;
+        else
+            return -1;
+        if (*stop == ',')
+            stop++;
+        else if (*stop != '\0')
+            return -1;
+        spec = stop;
+    }
+    return 0;
+}
+
 int player_parse(const char *name, int allow_human, uint32_t seed, player *out)
 {
     static const struct {
@@ -73,6 +102,22 @@ int player_parse(const char *name, int allow_human, uint32_t seed, player *out)
             return -1;
         return 0;
     }
+    if (strncmp(name, "search", 6) == 0 && (name[6] == '\0' || name[6] == ':')) {
+        ball_search_config_init(&out->search_config, sizeof out->search_config);
+        if (name[6] == ':') {
+            /* a budget named alone is the only budget */
+            if (strstr(name, "nodes=") == NULL)
+                out->search_config.nodes = 0;
+            if (parse_search_settings(name + 7, &out->search_config) != 0)
+                return -1;
+        }
+        out->kind = PLAYER_SEARCH;
+        out->rng = seed ? seed : DEFAULT_SEED;
+        out->search_config.seed = out->rng;
+        if (ball_search_new(&out->search, &out->search_config, NULL, 0) != BALL_OK)
+            return -1;
+        return 0;
+    }
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         if (strcmp(name, kinds[i].name) != 0)
             continue;
@@ -89,6 +134,8 @@ void player_free(player *p)
 {
     ball_mcts_free(p->mcts);
     p->mcts = NULL;
+    ball_search_free(p->search);
+    p->search = NULL;
 }
 
 void player_seed(player *p, uint32_t seed)
@@ -96,6 +143,14 @@ void player_seed(player *p, uint32_t seed)
     p->rng = seed ? seed : 1u;
     if (p->mcts != NULL)
         ball_mcts_seed(p->mcts, p->rng);
+    if (p->search != NULL) { /* a new searcher: the seed and an empty table */
+        ball_search *s = NULL;
+        p->search_config.seed = p->rng;
+        if (ball_search_new(&s, &p->search_config, NULL, 0) == BALL_OK) {
+            ball_search_free(p->search);
+            p->search = s;
+        }
+    }
 }
 
 const char *player_name(const player *p)
@@ -104,6 +159,7 @@ const char *player_name(const player *p)
     case PLAYER_HUMAN: return "human";
     case PLAYER_RANDOM: return "random";
     case PLAYER_MCTS: return "mcts";
+    case PLAYER_SEARCH: return "search";
     default: return "greedy";
     }
 }
@@ -199,6 +255,15 @@ int player_choose(player *p, ball_game *g, const ball_action *acts, int n, ball_
         return greedy_choice(g, acts, n, out);
     case PLAYER_MCTS:
         return ball_mcts_choose(p->mcts, g, out, NULL);
+    case PLAYER_SEARCH: {
+        ball_search_result r;
+        int rc;
+        ball_search_result_init(&r, sizeof r);
+        rc = ball_search_run(p->search, g, &r);
+        if (rc == BALL_OK)
+            *out = r.best;
+        return rc;
+    }
     default:
         return BALL_E_ARG;
     }

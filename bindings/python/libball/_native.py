@@ -324,6 +324,74 @@ class BallMctsStats(ctypes.Structure):
     ]
 
 
+class BallSearchInfo(ctypes.Structure):
+    """struct ball_search_info of ball.h (declared only: not wrapped yet)."""
+
+    _fields_ = [
+        ("size", ctypes.c_size_t),
+        ("nodes", ctypes.c_uint64),
+        ("depth", ctypes.c_int),
+        ("value", ctypes.c_double),
+        ("proven", ctypes.c_int),
+        ("elapsed_ms", ctypes.c_double),
+        ("pv", ctypes.POINTER(ctypes.c_uint32)),
+        ("pv_len", ctypes.c_int),
+    ]
+
+
+SEARCH_INFO_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(BallSearchInfo))
+
+
+class BallSearchConfig(ctypes.Structure):
+    """struct ball_search_config of ball.h (declared only: not wrapped yet)."""
+
+    _fields_ = [
+        ("size", ctypes.c_size_t),
+        ("nodes", ctypes.c_uint64),
+        ("time_ms", ctypes.c_int),
+        ("depth", ctypes.c_int),
+        ("threads", ctypes.c_int),
+        ("seed", ctypes.c_uint64),
+        ("multipv", ctypes.c_int),
+        ("hash_mb", ctypes.c_int),
+        ("info", SEARCH_INFO_FN),
+        ("info_ud", ctypes.c_void_p),
+        ("info_every_ms", ctypes.c_int),
+    ]
+
+
+class BallSearchResult(ctypes.Structure):
+    """struct ball_search_result of ball.h (declared only: not wrapped yet)."""
+
+    _fields_ = [
+        ("size", ctypes.c_size_t),
+        ("best", ctypes.c_uint32),
+        ("value", ctypes.c_double),
+        ("proven", ctypes.c_int),
+        ("decisions_to_end", ctypes.c_int),
+        ("depth", ctypes.c_int),
+        ("nodes", ctypes.c_uint64),
+        ("elapsed_ms", ctypes.c_double),
+        ("stopped", ctypes.c_int),
+    ]
+
+
+class BallSearchLine(ctypes.Structure):
+    """struct ball_search_line of ball.h (declared only: not wrapped yet)."""
+
+    _fields_ = [
+        ("size", ctypes.c_size_t),
+        ("action", ctypes.c_uint32),
+        ("value", ctypes.c_double),
+        ("bound", ctypes.c_int),
+        ("proven", ctypes.c_int),
+        ("depth", ctypes.c_int),
+        ("nodes", ctypes.c_uint64),
+        ("pv_len", ctypes.c_int),
+        ("pv", ctypes.c_uint32 * 64),
+    ]
+
+
 MALLOC_FN = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
 REALLOC_FN = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
                               ctypes.c_size_t)
@@ -380,6 +448,9 @@ _palloc = ctypes.POINTER(BallAllocator)
 _pmcfg = ctypes.POINTER(BallMctsConfig)
 _pmstats = ctypes.POINTER(BallMctsStats)
 _psize = ctypes.POINTER(ctypes.c_size_t)
+_pscfg = ctypes.POINTER(BallSearchConfig)
+_psres = ctypes.POINTER(BallSearchResult)
+_psline = ctypes.POINTER(BallSearchLine)
 
 # name, result type, argument types, required (in the order of ball.h)
 _FUNCTIONS = [
@@ -476,6 +547,18 @@ _FUNCTIONS = [
     ("ball_mcts_free", None, [_p], False),
     ("ball_mcts_seed", _int, [_p, _u64], False),
     ("ball_mcts_choose", _int, [_p, _p, _pact, _pmstats], False),
+    # The turn search (1.1): optional, so that the binding still loads a
+    # library built before it.
+    ("ball_search_config_init", None, [_pscfg, _size], False),
+    ("ball_search_result_init", None, [_psres, _size], False),
+    ("ball_search_line_init", None, [_psline, _size], False),
+    ("ball_search_new", _int, [_pp, _pscfg, _buf, _size], False),
+    ("ball_search_free", None, [_p], False),
+    ("ball_search_clear", _int, [_p], False),
+    ("ball_search_run", _int, [_p, _p, _psres], False),
+    ("ball_search_stop", None, [_p], False),
+    ("ball_search_lines", _int, [_p, _psline, _size], False),
+    ("ball_search_best_turn", _int, [_p, _pact, _size], False),
     ("ball_history_action", _int, [_p, _int, _pact], False),
     ("ball_history_position", _int, [_p, _int, _buf, _size], False),
     ("ball_game_set_tag", _int, [_p, _int, _str], False),

@@ -125,6 +125,13 @@ _CTYPES = {
     "const ball_mcts_config *": ctypes.POINTER(n.BallMctsConfig),
     "ball_mcts_stats *": ctypes.POINTER(n.BallMctsStats),
     "size_t *": ctypes.POINTER(ctypes.c_size_t),
+    "ball_search *": ctypes.c_void_p,
+    "const ball_search *": ctypes.c_void_p,
+    "ball_search **": ctypes.POINTER(ctypes.c_void_p),
+    "ball_search_config *": ctypes.POINTER(n.BallSearchConfig),
+    "const ball_search_config *": ctypes.POINTER(n.BallSearchConfig),
+    "ball_search_result *": ctypes.POINTER(n.BallSearchResult),
+    "ball_search_line *": ctypes.POINTER(n.BallSearchLine),
 }
 
 # Enum classes of the Python layer: header enum -> (class, header name of
@@ -245,7 +252,10 @@ class HeaderConstants(unittest.TestCase):
         self.assertEqual([f[0] for f in n.BallRules._fields_], self._fields("ball_rules"))
         self.assertEqual([f[0] for f in n.BallAllocator._fields_], self._fields("ball_allocator"))
         for cls, struct in ((n.BallMctsConfig, "ball_mcts_config"),
-                            (n.BallMctsStats, "ball_mcts_stats")):
+                            (n.BallMctsStats, "ball_mcts_stats"),
+                            (n.BallSearchInfo, "ball_search_info"),
+                            (n.BallSearchConfig, "ball_search_config"),
+                            (n.BallSearchResult, "ball_search_result")):
             if struct in self.h.structs:
                 self.assertEqual([f[0] for f in cls._fields_], self._fields(struct))
         self.assertEqual(ctypes.sizeof(n.BallRules), 8 * 3 + ctypes.sizeof(ctypes.c_void_p))
