@@ -21,7 +21,7 @@ case $BALL in /*) ;; *) BALL=$(pwd)/$BALL ;; esac
 # the interpreter itself, not a wrapper such as a pyenv shim (slow to start)
 PY=$(python3 -c "import sys; print(sys.executable)")
 BAD="$PY $(pwd)/tests/engines/bad_engine.py"
-GOOD="$BALL engine"
+GOOD="$BALL engine --searcher mcts"
 
 # json FILE EXPR: a value of the JSON result
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$1" "$2"; }

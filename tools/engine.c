@@ -32,6 +32,7 @@ struct engine {
     FILE *log;
     pthread_mutex_t out_lock;
     engine_searcher *searcher;
+    const engine_searcher_kind *kind; /* the searcher served (--searcher) */
     ball_game *base; /* the standard start under the game's ruleset */
     ball_game *game; /* the current position */
     unsigned long line_no;
@@ -117,7 +118,7 @@ static void *search_main(void *arg)
     struct engine *e = arg;
     engine_result *res = &e->res;
     char err[ERR_LEN] = "";
-    int rc = engine_searcher_run(e->searcher, e->search_game, &e->lim, on_info, e, res, err,
+    int rc = e->kind->run(e->searcher, e->search_game, &e->lim, on_info, e, res, err,
                                  sizeof err);
     /* Done before the answer: a client that has read bestdecision may send
      * position at once, and it must find the search over (busy()). */
@@ -148,7 +149,7 @@ static void join_search(struct engine *e, int stop)
         return;
     if (stop) {
         atomic_store(&e->stop, 1);
-        engine_searcher_stop(e->searcher);
+        e->kind->stop(e->searcher);
     }
     pthread_join(e->thread, NULL);
     e->searching = 0;
@@ -273,9 +274,9 @@ static const char *const COMMAND_NAMES[] = {"bep", "isready", "setoption", "newg
 static void cmd_bep(struct engine *e)
 {
     const engine_option *opts;
-    size_t n = engine_searcher_options(&opts);
+    size_t n = e->kind->options(&opts);
     static const char *const TYPES[] = {"spin", "real", "check", "combo", "string"};
-    say(e, "id name %s", engine_searcher_name());
+    say(e, "id name %s", e->kind->name());
     say(e, "id author the libball authors");
     for (size_t i = 0; i < n; i++) {
         const engine_option *o = &opts[i];
@@ -313,7 +314,7 @@ static void cmd_setoption(struct engine *e, const struct words *ws, const char *
         return;
     }
     rest_of_line(ws, 4, orig, value, sizeof value);
-    if (engine_searcher_set_option(e->searcher, ws->w[2], value, err, sizeof err) < 0)
+    if (e->kind->set_option(e->searcher, ws->w[2], value, err, sizeof err) < 0)
         error_line(e, "setoption: %s", err);
 }
 
@@ -350,7 +351,7 @@ static void cmd_newgame(struct engine *e, const struct words *ws, const char *or
     e->base = g;
     e->game = pos;
     e->search_rules_stale = 1;
-    engine_searcher_new_game(e->searcher);
+    e->kind->new_game(e->searcher);
 }
 
 static void cmd_position(struct engine *e, const struct words *ws)
@@ -560,8 +561,9 @@ static int run_line(struct engine *e, char *line)
 
 static void usage(FILE *out)
 {
-    fputs("usage: ball engine [--log FILE]\n"
-          "serves the library's searcher over BEP (docs/protocol.md) on standard input/output\n",
+    fputs("usage: ball engine [--searcher search|mcts] [--log FILE]\n"
+          "serves a library searcher over BEP (docs/protocol.md) on standard input/output:\n"
+          "the turn search (search, the default) or the Monte-Carlo tree search (mcts)\n",
           out);
 }
 
@@ -574,6 +576,16 @@ int tool_engine_main(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--log") == 0 && i + 1 < argc && log_path == NULL) {
             log_path = argv[++i];
+        } else if (strcmp(argv[i], "--searcher") == 0 && i + 1 < argc) {
+            const char *w = argv[++i];
+            if (strcmp(w, engine_searcher_search.word) == 0) {
+                e.kind = &engine_searcher_search;
+            } else if (strcmp(w, engine_searcher_mcts.word) == 0) {
+                e.kind = &engine_searcher_mcts;
+            } else {
+                fprintf(stderr, "ball: engine: --searcher '%.40s': expected search or mcts\n", w);
+                return 2;
+            }
         } else if (strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
@@ -587,14 +599,16 @@ int tool_engine_main(int argc, char **argv)
         fprintf(stderr, "ball: engine: --log %s: %s\n", log_path, strerror(errno));
         return 2;
     }
+    if (e.kind == NULL)
+        e.kind = &engine_searcher_search;
     pthread_mutex_init(&e.out_lock, NULL);
     atomic_init(&e.stop, 0);
     atomic_init(&e.quiet, 0);
     atomic_init(&e.done, 0);
-    if (engine_searcher_new(&e.searcher, err, sizeof err) < 0 ||
+    if (e.kind->create(&e.searcher, err, sizeof err) < 0 ||
         ball_game_new(&e.base, NULL, err, sizeof err) < 0 || ball_game_clone(&e.game, e.base) < 0) {
         fprintf(stderr, "ball: engine: %s\n", *err ? err : "out of memory");
-        engine_searcher_free(e.searcher);
+        e.kind->destroy(e.searcher);
         ball_game_free(e.base);
         if (e.log)
             fclose(e.log);
@@ -627,7 +641,7 @@ int tool_engine_main(int argc, char **argv)
     free(line);
     atomic_store(&e.quiet, 1);
     join_search(&e, 1);
-    engine_searcher_free(e.searcher);
+    e.kind->destroy(e.searcher);
     ball_game_free(e.base);
     ball_game_free(e.game);
     ball_game_free(e.search_game);

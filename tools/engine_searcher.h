@@ -2,14 +2,12 @@
 /*
  * engine_searcher — the searcher behind `ball engine` (docs/protocol.md),
  * seen through a small interface so that the engine does not depend on
- * which library searcher it serves. One implementation file provides it:
- * engine_searcher_mcts.c (over ball_mcts_*); a searcher over ball_search_*
- * replaces that one file.
+ * which library searcher it serves. One file per searcher provides it:
+ * engine_searcher_search.c (over ball_search_*, the default) and
+ * engine_searcher_mcts.c (over ball_mcts_*).
  *
  * The engine exposes every option the searcher lists here, without knowing
- * them: engine_searcher_options() describes them, set_option() parses a
- * value. A searcher is used by one thread at a time, except for
- * engine_searcher_stop(), which any thread may call during a run.
+ * them: options() describes them, set_option() parses a value.
  */
 #ifndef TOOLS_ENGINE_SEARCHER_H
 #define TOOLS_ENGINE_SEARCHER_H
@@ -82,38 +80,47 @@ typedef struct engine_result {
 
 typedef struct engine_searcher engine_searcher;
 
-/** The engine's name for `id name` (e.g. "libball mcts 1.1.0"). */
-const char *engine_searcher_name(void);
-
-/** The options, in the order of the `bep` answer; returns their number. */
-size_t engine_searcher_options(const engine_option **out);
-
-/** Creates a searcher with the default options; 0 or -1 (message in err). */
-int engine_searcher_new(engine_searcher **out, char *err, size_t errlen);
-void engine_searcher_free(engine_searcher *s);
-
-/** Sets option @p name to @p value; 0, or -1 with a message in @p err
- *  ("unknown option", "'x' is out of range 0 to 100", ...), the option
- *  unchanged. */
-int engine_searcher_set_option(engine_searcher *s, const char *name, const char *value,
-                               char *err, size_t errlen);
-
-/** Forgets what was learnt of the previous game (a `newgame`). */
-void engine_searcher_new_game(engine_searcher *s);
-
 /**
- * Searches @p game (left as it was) within @p lim, calling @p info (may be
- * NULL) after each iteration, until a limit is reached, engine_searcher_stop()
- * is called or @p info returns nonzero. With lim->infinite set only the last
- * two end it. Writes the answer to @p out and returns 0; -1 with a message
- * in @p err when there is nothing to search (the game is over) or on
- * failure.
+ * One searcher the engine can serve, as a table of its functions; `ball
+ * engine --searcher WORD` picks one of engine_searchers[] (the first, the
+ * library's turn search, by default). A searcher is used by one thread at
+ * a time, except for stop(), which any thread may call during a run.
  */
-int engine_searcher_run(engine_searcher *s, ball_game *game, const engine_limits *lim,
-                        engine_info_fn info, void *ud, engine_result *out, char *err,
-                        size_t errlen);
+typedef struct engine_searcher_kind {
+    /** The word of --searcher ("search", "mcts"). */
+    const char *word;
+    /** The engine's name for `id name` (e.g. "libball search 1.1.0"). */
+    const char *(*name)(void);
+    /** The options, in the order of the `bep` answer; returns their number. */
+    size_t (*options)(const engine_option **out);
+    /** Creates a searcher with the default options; 0 or -1 (message in err). */
+    int (*create)(engine_searcher **out, char *err, size_t errlen);
+    /** Frees a searcher (NULL is ignored). */
+    void (*destroy)(engine_searcher *s);
+    /** Sets option @p name to @p value; 0, or -1 with a message in @p err
+     *  ("unknown option", "'x' is out of range 0 to 100", ...), the option
+     *  unchanged. */
+    int (*set_option)(engine_searcher *s, const char *name, const char *value, char *err,
+                      size_t errlen);
+    /** Forgets what was learnt of the previous game (a `newgame`). */
+    void (*new_game)(engine_searcher *s);
+    /**
+     * Searches @p game (left as it was) within @p lim, calling @p info (may
+     * be NULL) as it goes, until a limit is reached, stop() is called or
+     * @p info returns nonzero. With lim->infinite set only the last two end
+     * it. Writes the answer to @p out and returns 0; -1 with a message in
+     * @p err when there is nothing to search (the game is over) or on
+     * failure.
+     */
+    int (*run)(engine_searcher *s, ball_game *game, const engine_limits *lim,
+               engine_info_fn info, void *ud, engine_result *out, char *err, size_t errlen);
+    /** Asks a running search to stop soon; any thread, async-safe. */
+    void (*stop)(engine_searcher *s);
+} engine_searcher_kind;
 
-/** Asks a running search to stop soon; any thread, async-safe. */
-void engine_searcher_stop(engine_searcher *s);
+/** The turn search (engine_searcher_search.c), the default. */
+extern const engine_searcher_kind engine_searcher_search;
+/** The Monte-Carlo tree search (engine_searcher_mcts.c). */
+extern const engine_searcher_kind engine_searcher_mcts;
 
 #endif

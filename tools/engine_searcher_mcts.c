@@ -56,19 +56,19 @@ struct engine_searcher {
     double values[BALL_MAX_ACTIONS];
 };
 
-const char *engine_searcher_name(void)
+static const char *mcts_name(void)
 {
     /* The tool links the static library: its version is the header's. */
     return "libball mcts " BALL_VERSION_STRING;
 }
 
-size_t engine_searcher_options(const engine_option **out)
+static size_t mcts_options(const engine_option **out)
 {
     *out = OPTIONS;
     return N_OPT;
 }
 
-int engine_searcher_new(engine_searcher **out, char *err, size_t errlen)
+static int mcts_new(engine_searcher **out, char *err, size_t errlen)
 {
     engine_searcher *s = calloc(1, sizeof *s);
     *out = NULL;
@@ -83,7 +83,7 @@ int engine_searcher_new(engine_searcher **out, char *err, size_t errlen)
     return 0;
 }
 
-void engine_searcher_free(engine_searcher *s)
+static void mcts_free(engine_searcher *s)
 {
     if (s == NULL)
         return;
@@ -91,7 +91,7 @@ void engine_searcher_free(engine_searcher *s)
     free(s);
 }
 
-int engine_searcher_set_option(engine_searcher *s, const char *name, const char *value,
+static int mcts_set_option(engine_searcher *s, const char *name, const char *value,
                                char *err, size_t errlen)
 {
     int k = -1;
@@ -132,12 +132,12 @@ int engine_searcher_set_option(engine_searcher *s, const char *name, const char 
     return 0;
 }
 
-void engine_searcher_new_game(engine_searcher *s)
+static void mcts_new_game(engine_searcher *s)
 {
     (void)s; /* every search starts from a fresh tree: nothing to forget */
 }
 
-void engine_searcher_stop(engine_searcher *s)
+static void mcts_stop(engine_searcher *s)
 {
     atomic_store(&s->stop, 1);
 }
@@ -199,7 +199,7 @@ static void fill_info(engine_info *info, struct root_stat *st, int n, int multip
     info->n_lines = k;
 }
 
-int engine_searcher_run(engine_searcher *s, ball_game *game, const engine_limits *lim,
+static int mcts_run(engine_searcher *s, ball_game *game, const engine_limits *lim,
                         engine_info_fn info_fn, void *ud, engine_result *out, char *err,
                         size_t errlen)
 {
@@ -308,3 +308,7 @@ int engine_searcher_run(engine_searcher *s, ball_game *game, const engine_limits
             return 0;
     }
 }
+
+const engine_searcher_kind engine_searcher_mcts = {
+    "mcts", mcts_name, mcts_options, mcts_new, mcts_free, mcts_set_option, mcts_new_game, mcts_run, mcts_stop,
+};

@@ -50,7 +50,7 @@ def error_of(lines, what):
     return errs[0] if errs else ""
 
 
-e = Engine([BALL, "engine"])
+e = Engine([BALL, "engine", "--searcher", "mcts"])
 
 # ---- bep: id name, id author, option lines, bepok
 e.send("bep")
@@ -204,7 +204,7 @@ check("bestdecision" not in rest, "quit: no bestdecision")
 check(e.close() == 0, "quit: exit status 0")
 
 # ---- end of input during a search ends cleanly
-e = Engine([BALL, "engine"])
+e = Engine([BALL, "engine", "--searcher", "mcts"])
 e.send("go infinite")
 check(e.close(5) == 0, "end of input during a search: exit 0")
 check(e.p.stderr.read() == b"", "nothing on stderr")
@@ -224,7 +224,7 @@ with tempfile.TemporaryDirectory() as tmp:
                "go playouts 900 multipv 2", "position startpos decisions E11-F10",
                "go nodes 500", "bogus", "position startpos decisions E11-F10 end G5-F6",
                "go depth 2", "isready", "quit"]
-    e = Engine([BALL, "engine", "--log", log])
+    e = Engine([BALL, "engine", "--searcher", "mcts", "--log", log])
     for line in session:
         e.send(line)
         if line.startswith("go"):
@@ -238,7 +238,7 @@ with tempfile.TemporaryDirectory() as tmp:
           "log holds the output")
     # replayed as docs/protocol.md says: each input line in turn, waiting for
     # the bestdecision of each go
-    e = Engine([BALL, "engine"])
+    e = Engine([BALL, "engine", "--searcher", "mcts"])
     got = []
     for line in inp:
         e.send(line)
@@ -248,6 +248,49 @@ with tempfile.TemporaryDirectory() as tmp:
     got += (e.buf + e.p.stdout.read()).decode().splitlines()
     strip = lambda ls: [re.sub(r" nps \d+ time \d+", "", l) for l in ls]
     check(strip(got) == strip(outp), "replayed session: same answers")
+
+# ---- the default searcher, the turn search (engine_searcher_search.c)
+def q(engine, line, prefix):
+    engine.send(line)
+    return engine.until(prefix, timeout=30.0)
+
+
+e = Engine([BALL, "engine"])
+lines = q(e, "bep", "bepok")
+check(lines[0].startswith("id name libball search "), "default searcher's name: %r" % lines[0])
+opts = [l.split()[2] for l in lines if l.startswith("option name ")]
+check(opts == ["Nodes", "Hash", "Threads", "Seed"], "turn search options: %r" % opts)
+check(error_of(e.ask("setoption name Threads value 0"), "Threads 0")
+      == "info string error: setoption: Threads: '0' is out of range 1 to 64", "Threads 0")
+got = q(e, "go nodes 20000 multipv 3", "bestdecision")
+final = [l for l in got if l.startswith("info ")][-3:]
+check([l.split(" multipv ")[1].split()[0] for l in final] == ["1", "2", "3"],
+      "multipv 3: the last info lines are lines 1-3: %r" % final)
+firsts = [l.split(" pv ")[1].split()[0] for l in final]
+check(len(set(firsts)) == 3 and set(firsts) <= legal(START), "multipv 3: 3 legal decisions %r" % firsts)
+last = got[-1].split()
+check(last[0] == "bestdecision" and last[1] == firsts[0], "best is line 1: %r" % got[-1])
+check("turn" in last, "the rest of the turn: %r" % got[-1])
+turn = [w for w in last[1:] if w != "turn"]
+check(after(*turn).split()[1] == "ATK", "the best turn replays to ATK's turn: %r" % turn)
+# a node budget repeats: the same answer after newgame
+e.ask("newgame")
+again = q(e, "go nodes 20000 multipv 3", "bestdecision")
+check(again[-1] == got[-1], "same budget, same answer: %r vs %r" % (again[-1], got[-1]))
+# issue 25's position: the ball taken into a stack (K11-J12 J12-I11 end)
+e.ask("position bpn 7/6/3s3/6/7/3x2/4x*S1/3xo1/1O5/4[sX_]1/1o5/1X3O/3X2S/6/7/6/7 ATK a 2 - 0/0 34")
+got = q(e, "go nodes 200000", "bestdecision")
+check(got[-1] == "bestdecision K11-J12 turn J12-I11 end", "takes the ball: %r" % got[-1])
+# stop ends an infinite search with an answer
+e.ask("position startpos")
+e.send("go infinite")
+time.sleep(0.3)
+t0 = time.time()
+got = q(e, "stop", "bestdecision")
+check(time.time() - t0 < 2.0, "stop answered within 2 s")
+check(best_of(got) in legal(START), "stop: a legal decision")
+e.send("quit")
+check(e.close() == 0, "quit: exit status 0")
 
 print("engine protocol test: %d failure(s)" % failures)
 sys.exit(1 if failures else 0)

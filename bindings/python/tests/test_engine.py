@@ -18,7 +18,38 @@ from libball.engine import (EngineError, EngineTerminatedError, EngineTimeoutErr
 from helpers import BALL_TOOL, REPO
 
 BAD = [sys.executable, str(REPO / "tests" / "engines" / "bad_engine.py")]
-ENGINE = [str(BALL_TOOL), "engine"]
+ENGINE = [str(BALL_TOOL), "engine", "--searcher", "mcts"]
+
+
+class DefaultEngine(unittest.TestCase):
+    """`ball engine` with no --searcher serves the turn search."""
+
+    def setUp(self):
+        self.engine = SimpleEngine.popen([str(BALL_TOOL), "engine"])
+        self.addCleanup(self.engine.quit)
+
+    def test_plays_a_whole_legal_turn(self):
+        self.assertTrue(self.engine.id["name"].startswith("libball search"))
+        self.assertIn("Nodes", self.engine.options)
+        game = Game()
+        before = game.bpn
+        r = self.engine.play(game, Limit(nodes=20000))
+        self.assertEqual(game.bpn, before)
+        self.assertIn(r.decision, game.legal_actions())
+        self.assertGreater(len(r.turn), 0)  # the rest of the chosen turn
+        team = game.side
+        game.apply(r.decision)
+        for d in r.turn:
+            self.assertEqual(game.side, team)
+            game.apply(d)
+        self.assertNotEqual(game.side, team)  # the turn was handed over
+
+    def test_analyse_gives_value_and_pv(self):
+        infos = self.engine.analyse(Game(), Limit(nodes=20000), multipv=2)
+        self.assertEqual([i["multipv"] for i in infos], [1, 2])
+        for i in infos:
+            self.assertTrue(0.0 <= i["value"] <= 1.0)
+            self.assertGreater(len(i["pv"]), 1)
 
 
 class GoodEngine(unittest.TestCase):

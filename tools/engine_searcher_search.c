@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * engine_searcher over the library's turn search (ball_search_*), the
+ * strongest player and the searcher `ball engine` serves.
+ *
+ * The searcher is kept between the searches of a game, so that its
+ * transposition table carries what one decision's search found into the
+ * next (a turn is several decisions); `newgame` clears it. It is made anew
+ * only when a setting or the limits of a `go` change (ball_search_config is
+ * fixed at creation). A `go` maps onto the config: `nodes` (or `playouts`,
+ * the same count for this searcher) -> nodes, `movetime` -> time_ms,
+ * `depth` -> depth in turns, `multipv` -> multipv; a `go` with none of them
+ * searches the option Nodes' budget, and `go infinite` searches to the
+ * deepest depth and then waits for `stop`, as the protocol asks.
+ *
+ * Values: the library's [-1, 1] for the coach to act becomes the protocol's
+ * 0-1 by (v + 1) / 2. The stop request is this file's own flag, polled by
+ * the search's info callback every few milliseconds, so that a stop sent
+ * before the run has begun is not lost (a run clears ball_search_stop()'s
+ * request when it starts). docs/protocol.md ("ball engine") documents this.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "engine_searcher.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { OPT_NODES, OPT_HASH, OPT_THREADS, OPT_SEED, N_OPT };
+
+static const engine_option OPTIONS[N_OPT] = {
+    {"Nodes", ENGINE_OPT_SPIN, "200000", "1", "1000000000000", NULL},
+    {"Hash", ENGINE_OPT_SPIN, "16", "1", "65536", NULL},
+    {"Threads", ENGINE_OPT_SPIN, "1", "1", "64", NULL},
+    {"Seed", ENGINE_OPT_SPIN, "1", "0", "18446744073709551615", NULL},
+};
+
+/* How often the search calls back, to poll the stop flag (ms), and how
+ * often that becomes an `info` line between the ends of depths (ms). */
+enum { POLL_MS = 5, INFO_MS = 250 };
+
+struct engine_searcher {
+    uint64_t value[N_OPT];
+    atomic_int stop;
+    ball_search *search;      /* kept between searches of a game */
+    ball_search_config cfg;   /* its settings */
+    /* the current run's callback state */
+    engine_info_fn info_fn;
+    void *info_ud;
+    engine_info info;
+    int last_depth;
+    double last_report;
+    ball_search_line lines[ENGINE_MAX_MULTIPV];
+};
+
+static const char *search_name(void)
+{
+    /* The tool links the static library: its version is the header's. */
+    return "libball search " BALL_VERSION_STRING;
+}
+
+static size_t search_options(const engine_option **out)
+{
+    *out = OPTIONS;
+    return N_OPT;
+}
+
+static int search_new(engine_searcher **out, char *err, size_t errlen)
+{
+    engine_searcher *s = calloc(1, sizeof *s);
+    *out = NULL;
+    if (s == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < N_OPT; i++)
+        s->value[i] = strtoull(OPTIONS[i].def, NULL, 10);
+    atomic_init(&s->stop, 0);
+    *out = s;
+    return 0;
+}
+
+static void search_free(engine_searcher *s)
+{
+    if (s == NULL)
+        return;
+    ball_search_free(s->search);
+    free(s);
+}
+
+static int search_set_option(engine_searcher *s, const char *name, const char *value,
+                               char *err, size_t errlen)
+{
+    int k = -1;
+    for (int i = 0; i < N_OPT; i++)
+        if (strcmp(name, OPTIONS[i].name) == 0)
+            k = i;
+    if (k < 0) {
+        snprintf(err, errlen, "unknown option '%.40s' (see the option lines of bep)", name);
+        return -1;
+    }
+    const engine_option *o = &OPTIONS[k];
+    char *end = NULL;
+    unsigned long long v = 0;
+    errno = 0;
+    if (value[0] >= '0' && value[0] <= '9')
+        v = strtoull(value, &end, 10);
+    if (end == NULL || end == value || *end != '\0' || errno != 0) {
+        snprintf(err, errlen, "%s: '%.40s' is not an integer", name, value);
+        return -1;
+    }
+    if (v < strtoull(o->min, NULL, 10) || v > strtoull(o->max, NULL, 10)) {
+        snprintf(err, errlen, "%s: '%.40s' is out of range %s to %s", name, value, o->min, o->max);
+        return -1;
+    }
+    s->value[k] = v;
+    return 0;
+}
+
+static void search_new_game(engine_searcher *s)
+{
+    if (s->search != NULL)
+        ball_search_clear(s->search);
+}
+
+static void search_stop(engine_searcher *s)
+{
+    atomic_store(&s->stop, 1);
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static double to_protocol(double v)
+{
+    return (v + 1.0) / 2.0;
+}
+
+static void copy_pv(engine_line *l, const ball_action *pv, int n)
+{
+    if (n > ENGINE_MAX_PV)
+        n = ENGINE_MAX_PV;
+    l->n_pv = n < 0 ? 0 : n;
+    if (n > 0)
+        memcpy(l->pv, pv, (size_t)n * sizeof *pv);
+}
+
+/* The search's callback: a poll of the stop flag every POLL_MS, an `info`
+ * at the end of each depth and every INFO_MS. */
+static int on_search_info(void *ud, const ball_search_info *bi)
+{
+    engine_searcher *s = ud;
+    double t = now_ms();
+    if (s->info_fn != NULL && (bi->depth != s->last_depth || t - s->last_report >= INFO_MS)) {
+        engine_info *info = &s->info;
+        s->last_depth = bi->depth;
+        s->last_report = t;
+        info->depth = bi->depth;
+        info->nodes = bi->nodes;
+        info->elapsed_ms = bi->elapsed_ms;
+        info->n_lines = 1;
+        info->lines[0].value = to_protocol(bi->value);
+        info->lines[0].visits = 0;
+        copy_pv(&info->lines[0], bi->pv, bi->pv_len);
+        if (info->lines[0].n_pv > 0 && s->info_fn(s->info_ud, info))
+            return 1;
+    } else if (s->info_fn != NULL && s->info_fn(s->info_ud, NULL)) {
+        return 1;
+    }
+    return atomic_load(&s->stop);
+}
+
+/* The searcher for @p cfg: the kept one when its settings are the same. */
+static int searcher_for(engine_searcher *s, const ball_search_config *cfg, char *err,
+                        size_t errlen)
+{
+    if (s->search != NULL && s->cfg.nodes == cfg->nodes && s->cfg.time_ms == cfg->time_ms &&
+        s->cfg.depth == cfg->depth && s->cfg.threads == cfg->threads &&
+        s->cfg.seed == cfg->seed && s->cfg.multipv == cfg->multipv &&
+        s->cfg.hash_mb == cfg->hash_mb)
+        return 0;
+    ball_search_free(s->search);
+    s->search = NULL;
+    if (ball_search_new(&s->search, cfg, err, errlen) < 0)
+        return -1;
+    s->cfg = *cfg;
+    return 0;
+}
+
+static int config_for(const engine_searcher *s, const engine_limits *lim, int multipv,
+                      ball_search_config *cfg, char *err, size_t errlen)
+{
+    ball_search_config_init(cfg, sizeof *cfg);
+    cfg->nodes = 0;
+    cfg->hash_mb = (int)s->value[OPT_HASH];
+    cfg->threads = (int)s->value[OPT_THREADS];
+    cfg->seed = s->value[OPT_SEED];
+    cfg->multipv = multipv;
+    cfg->info = on_search_info;
+    cfg->info_every_ms = POLL_MS;
+    if (lim->infinite) {
+        cfg->depth = 64; /* the deepest the search goes; then wait for stop */
+        return 0;
+    }
+    if (lim->nodes > 0)
+        cfg->nodes = (uint64_t)lim->nodes;
+    if (lim->playouts > 0 && (cfg->nodes == 0 || (uint64_t)lim->playouts < cfg->nodes))
+        cfg->nodes = (uint64_t)lim->playouts;
+    if (lim->movetime_ms > 86400000 || lim->depth > 64) {
+        snprintf(err, errlen, "%s", lim->depth > 64 ? "depth is at most 64 turns"
+                                                    : "movetime is at most 86400000 ms");
+        return -1;
+    }
+    cfg->time_ms = (int)lim->movetime_ms;
+    cfg->depth = (int)lim->depth;
+    if (cfg->nodes == 0 && cfg->time_ms == 0 && cfg->depth == 0)
+        cfg->nodes = s->value[OPT_NODES];
+    return 0;
+}
+
+/* The answer: the lines of the run (up to multipv) and the rest of the
+ * best turn. */
+static void fill_result(engine_searcher *s, const ball_search_result *r, int multipv,
+                        engine_result *out)
+{
+    engine_info *info = &out->info;
+    ball_action turn[BALL_SEARCH_PV_MAX];
+    int n = 0;
+    for (int i = 0; i < multipv; i++)
+        ball_search_line_init(&s->lines[i], sizeof s->lines[i]);
+    n = ball_search_lines(s->search, s->lines, (size_t)multipv);
+    if (n > multipv)
+        n = multipv;
+    out->best = r->best;
+    info->depth = r->depth;
+    info->nodes = r->nodes;
+    info->elapsed_ms = r->elapsed_ms;
+    info->n_lines = n > 0 ? n : 1;
+    for (int i = 0; i < n; i++) {
+        info->lines[i].value = to_protocol(s->lines[i].value);
+        info->lines[i].visits = s->lines[i].nodes;
+        copy_pv(&info->lines[i], s->lines[i].pv, s->lines[i].pv_len);
+    }
+    if (n <= 0) { /* answered at once: one legal decision */
+        info->lines[0].value = to_protocol(r->value);
+        copy_pv(&info->lines[0], &r->best, 1);
+    }
+    int t = ball_search_best_turn(s->search, turn, BALL_SEARCH_PV_MAX);
+    out->n_turn = 0;
+    if (t > 1 && turn[0] == r->best) {
+        out->n_turn = t - 1 > ENGINE_MAX_PV ? ENGINE_MAX_PV : t - 1;
+        memcpy(out->turn, turn + 1, (size_t)out->n_turn * sizeof *turn);
+    }
+}
+
+static int search_run(engine_searcher *s, ball_game *game, const engine_limits *lim,
+                        engine_info_fn info_fn, void *ud, engine_result *out, char *err,
+                        size_t errlen)
+{
+    ball_search_config cfg;
+    ball_search_result r;
+    int multipv = lim->multipv < 1 ? 1 : lim->multipv;
+
+    atomic_store(&s->stop, 0);
+    memset(out, 0, sizeof *out);
+    if (multipv > ENGINE_MAX_MULTIPV)
+        multipv = ENGINE_MAX_MULTIPV;
+    if (ball_result(game) != BALL_ONGOING) {
+        snprintf(err, errlen, "the game is over");
+        return -1;
+    }
+    if (config_for(s, lim, multipv, &cfg, err, errlen) < 0)
+        return -1;
+    cfg.info_ud = s;
+    if (searcher_for(s, &cfg, err, errlen) < 0)
+        return -1;
+    s->info_fn = info_fn;
+    s->info_ud = ud;
+    s->last_depth = -1;
+    s->last_report = now_ms();
+    ball_search_result_init(&r, sizeof r);
+    if (ball_search_run(s->search, game, &r) < 0) {
+        snprintf(err, errlen, "%s", ball_errmsg(game));
+        return -1;
+    }
+    fill_result(s, &r, multipv, out);
+    if (info_fn != NULL)
+        info_fn(ud, &out->info);
+    if (lim->infinite) /* wait for stop, as the protocol asks */
+        while (!atomic_load(&s->stop) && (info_fn == NULL || !info_fn(ud, NULL))) {
+            struct timespec d = {0, 2000000};
+            nanosleep(&d, NULL);
+        }
+    return 0;
+}
+
+const engine_searcher_kind engine_searcher_search = {
+    "search", search_name, search_options, search_new, search_free, search_set_option, search_new_game, search_run, search_stop,
+};
