@@ -10,6 +10,7 @@
 #define EXAMPLES_PLAYERS_H
 
 #include "ball.h"
+#include "sparring.h"
 
 #include <stdint.h>
 
@@ -18,7 +19,8 @@ enum player_kind {
     PLAYER_HUMAN = 0,  /**< Decisions typed by a person (play only). */
     PLAYER_RANDOM = 1, /**< Any legal decision, uniformly. */
     PLAYER_GREEDY = 2, /**< The best decision by player_evaluate(), one ply. */
-    PLAYER_MCTS = 3    /**< Monte-Carlo tree search (ball_mcts_choose()). */
+    PLAYER_MCTS = 3,   /**< Monte-Carlo tree search (ball_mcts_choose()). */
+    PLAYER_SPARRING = 4 /**< A yardstick of sparring.h: alphabeta or turn. */
 };
 
 /** A player: its kind, its generator state and, for MCTS, its searcher. */
@@ -27,11 +29,12 @@ typedef struct player {
     uint32_t rng;     /**< xorshift32 state; never 0. */
     ball_mcts *mcts;  /**< The searcher of an MCTS player, else NULL. */
     ball_mcts_config mcts_config; /**< Its settings (valid for PLAYER_MCTS). */
+    struct sparring *sparring; /**< A sparring player (sparring.h), else NULL. */
 } player;
 
 /** The player names player_parse() accepts, for help texts. */
 #define PLAYER_NAMES_HELP \
-    "random, greedy or mcts[:playouts=N][,ms=T][,turns=K][,c=X]"
+    "random, greedy, mcts[:playouts=N][,ms=T][,turns=K][,c=X], " SPARRING_NAMES_HELP
 
 /**
  * Fills @p out for the player named @p name: "random", "greedy", "human"
@@ -41,7 +44,9 @@ typedef struct player {
  * limit; `ms=` without `playouts=` means a time budget only), `turns=K`
  * (playout length in hand-overs, 0 = to the end; default 1), `c=X`
  * (exploration, default 0.3) — e.g. "mcts:ms=100". The defaults are
- * ball_mcts_config_init()'s (docs/players.md).
+ * ball_mcts_config_init()'s (docs/players.md). The sparring players
+ * "alphabeta[:depth=D][,nodes=N]" and "turn[:nodes=N]" (sparring.h,
+ * docs/yardsticks.md) are accepted too.
  * @p seed 0 is replaced by a fixed non-zero seed. Returns 0, or -1 for an
  * unknown name or a bad setting (or no memory for the searcher). Release
  * the player with player_free().
