@@ -98,7 +98,7 @@ static long holder_value(const int *pieces, const int *squares, int np, int hold
     if (row >= 12)
         v += 90L * (row - 11);
     if (stacked)
-        return v + 120; /* nothing can reach a stacked carrier (R3.5, R5.4) */
+        return v - 60; /* nothing reaches a stacked carrier (R3.5, R5.4), but it cannot move */
     for (int i = 0; i < np; i++) {
         int d;
         long t;
@@ -110,7 +110,7 @@ static long holder_value(const int *pieces, const int *squares, int np, int hold
                 v += 15; /* a shield and a hand-off partner */
             continue;
         }
-        t = d == 1 ? 320 : d == 2 ? 240 : d == 3 ? 110 : d == 4 ? 50 : 0;
+        t = d == 1 ? 500 : d == 2 ? 350 : d == 3 ? 130 : d == 4 ? 50 : 0;
         if (t > worst) {
             rest += worst;
             worst = t;
