@@ -9,7 +9,7 @@
  * NAME is any player player_parse() takes (greedy, mcts:playouts=N,
  * alphabeta, turn, ...). FILE defaults to tests/tactics/suite.txt (its
  * format is in its header and in docs/yardsticks.md). The player is
- * re-seeded with S + the line number before each position (default S 1),
+ * re-seeded from S + the line number before each position (default S 1),
  * so a run repeats (a time budget apart). Prints, by category and in all,
  * the positions solved, the share in percent, and the share a uniformly
  * random decision would solve on average; with --verbose also each
@@ -74,6 +74,20 @@ static int count_words(const char *list)
         in = *p != ' ';
     }
     return n;
+}
+
+/* A well-mixed 32-bit seed from @p x (the finaliser of MurmurHash3): a
+ * xorshift32 started from a small number gives small first numbers, which
+ * would make the random player pick the first decisions of its order. */
+static uint32_t mix(unsigned long x)
+{
+    uint32_t h = (uint32_t)x;
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return h ? h : 1u;
 }
 
 int main(int argc, char **argv)
@@ -166,7 +180,7 @@ int main(int argc, char **argv)
             ball_game_free(g);
             goto fail;
         }
-        player_seed(&p, (uint32_t)(seed + (unsigned long)lineno));
+        player_seed(&p, mix(seed + (unsigned long)lineno));
         rc = player_choose(&p, g, acts, n, &a);
         if (rc != BALL_OK || ball_action_to_text(a, text, sizeof text) < 0) {
             fprintf(stderr, "%s:%ld: the player failed: %s\n", suite, lineno, ball_strerror(rc));
