@@ -18,10 +18,17 @@
 #             list below
 #   OUT       the table (default $B/ladder.md); the selfplay outputs go to
 #             $B/ladder/
+#   RESUME    non-empty: keep the matches of the last run that have the
+#             same arguments and ended well (after an interruption)
 #   B         the build directory (default build)
 #   SELFPLAY  default $B/examples/selfplay
 # Prints the table and writes it to $OUT. Exit status 0, or 1 when a
 # selfplay run failed.
+#
+# The whole script is one brace group ending in exit: sh reads it all
+# before it runs, so that editing this file during a run cannot change
+# the run.
+{
 B=${B:-build}
 SELFPLAY=${SELFPLAY:-$B/examples/selfplay}
 GAMES=${GAMES:-100}
@@ -34,13 +41,13 @@ DIR=$B/ladder
 DEFAULT_PAIRS='alphabeta greedy
 turn greedy
 mcts:playouts=5000 greedy
-mcts:playouts=35000 greedy 100
 alphabeta mcts:playouts=5000
-alphabeta mcts:playouts=35000 100
+alphabeta mcts:playouts=35000 40
 turn mcts:playouts=5000
-turn mcts:playouts=35000 100
+turn mcts:playouts=35000 40
 alphabeta turn
-alphabeta:nodes=16000 alphabeta'
+alphabeta:nodes=16000 alphabeta
+mcts:playouts=35000 greedy 40'
 PAIRS=${PAIRS:-$DEFAULT_PAIRS}
 
 if [ ! -x "$SELFPLAY" ]; then
@@ -59,23 +66,37 @@ run() {
     echo $? >"$DIR/$1.rc"
 }
 
+# J matches at a time: a new one starts as soon as one ends
 k=0
-running=0
-pids=""
-rm -f "$DIR"/*.out "$DIR"/*.args "$DIR"/*.rc
+started=""
+[ -n "${RESUME:-}" ] || rm -f "$DIR"/*.out "$DIR"/*.args "$DIR"/*.rc
 echo "$PAIRS" | {
     while read -r a b n; do
         [ -n "$a" ] || continue
         k=$((k + 1))
-        run "$k" "$a" "$b" $n &
-        pids="$pids $!"
-        running=$((running + 1))
-        if [ "$running" -ge "$J" ]; then
-            wait
-            running=0
+        if [ -n "${RESUME:-}" ] && [ "$(cat "$DIR/$k.rc" 2>/dev/null)" = 0 ] &&
+            [ "$(cat "$DIR/$k.args")" = "--games ${n:-$GAMES} --swap --opening $OPENING --turn-limit $TURNS --seed $((SEED + 1000 * k)) --atk $a --def $b" ]; then
+            continue # RESUME: this match was played already
         fi
+        rm -f "$DIR/$k.rc"
+        while :; do
+            busy=0
+            for s in $started; do
+                [ -f "$DIR/$s.rc" ] || busy=$((busy + 1))
+            done
+            [ "$busy" -ge "$J" ] || break
+            sleep 1
+        done
+        run "$k" "$a" "$b" $n &
+        started="$started $k"
     done
     wait
+    # a pairing list shorter than the last run's: drop the old matches
+    k=$((k + 1))
+    while [ -f "$DIR/$k.args" ]; do
+        rm -f "$DIR/$k.args" "$DIR/$k.out" "$DIR/$k.rc"
+        k=$((k + 1))
+    done
 }
 
 status=0
@@ -113,3 +134,4 @@ status=0
 } >"$OUT.tmp" && mv "$OUT.tmp" "$OUT"
 cat "$OUT"
 exit $status
+}
