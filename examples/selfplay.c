@@ -10,7 +10,8 @@
  *            [--seed S] [--turn-limit T] [--depth-zone D] [--csv] [--record FILE]
  *
  * PLAYER is random, greedy or mcts with its settings (players.h), e.g.
- * `mcts:ms=100` (100 ms a decision) or `mcts:playouts=2000`. The default is
+ * `mcts:ms=100` (100 ms a decision) or `mcts:playouts=2000`, or a
+ * sparring player, `alphabeta` or `turn` (sparring.h). The default is
  * 20 games of greedy ATK against random DEF, turn limit 100, seed 1. Game i
  * (from 1) seeds both players from S + i, so a run repeats exactly (an
  * MCTS player with a time budget excepted: how far it searches depends on
