@@ -207,7 +207,7 @@ check-tsan:
 	    echo "check-tsan: SKIPPED the tool's threaded perft: tools/ball.c does not compile (see $(TSAN_B)/tool-build.log)"; \
 	fi
 	$(TSAN_CC) $(BASEFLAGS:$(OPT)=-O1) -Iexamples/common $(TSAN_FLAGS) -pthread examples/solve.c \
-	    examples/common/args.c examples/common/board.c examples/common/players.c $(TSAN_B)/libball.a \
+	    examples/common/args.c examples/common/board.c examples/common/players.c examples/common/sparring.c $(TSAN_B)/libball.a \
 	    $(TSAN_FLAGS) -o $(TSAN_B)/solve
 	@printf '#!/bin/sh\nexec $(TSAN_RUN) %s "$$@"\n' "$(abspath $(TSAN_B))/solve" >$(TSAN_B)/solve-run
 	@chmod +x $(TSAN_B)/solve-run

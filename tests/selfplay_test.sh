@@ -118,6 +118,70 @@ else
 fi
 "$SELFPLAY" --games 1 --record /nonexistent/dir/x.rec >/dev/null 2>&1 && fail "--record to a bad path succeeded"
 
+# ---- a match (docs/yardsticks.md): --swap plays each seed twice with the
+# colours exchanged, --opening K starts each game with K random turns (the
+# same for both games of a pair); the match lines give W-D-L, the score
+# with its Wilson interval and the Elo difference, recomputed here from
+# W-D-L with awk's own log().
+MATCH="--games 6 --swap --opening 2 --atk alphabeta:nodes=100 --def greedy --turn-limit 30 --seed 4"
+# shellcheck disable=SC2086
+"$SELFPLAY" $MATCH --csv >"$tmp/match.csv" 2>"$tmp/err" || fail "selfplay --swap --csv exited $?: $(cat "$tmp/err")"
+awk -F, 'NR == 1 { next }
+{
+    pair = int(NR / 2)                    # games 2k-1 and 2k, on lines 2k and 2k+1
+    if (NR % 2 == 0) { seed = $2; a = $3; d = $4 }
+    else if ($2 != seed || $3 != d || $4 != a) { printf "game %d: not the colours of game %d exchanged with its seed\n", $1, $1 - 1; bad = 1 }
+    if (NR % 2 == 0 && $3 != "alphabeta:nodes=100") { printf "game %d: the first player is not ATK\n", $1; bad = 1 }
+}
+END { exit bad }' "$tmp/match.csv" >"$tmp/match.err" || fail "--swap: $(cat "$tmp/match.err")"
+# shellcheck disable=SC2086
+"$SELFPLAY" $MATCH >"$tmp/match.table" 2>"$tmp/err" || fail "selfplay --swap exited $?: $(cat "$tmp/err")"
+# the first player's W-D-L from the CSV
+csv_wdl=$(awk -F, 'NR > 1 { first_atk = (NR % 2 == 0)
+    if ($5 == "draw") d++; else if (($5 == "ATK") == first_atk) w++; else l++ }
+    END { printf "%d %d %d", w, d, l }' "$tmp/match.csv")
+wdl=$(awk '/^  wins draws losses/ { print $4, $5, $6 }' "$tmp/match.table")
+[ "$wdl" = "$csv_wdl" ] || fail "match: W-D-L '$wdl', the CSV gives '$csv_wdl'"
+grep -q '^match: alphabeta:nodes=100 against greedy, sides alternated$' "$tmp/match.table" ||
+    fail "match: no title line"
+grep -q 'opening 2 random turns' "$tmp/match.table" || fail "match: the opening is not in the title"
+# score, Wilson interval and Elo from W-D-L, by a formula written here
+expect=$(echo "$wdl" | awk '{ n = $1 + $2 + $3; s = ($1 + $2 / 2) / n; z = 1.959964
+    c = (s + z * z / (2 * n)) / (1 + z * z / n)
+    h = z * sqrt(s * (1 - s) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    lo = c - h < 0 ? 0 : c - h; hi = c + h > 1 ? 1 : c + h
+    printf "%.1f %.1f %.1f", 100 * s, 100 * lo, 100 * hi }')
+got=$(awk '/^  score / { gsub(/%/, ""); print $2, $5, $7 }' "$tmp/match.table")
+[ "$got" = "$expect" ] || fail "match: score and interval '$got', expected '$expect'"
+elo_ok=$(echo "$wdl" | awk -v line="$(grep '^  Elo difference' "$tmp/match.table")" '{
+    n = $1 + $2 + $3; s = ($1 + $2 / 2) / n
+    split(line, f, " "); e = f[3]
+    if (s <= 0 || s >= 1) { print (e == (s >= 1 ? "+inf" : "-inf")) ? 1 : 0; exit }
+    want = 400 * log(s / (1 - s)) / log(10); d = e - want
+    print (d <= 0.6 && d >= -0.6) ? 1 : 0 }')
+[ "$elo_ok" = 1 ] || fail "match: Elo line '$(grep '^  Elo difference' "$tmp/match.table")' for W-D-L $wdl"
+grep -Eq '^  cpu ms a decision +[0-9.]+ [0-9.]+ \(with a choice: alphabeta:nodes=100, greedy\)$' "$tmp/match.table" ||
+    fail "match: no CPU time per decision for each player"
+grep -q '^  1st alphabeta:nodes=100 ' "$tmp/match.table" || fail "match: thinking time not by player"
+# a player against itself, sides alternated: both games of a pair are the
+# same game, so the score is exactly 50% and the Elo difference 0
+"$SELFPLAY" --games 4 --swap --opening 1 --atk greedy --def greedy --seed 2 >"$tmp/self.table" 2>&1 ||
+    fail "selfplay greedy against itself exited $?"
+grep -Eq '^  score +50\.0%' "$tmp/self.table" || fail "greedy against itself: $(grep '^  score' "$tmp/self.table")"
+grep -Eq '^  Elo difference +\+0 ' "$tmp/self.table" || fail "greedy against itself: $(grep '^  Elo' "$tmp/self.table")"
+# the sparring players (sparring.h) repeat exactly
+# shellcheck disable=SC2086
+"$SELFPLAY" $MATCH --csv >"$tmp/match2.csv" 2>/dev/null
+cmp -s "$tmp/match.csv" "$tmp/match2.csv" || fail "match: two runs with the same seed differ"
+"$SELFPLAY" --games 2 --swap --atk turn:nodes=2000 --def alphabeta:depth=2 --turn-limit 6 >/dev/null 2>&1 ||
+    fail "sparring players with settings refused"
+for bad in alphabeta:nodes=0 alphabeta:depth=x turn:depth=3 alphabetax turn:nodes=; do
+    "$SELFPLAY" --games 1 --atk "$bad" >/dev/null 2>&1
+    [ $? -eq 2 ] || fail "sparring: bad player '$bad' not refused with status 2"
+done
+"$SELFPLAY" --games 1 --opening x >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--opening x not refused with status 2"
+
 if [ "$failures" -ne 0 ]; then
     echo "selfplay_test: $failures failure(s)"
     exit 1

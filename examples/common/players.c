@@ -86,6 +86,14 @@ int player_parse(const char *name, int allow_human, uint32_t seed, player *out)
         {"human", PLAYER_HUMAN}, {"random", PLAYER_RANDOM}, {"greedy", PLAYER_GREEDY},
     };
     memset(out, 0, sizeof *out);
+    switch (sparring_new(&out->sparring, name)) { /* alphabeta, turn */
+    case 0:
+        out->kind = PLAYER_SPARRING;
+        out->rng = seed ? seed : DEFAULT_SEED;
+        return 0;
+    case 1: break;
+    default: return -1;
+    }
     if (strncmp(name, "mcts", 4) == 0 && (name[4] == '\0' || name[4] == ':')) {
         ball_mcts_config_init(&out->mcts_config, sizeof out->mcts_config);
         if (name[4] == ':') {
@@ -136,6 +144,8 @@ void player_free(player *p)
     p->mcts = NULL;
     ball_search_free(p->search);
     p->search = NULL;
+    sparring_free(p->sparring);
+    p->sparring = NULL;
 }
 
 void player_seed(player *p, uint32_t seed)
@@ -160,6 +170,7 @@ const char *player_name(const player *p)
     case PLAYER_RANDOM: return "random";
     case PLAYER_MCTS: return "mcts";
     case PLAYER_SEARCH: return "search";
+    case PLAYER_SPARRING: return sparring_kind_name(p->sparring);
     default: return "greedy";
     }
 }
@@ -264,6 +275,8 @@ int player_choose(player *p, ball_game *g, const ball_action *acts, int n, ball_
             *out = r.best;
         return rc;
     }
+    case PLAYER_SPARRING:
+        return sparring_choose(p->sparring, g, acts, n, out);
     default:
         return BALL_E_ARG;
     }

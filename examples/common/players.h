@@ -10,6 +10,7 @@
 #define EXAMPLES_PLAYERS_H
 
 #include "ball.h"
+#include "sparring.h"
 
 #include <stdint.h>
 
@@ -19,7 +20,8 @@ enum player_kind {
     PLAYER_RANDOM = 1, /**< Any legal decision, uniformly. */
     PLAYER_GREEDY = 2, /**< The best decision by player_evaluate(), one ply. */
     PLAYER_MCTS = 3,   /**< Monte-Carlo tree search (ball_mcts_choose()). */
-    PLAYER_SEARCH = 4  /**< Turn search (ball_search_run()). */
+    PLAYER_SEARCH = 4,  /**< Turn search (ball_search_run()). */
+    PLAYER_SPARRING = 5 /**< A yardstick of sparring.h: alphabeta or turn. */
 };
 
 /** A player: its kind, its generator state and, for MCTS, its searcher. */
@@ -30,11 +32,13 @@ typedef struct player {
     ball_mcts_config mcts_config; /**< Its settings (valid for PLAYER_MCTS). */
     ball_search *search; /**< The searcher of a turn-search player, else NULL. */
     ball_search_config search_config; /**< Its settings (valid for PLAYER_SEARCH). */
+    struct sparring *sparring; /**< A sparring player (sparring.h), else NULL. */
 } player;
 
 /** The player names player_parse() accepts, for help texts. */
 #define PLAYER_NAMES_HELP \
-    "random, greedy, mcts[:playouts=N][,ms=T][,turns=K][,c=X] or search[:nodes=N][,ms=T][,depth=D]"
+    "random, greedy, mcts[:playouts=N][,ms=T][,turns=K][,c=X], search[:nodes=N][,ms=T][,depth=D], " \
+    SPARRING_NAMES_HELP
 
 /**
  * Fills @p out for the player named @p name: "random", "greedy", "human"
@@ -47,20 +51,23 @@ typedef struct player {
  * ball_mcts_config_init()'s (docs/players.md). "search" is the turn
  * search (ball_search_run()) with optional `nodes=N`, `ms=T`, `depth=D`
  * (turns); a budget named without `nodes=` replaces the default node
- * budget, e.g. "search:ms=100".
+ * budget, e.g. "search:ms=100". The sparring players
+ * "alphabeta[:depth=D][,nodes=N]" and "turn[:nodes=N]" (sparring.h,
+ * docs/yardsticks.md) are accepted too.
  * @p seed 0 is replaced by a fixed non-zero seed. Returns 0, or -1 for an
  * unknown name or a bad setting (or no memory for the searcher). Release
  * the player with player_free().
  */
 int player_parse(const char *name, int allow_human, uint32_t seed, player *out);
 
-/** Frees what player_parse() allocated (the MCTS searcher). */
+/** Frees what player_parse() allocated (a searcher or a sparring player). */
 void player_free(player *p);
 
 /** Restarts the player's random choices from @p seed (0 is replaced by 1). */
 void player_seed(player *p, uint32_t seed);
 
-/** The name of the player's kind: "human", "random", "greedy" or "mcts". */
+/** The name of the player's kind: "human", "random", "greedy", "mcts",
+ *  "search", "alphabeta" or "turn". */
 const char *player_name(const player *p);
 
 /** xorshift32: the next pseudo-random number; *state must not be 0. */
