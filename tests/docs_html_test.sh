@@ -7,14 +7,15 @@
 # exists there. Also: the main page (docs/api-conventions.md)
 # links every other guide of docs/, shows no literal ** (Markdown bold that
 # Doxygen did not render), and make docs writes no warning.
-# Runs make docs itself when build/docs/html is absent (CI installs
-# doxygen, scripts/deps.sh). Run from the repository root.
+# Runs make docs itself when build/docs/html is absent or older than a
+# guide, the header or the Doxyfile (CI installs doxygen, scripts/deps.sh). Run from the repository root.
 # Prints each failure; exits 1 if any.
 . tests/lib/shell-test.sh
 MAKE=${MAKE:-make}
 html=build/docs/html
 
-if [ ! -f "$html/index.html" ]; then
+if [ ! -f "$html/index.html" ] ||
+    [ -n "$(find docs include -newer "$html/index.html" -type f -print 2>/dev/null | head -n 1)" ]; then
     if ! command -v doxygen >/dev/null 2>&1; then
         echo "SKIP: doxygen not installed (Debian: doxygen); make docs not run"
         exit 77
