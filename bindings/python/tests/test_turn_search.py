@@ -5,6 +5,7 @@ best turn replayed on a copy, a known position, bad settings, stop() from
 another thread, a game that is over, and lifetime."""
 
 import pickle
+import re
 import threading
 import time
 import unittest
@@ -12,7 +13,7 @@ import unittest
 import libball
 from libball import Game, SearchResult, TurnSearch
 
-from helpers import START
+from helpers import HEADER, START
 
 # The position of the issue that asked for the turn search: ATK's best
 # whole turn at the default 200000 nodes is K11-J12 J12-I11 end (the
@@ -141,6 +142,12 @@ class Errors(unittest.TestCase):
             game.close()
             with self.assertRaises(libball.ClosedGameError):
                 search.choose(game)
+
+    def test_pv_capacity_is_the_headers(self):
+        from libball import search
+        found = re.search(r"#define BALL_SEARCH_PV_MAX (\d+)", HEADER.read_text())
+        self.assertIsNotNone(found)
+        self.assertEqual(search._SEARCH_PV_MAX, int(found.group(1)))
 
     def test_not_picklable(self):
         with TurnSearch(nodes=1000) as search:
