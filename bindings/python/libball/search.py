@@ -13,11 +13,18 @@ With a budget in playouts the same seed and the same positions give the
 same decisions as the C API (and the ``selfplay`` and ``play`` examples
 with ``mcts:playouts=N``), on any machine; a time budget depends on the
 machine's speed and load.
+
+The turn search (ball_search of ball.h, section "Turn search"; the
+library's strongest player): ``TurnSearch``.
+
+    with libball.TurnSearch(nodes=200000) as search, libball.Game() as game:
+        result = search.analyse(game)       # the game is left as it was
+        print(result.best, result.value, result.best_turn)
 """
 
 import ctypes
 import threading
-from typing import Literal, NamedTuple, NoReturn, Optional, Tuple, Union, overload
+from typing import List, Literal, NamedTuple, NoReturn, Optional, Tuple, Union, overload
 
 from . import _native as _n
 from .errors import ArgumentError, BallError, ClosedGameError, RangeError, error_for
@@ -224,6 +231,268 @@ class MCTS(_Owned):
         return self._last
 
 
+class SearchLine(NamedTuple):
+    """One root decision after a ``TurnSearch`` run (struct
+    ball_search_line)."""
+
+    #: The root decision.
+    action: Action
+    #: Its value for the coach to act at the root, in [-1, 1].
+    value: float
+    #: False: ``value`` is exact at ``depth``; True: it is an upper bound
+    #: (the decision was shown to be no better than the best).
+    bound: bool
+    #: +1 proven win, -1 proven loss, 0 not proven.
+    proven: int
+    #: The depth in turns of the search that gave ``value``.
+    depth: int
+    #: Nodes spent on this decision in that search.
+    nodes: int
+    #: The principal variation: ``action``, the rest of its turn and the
+    #: opponent's reply turn, each legal when replayed.
+    pv: List[Action]
+
+
+class SearchResult(NamedTuple):
+    """What one ``TurnSearch.analyse()`` found (struct ball_search_result,
+    with ball_search_lines() and ball_search_best_turn())."""
+
+    #: The decision to play.
+    best: Action
+    #: Its value for the coach to act, in [-1, 1]: +1 a proven win, -1 a
+    #: proven loss, in between the evaluation (0 about even).
+    value: float
+    #: +1 proven win, -1 proven loss, 0 not proven.
+    proven: int
+    #: For a proven value: decisions (both coaches') to the touchdown,
+    #: counting the best one; else 0.
+    decisions_to_end: int
+    #: The deepest search completed, in turns.
+    depth: int
+    #: Nodes searched, by all threads.
+    nodes: int
+    #: Time the run took, in milliseconds.
+    elapsed_ms: float
+    #: True when ``stop()`` stopped the run.
+    stopped: bool
+    #: The root decisions searched, best first (the first ``multipv`` exact).
+    lines: List[SearchLine]
+    #: The best whole turn: ``best`` and the rest of its turn, up to the
+    #: hand-over (or the touchdown).
+    best_turn: List[Action]
+
+
+class TurnSearch(_Owned):
+    """The library's turn search (alpha-beta by whole turns, with a
+    transposition table): ``ball_search_new()``.
+
+    ``TurnSearch(nodes=200000, time_ms=0, depth=0, threads=1, seed=1,
+    multipv=1, hash_mb=16)``: the budget of a run is ``nodes`` decisions
+    played (0: no limit), ``time_ms`` milliseconds of wall clock (0: no
+    limit) and ``depth`` turns (0: up to 64), the first reached stops it;
+    ``threads`` search in parallel (1-64; more than one makes the results
+    not repeatable); ``seed`` (0 to 2**64 - 1) breaks ties between equal
+    evaluations; ``multipv`` root decisions (1-256) get exact values;
+    ``hash_mb`` sizes the transposition table (1-65536 MiB, allocated here).
+    The library checks the values (ArgumentError with its message, e.g. for
+    threads=0 or no budget at all); a non-integral number raises
+    ArgumentError, an int the C field cannot hold RangeError.
+
+    ``choose(game)`` returns the decision (an ``Action``) for the coach to
+    act; ``analyse(game)`` returns a ``SearchResult`` (the value, the root
+    lines with their principal variations, the best whole turn). Both leave
+    the game as it was and raise RangeError when the game is over. The
+    searcher keeps its table between runs (a turn's later decisions reuse
+    what the first found); ``clear()`` forgets it. With a budget in nodes
+    only (and one thread) the same runs on a fresh searcher give the same
+    results, as the C API's and ``selfplay --atk search:nodes=N``.
+
+    ``stop()`` may be called from another thread during a run: the run
+    returns promptly with the best decision found so far (``stopped`` is
+    True). Every other call on one searcher is serialised by its lock (a
+    run also holds the game's lock); ctypes releases the GIL during the
+    run. ``close()``, the end of a ``with`` block or the garbage collector
+    frees the C memory; a closed searcher raises ClosedGameError. A
+    searcher cannot be pickled or copied.
+    """
+
+    _what = "turn searcher"
+
+    def __init__(self, nodes: int = 200000, time_ms: int = 0, depth: int = 0, threads: int = 1,
+                 seed: int = 1, multipv: int = 1, hash_mb: int = 16) -> None:
+        self._lock = threading.RLock()
+        if not _n.has("ball_search_new"):
+            raise BallError("the loaded libball (%s) has no turn search (ball_search_new)"
+                            % _n.path)
+        cfg = _n.BallSearchConfig()
+        _lib.ball_search_config_init(ctypes.byref(cfg), ctypes.sizeof(cfg))
+        cfg.nodes = _c_int(nodes, "nodes", 0, _n.UINT64_MAX)
+        cfg.time_ms = _c_int(time_ms, "time_ms")
+        cfg.depth = _c_int(depth, "depth")
+        cfg.threads = _c_int(threads, "threads")
+        cfg.seed = _c_int(seed, "seed", 0, _n.UINT64_MAX)
+        cfg.multipv = _c_int(multipv, "multipv")
+        cfg.hash_mb = _c_int(hash_mb, "hash_mb")
+        handle = ctypes.c_void_p()
+        err = ctypes.create_string_buffer(_n.ERR_MAX)
+        rc = _lib.ball_search_new(ctypes.byref(handle), ctypes.byref(cfg), err, len(err))
+        if rc < 0 or handle.value is None:
+            raise error_for(rc if rc < 0 else _n.E_NOMEM, err.value.decode(errors="replace"))
+        self._config = (int(cfg.nodes), int(cfg.time_ms), int(cfg.depth), int(cfg.threads),
+                        int(cfg.seed), int(cfg.multipv), int(cfg.hash_mb))
+        self._result = _n.BallSearchResult()
+        self._lines = (_n.BallSearchLine * _n.MAX_ACTIONS)()
+        for line in self._lines:
+            _lib.ball_search_line_init(ctypes.byref(line), ctypes.sizeof(line))
+        self._stop_lock = threading.Lock()  # stop() against close(), without the run's lock
+        self._turn = (ctypes.c_uint32 * _SEARCH_PV_MAX)()
+        # Kept on the instance so that __del__ works during interpreter exit.
+        self._free = _lib.ball_search_free
+        self._run = _lib.ball_search_run
+        self._stop = _lib.ball_search_stop
+        self._handle = handle.value
+
+    # -------------------------------------------------- settings
+
+    @property
+    def nodes(self) -> int:
+        """Nodes a run (0: no limit)."""
+        return self._config[0]
+
+    @property
+    def time_ms(self) -> int:
+        """Milliseconds a run (0: no limit)."""
+        return self._config[1]
+
+    @property
+    def depth(self) -> int:
+        """Deepest search in turns (0: up to 64)."""
+        return self._config[2]
+
+    @property
+    def threads(self) -> int:
+        """Search threads."""
+        return self._config[3]
+
+    @property
+    def seed(self) -> int:
+        """The seed that breaks ties between equal evaluations."""
+        return self._config[4]
+
+    @property
+    def multipv(self) -> int:
+        """Root decisions whose value is searched exactly."""
+        return self._config[5]
+
+    @property
+    def hash_mb(self) -> int:
+        """Size of the transposition table in MiB."""
+        return self._config[6]
+
+    def __repr__(self) -> str:
+        """``libball.TurnSearch(...)`` with the settings it was created with."""
+        text = ("libball.TurnSearch(nodes=%d, time_ms=%d, depth=%d, threads=%d, seed=%d, "
+                "multipv=%d, hash_mb=%d)" % self._config)
+        return text if self._handle is not None else "<closed %s>" % text
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError("a libball.TurnSearch cannot be pickled or copied (its table lives "
+                        "in C): make a new one, e.g. %r" % (self,))
+
+    # -------------------------------------------------- searching
+
+    def _search(self, game: Game, what: str) -> int:
+        """Runs the search on ``game`` (under both locks, held by the
+        caller for the searcher); returns the handle."""
+        if not isinstance(game, Game):
+            raise ArgumentError("TurnSearch.%s() takes a libball.Game, not %s"
+                                % (what, type(game).__name__), _n.E_ARG)
+        handle = self._live()
+        res = self._result
+        _lib.ball_search_result_init(ctypes.byref(res), ctypes.sizeof(res))
+        with game._lock:
+            g = game._live()
+            rc = self._run(handle, g, ctypes.byref(res))
+            if rc < 0:
+                result = _lib.ball_result(g)
+                if rc == _n.E_RANGE and result != _n.ONGOING:
+                    raise RangeError("the game is over (%s): there is no decision to "
+                                     "search" % _RESULT_TEXT.get(result, result), rc)
+                message = _lib.ball_errmsg(g).decode(errors="replace") \
+                    if _n.has("ball_errmsg") else ""
+                raise error_for(rc, "ball_search_run: %s" % (
+                    message or _lib.ball_strerror(rc).decode(errors="replace")))
+        return handle
+
+    def choose(self, game: Game) -> Action:
+        """Searches the position of ``game`` within the budget and returns
+        the decision for the coach to act (legal there; not played: the
+        game is left as it was). Raises RangeError when the game has no
+        legal decision (it is over), ClosedGameError when the searcher or
+        the game is closed."""
+        with self._lock:
+            self._search(game, "choose")
+            return _action(self._result.best)
+
+    def analyse(self, game: Game) -> SearchResult:
+        """Searches as ``choose()`` does and returns all it found: a
+        ``SearchResult`` (the best decision, its value, the root lines best
+        first with their principal variations, the best whole turn)."""
+        with self._lock:
+            handle = self._search(game, "analyse")
+            res = self._result
+            lines = self._lines
+            n = _lib.ball_search_lines(handle, lines, len(lines))
+            if n < 0:
+                raise error_for(n, "ball_search_lines failed")
+            out = [SearchLine(_action(ln.action), float(ln.value), bool(ln.bound),
+                              int(ln.proven), int(ln.depth), int(ln.nodes),
+                              [_action(ln.pv[i]) for i in range(min(ln.pv_len, _SEARCH_PV_MAX))])
+                   for ln in lines[:min(n, len(lines))]]
+            m = _lib.ball_search_best_turn(handle, self._turn, len(self._turn))
+            if m < 0:
+                raise error_for(m, "ball_search_best_turn failed")
+            turn = [_action(self._turn[i]) for i in range(m)]
+            return SearchResult(_action(res.best), float(res.value), int(res.proven),
+                                int(res.decisions_to_end), int(res.depth), int(res.nodes),
+                                float(res.elapsed_ms), bool(res.stopped), out, turn)
+
+    def stop(self) -> None:
+        """Asks the run in progress to stop (ball_search_stop()): it returns
+        promptly with the best decision found so far. Callable from another
+        thread while ``choose()`` or ``analyse()`` runs (it does not take
+        the lock); does nothing when no run is in progress or the searcher
+        is closed."""
+        with self._stop_lock:
+            handle = self._handle
+            if handle is not None:
+                self._stop(handle)
+
+    def close(self) -> None:
+        """Frees the C object now (waits for a run in progress: stop() it
+        first to make that prompt). Further use raises ClosedGameError;
+        closing twice is harmless."""
+        lock = self.__dict__.get("_lock")
+        stop_lock = self.__dict__.get("_stop_lock")
+        if lock is None or stop_lock is None:  # __init__ failed before the C object existed
+            return
+        with lock, stop_lock:
+            handle, self._handle = self._handle, None
+            if handle is not None:
+                self._free(handle)
+
+    def clear(self) -> None:
+        """Forgets what earlier runs stored in the table (ball_search_clear()):
+        the next run searches as a new searcher would."""
+        with self._lock:
+            rc = _lib.ball_search_clear(self._live())
+        if rc < 0:
+            raise error_for(rc, "ball_search_clear failed")
+
+
+_SEARCH_PV_MAX = 64  # BALL_SEARCH_PV_MAX
+
+
 _RESULT_TEXT = {_n.ATK_WON: "ATK won", _n.DEF_WON: "DEF won", _n.DRAW: "a draw"}
 
 
@@ -237,4 +506,4 @@ def _real(value: object, what: str) -> float:
         raise RangeError("%s %d out of range" % (what, value), _n.E_RANGE) from None
 
 
-__all__ = ["MCTS", "SearchStats"]
+__all__ = ["MCTS", "SearchLine", "SearchResult", "SearchStats", "TurnSearch"]

@@ -7,7 +7,8 @@
 
 Game i (1 to N) is played with seed S + i by the players of ``--atk`` and
 ``--def``, named as for the C ``selfplay`` example (``random``,
-``greedy``, ``mcts[:playouts=N,ms=T,turns=K,c=X]``), and it is the same
+``greedy``, ``mcts[:playouts=N,ms=T,turns=K,c=X]``,
+``search[:nodes=N,ms=T,depth=D]``), and it is the same
 game: the players are seeded as ``selfplay`` seeds them, so the records
 equal ``selfplay --record``'s byte for byte. The games are cut into
 chunks of ``--chunk`` games on a fixed grid (games 1-K, K+1-2K, ...);
@@ -70,8 +71,6 @@ class RunError(RuntimeError):
 #
 # One function reads a player name; a new kind of player is one entry of
 # PLAYER_KINDS (its settings, their ranges) and one branch of make_player().
-# The library searcher of issue 25 (``search:nodes=N``) goes here when it
-# lands.
 
 #: kind -> {setting: (type, low, high)}; None: the kind takes no settings.
 PLAYER_KINDS: Dict[str, Optional[Dict[str, Tuple[type, float, float]]]] = {
@@ -79,6 +78,7 @@ PLAYER_KINDS: Dict[str, Optional[Dict[str, Tuple[type, float, float]]]] = {
     "greedy": None,
     "mcts": {"playouts": (int, 0, 1000000000), "ms": (int, 0, 86400000),
              "turns": (int, 0, 1000), "c": (float, 0, 100)},
+    "search": {"nodes": (int, 0, 10 ** 12), "ms": (int, 0, 86400000), "depth": (int, 0, 64)},
 }
 
 
@@ -89,13 +89,14 @@ class PlayerSpec:
 
     @property
     def searcher(self) -> bool:
-        return self.kind == "mcts"
+        return self.kind in ("mcts", "search")
 
 
 def parse_player(name: str) -> PlayerSpec:
     """The player of a name as the C examples take it: ``random``,
     ``greedy``, ``mcts`` or ``mcts:key=value,...`` (playouts, ms, turns,
-    c). UsageError with what is wrong."""
+    c), ``search`` or ``search:key=value,...`` (nodes, ms, depth; a budget
+    named alone is the only one). UsageError with what is wrong."""
     if not isinstance(name, str):
         raise UsageError("a player is a name, not %r" % (name,))
     kind, _, rest = name.partition(":")
@@ -128,6 +129,9 @@ def parse_player(name: str) -> PlayerSpec:
     if kind == "mcts" and settings.get("playouts", 1) == 0 and settings.get("ms", 0) == 0 \
             and ("playouts" in settings or "ms" in settings):
         raise UsageError("player %r: a budget of 0 playouts and 0 ms never stops" % name)
+    if kind == "search" and not settings.get("nodes") and not settings.get("ms") \
+            and not settings.get("depth"):
+        raise UsageError("player %r: no budget: set nodes, ms or depth" % name)
     return PlayerSpec(kind, tuple(sorted(settings.items())))
 
 
@@ -289,6 +293,43 @@ class _Mcts:
         self.mcts.close()
 
 
+class _Search:
+    """The library's turn search (libball.TurnSearch) configured and seeded
+    as player_parse() and player_seed() of examples/common/players.c do: a
+    budget named alone is the only one, the seed breaks ties, and each
+    seed() makes a new searcher (an empty table). The policy target is the
+    share of the nodes each root decision took (its ``lines``), normalised
+    over the legal decisions."""
+
+    def __init__(self, settings: Dict[str, Any]) -> None:
+        self.kw: Dict[str, Any] = {"nodes": settings.get("nodes", 0 if settings else 200000),
+                                   "time_ms": settings.get("ms", 0),
+                                   "depth": settings.get("depth", 0)}
+        self.search: Any = None
+        self.seed(1)
+
+    def seed(self, seed: int) -> None:
+        from .search import TurnSearch
+        new = TurnSearch(seed=seed or 1, **self.kw)
+        if self.search is not None:
+            self.search.close()
+        self.search = new
+
+    def choose(self, game: Any) -> Tuple[Any, Optional[List[Tuple[int, float]]]]:
+        from .learn import action_to_index
+        result = self.search.analyse(game)
+        total = sum(line.nodes for line in result.lines)
+        if total <= 0:
+            return result.best, None
+        policy = sorted((action_to_index(game, line.action), line.nodes / total)
+                        for line in result.lines if line.nodes)
+        return result.best, policy
+
+    def close(self) -> None:
+        if self.search is not None:
+            self.search.close()
+
+
 def make_player(spec: PlayerSpec) -> Any:
     """A player object (seed(), choose(game) -> (action, policy or None),
     close()) for a parsed name."""
@@ -298,6 +339,8 @@ def make_player(spec: PlayerSpec) -> Any:
         return _Greedy()
     if spec.kind == "mcts":
         return _Mcts(dict(spec.settings))
+    if spec.kind == "search":
+        return _Search(dict(spec.settings))
     raise UsageError("no player %r" % spec.kind)  # parse_player() lists the kinds
 
 
@@ -966,8 +1009,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--games", type=int, default=20, help="games 1 to N (20)")
     ap.add_argument("--seed", type=int, default=1, help="game i has seed S + i (1)")
     ap.add_argument("--atk", default="greedy",
-                    help="ATK's player: random, greedy, mcts[:playouts=N,ms=T,turns=K,c=X] "
-                    "(greedy)")
+                    help="ATK's player: random, greedy, mcts[:playouts=N,ms=T,turns=K,c=X], "
+                    "search[:nodes=N,ms=T,depth=D] (greedy)")
     ap.add_argument("--def", dest="dfn", default="random", help="DEF's player (random)")
     ap.add_argument("--rules", default="", help="rules text, e.g. 'zone=2' (docs/cards.md)")
     ap.add_argument("--turn-limit", type=int, default=None,

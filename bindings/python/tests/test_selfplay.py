@@ -4,13 +4,17 @@ docs/scale.md): the player names, the parameter checks, the chunk grid of
 a continued run, the folder lock, atomic writes, in-process runs that
 continue, and perft's packing. The Dask runs are in tests/dask_test.sh."""
 
+import glob
 import os
 import shutil
+import subprocess
 import tempfile
 import unittest
 
 from libball import Game, perft, selfplay
 from libball.shards import TMP_PREFIX, write_atomic
+
+from helpers import SELFPLAY
 
 
 class TestPlayers(unittest.TestCase):
@@ -20,6 +24,20 @@ class TestPlayers(unittest.TestCase):
         spec = selfplay.parse_player("mcts:playouts=50,turns=2,c=0.5")
         self.assertEqual(dict(spec.settings), {"playouts": 50, "turns": 2, "c": 0.5})
         self.assertTrue(spec.searcher)
+
+    def test_search_names(self):
+        spec = selfplay.parse_player("search:nodes=2000,depth=3")
+        self.assertEqual(spec.kind, "search")
+        self.assertEqual(dict(spec.settings), {"nodes": 2000, "depth": 3})
+        self.assertTrue(spec.searcher)
+        self.assertEqual(selfplay.parse_player("search").settings, ())
+        for name, word in (("search:", "nothing after"), ("search:playouts=5", "bad setting"),
+                           ("search:depth=65", "out of range"), ("search:nodes=-1", "out of range"),
+                           ("search:nodes=0", "no budget"), ("search:ms=x", "not an integer")):
+            with self.subTest(name=name):
+                with self.assertRaises(selfplay.UsageError) as cm:
+                    selfplay.parse_player(name)
+                self.assertIn(word, str(cm.exception))
 
     def test_bad_names(self):
         for name, word in (("nobody", "unknown player"), ("mcts:", "nothing after"),
@@ -130,6 +148,67 @@ class TestFolder(unittest.TestCase):
         with self.assertRaises(selfplay.RunError) as cm:
             selfplay.run(out, 2, p, turn_limit=8, workers=0)
         self.assertIn("does not match its digest", str(cm.exception))
+
+
+class TestSearchPlayer(unittest.TestCase):
+    """The player kind ``search`` (libball.TurnSearch): its games equal
+    those of the C ``selfplay`` example for the same seeds (players.c seeds
+    a new searcher at each game), and its policy targets are node shares
+    over legal decisions."""
+
+    ATK, DEF, SEED, GAMES, LIMIT = "search:nodes=2000", "search:nodes=2000,depth=2", 40, 2, 12
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="libball-selfplay-search-")
+        self.addCleanup(shutil.rmtree, self.dir, True)
+
+    def run_games(self, shards):
+        p = selfplay.Params(atk=self.ATK, dfn=self.DEF, seed=self.SEED, chunk=1, shards=shards)
+        out = os.path.join(self.dir, "shards" if shards else "records")
+        res = selfplay.run(out, self.GAMES, p, turn_limit=self.LIMIT, workers=0)
+        self.assertEqual(res["games"], self.GAMES)
+        return out
+
+    def test_records_equal_the_c_selfplay(self):
+        if not SELFPLAY.is_file():
+            raise AssertionError("%s not built (make examples, or set SELFPLAY)" % SELFPLAY)
+        out = self.run_games(shards=False)
+        parts = []
+        for name in sorted(glob.glob(os.path.join(out, "*.records"))):
+            with open(name, "rb") as f:
+                parts.append(f.read())
+        joined = b"\n".join(parts)
+        cfile = os.path.join(self.dir, "c.records")
+        subprocess.run([str(SELFPLAY), "--games", str(self.GAMES), "--seed", str(self.SEED),
+                        "--atk", self.ATK, "--def", self.DEF, "--turn-limit", str(self.LIMIT),
+                        "--record", cfile], check=True, capture_output=True, timeout=300)
+        with open(cfile, "rb") as f:
+            self.assertEqual(joined, f.read())
+
+    def test_policy_is_node_shares_over_legal_decisions(self):
+        from libball import learn, read_records, shards
+        if not learn.have_numpy():
+            self.skipTest("numpy is not installed: no shards to check")
+        out = self.run_games(shards=True)
+        searched = 0
+        for name in sorted(glob.glob(os.path.join(out, "*.npz"))):
+            s = shards.load(name)
+            with open(name[:-4] + ".records") as f:
+                records = read_records(f.read())
+            k = 0
+            for rec in records:
+                with Game(rec.history_position(0), rules_text=rec.rules_text) as g:
+                    for move in rec.move_stack:
+                        a, b = int(s["policy_offset"][k]), int(s["policy_offset"][k + 1])
+                        if s["searched"][k]:
+                            searched += 1
+                            legal = set(learn.legal_indices(g))
+                            self.assertLessEqual(set(s["policy_index"][a:b].tolist()), legal)
+                            self.assertAlmostEqual(float(s["policy_prob"][a:b].sum()), 1, 4)
+                        g.apply(move)
+                        k += 1
+            self.assertEqual(k, len(s["index"]))
+        self.assertGreater(searched, 0)
 
 
 class TestPerft(unittest.TestCase):
