@@ -325,7 +325,7 @@ class BallMctsStats(ctypes.Structure):
 
 
 class BallSearchInfo(ctypes.Structure):
-    """struct ball_search_info of ball.h (declared only: not wrapped yet)."""
+    """struct ball_search_info of ball.h (wrapped by libball.TurnSearch)."""
 
     _fields_ = [
         ("size", ctypes.c_size_t),
@@ -343,7 +343,7 @@ SEARCH_INFO_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(
 
 
 class BallSearchConfig(ctypes.Structure):
-    """struct ball_search_config of ball.h (declared only: not wrapped yet)."""
+    """struct ball_search_config of ball.h (wrapped by libball.TurnSearch)."""
 
     _fields_ = [
         ("size", ctypes.c_size_t),
@@ -361,7 +361,7 @@ class BallSearchConfig(ctypes.Structure):
 
 
 class BallSearchResult(ctypes.Structure):
-    """struct ball_search_result of ball.h (declared only: not wrapped yet)."""
+    """struct ball_search_result of ball.h (wrapped by libball.TurnSearch)."""
 
     _fields_ = [
         ("size", ctypes.c_size_t),
@@ -377,7 +377,7 @@ class BallSearchResult(ctypes.Structure):
 
 
 class BallSearchLine(ctypes.Structure):
-    """struct ball_search_line of ball.h (declared only: not wrapped yet)."""
+    """struct ball_search_line of ball.h (wrapped by libball.TurnSearch)."""
 
     _fields_ = [
         ("size", ctypes.c_size_t),

@@ -115,7 +115,7 @@ class RecordError(BallError, ValueError):
 
 class ClosedGameError(BallError):
     """The Game was closed (close() or the end of a ``with`` block); also
-    raised for a closed ``Batch`` or ``MCTS`` searcher."""
+    raised for a closed ``Batch``, ``MCTS`` or ``TurnSearch`` searcher."""
 
 
 _BY_CODE = {cls.code: cls for cls in (

@@ -297,9 +297,11 @@ class _Search:
     """The library's turn search (libball.TurnSearch) configured and seeded
     as player_parse() and player_seed() of examples/common/players.c do: a
     budget named alone is the only one, the seed breaks ties, and each
-    seed() makes a new searcher (an empty table). The policy target is the
-    share of the nodes each root decision took (its ``lines``), normalised
-    over the legal decisions."""
+    seed() makes a new searcher (an empty table). The policy target is
+    one-hot on the decision played: an alpha-beta's nodes per root
+    decision measure the work of refuting it, not a preference (at 200,000
+    nodes in issue 25's position the best decision took 619 nodes and a
+    worse one 41,438), so they are no distribution to learn."""
 
     def __init__(self, settings: Dict[str, Any]) -> None:
         self.kw: Dict[str, Any] = {"nodes": settings.get("nodes", 0 if settings else 200000),
@@ -317,13 +319,8 @@ class _Search:
 
     def choose(self, game: Any) -> Tuple[Any, Optional[List[Tuple[int, float]]]]:
         from .learn import action_to_index
-        result = self.search.analyse(game)
-        total = sum(line.nodes for line in result.lines)
-        if total <= 0:
-            return result.best, None
-        policy = sorted((action_to_index(game, line.action), line.nodes / total)
-                        for line in result.lines if line.nodes)
-        return result.best, policy
+        best = self.search.choose(game)
+        return best, [(action_to_index(game, best), 1.0)]
 
     def close(self) -> None:
         if self.search is not None:
