@@ -19,6 +19,7 @@
 #include "args.h"
 #include "ball.h"
 #include "players.h"
+#include "tactics_suite.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,26 +29,6 @@
 #define NUM_CATS 3
 
 static const char *const cat_names[NUM_CATS] = {"score", "take", "safe"};
-
-/* Splits @p line at '|' into 5 fields; 0 or -1. */
-static int split(char *line, char *field[5])
-{
-    int i = 0;
-    field[0] = line;
-    for (char *p = line; *p; p++) {
-        if (*p == '\n' || *p == '\r') {
-            *p = '\0';
-            break;
-        }
-        if (*p == '|') {
-            if (++i >= 5)
-                return -1;
-            *p = '\0';
-            field[i] = p + 1;
-        }
-    }
-    return i == 4 ? 0 : -1;
-}
 
 /* 1 if the word @p word is one of the space-separated words of @p list. */
 static int has_word(const char *list, const char *word)
@@ -151,7 +132,7 @@ int main(int argc, char **argv)
         lineno++;
         if (line[0] == '#' || line[0] == '\n')
             continue;
-        if (split(line, field) != 0) {
+        if (suite_split(line, field) != 0) {
             fprintf(stderr, "%s:%ld: not five fields separated by '|'\n", suite, lineno);
             goto fail;
         }

@@ -45,6 +45,7 @@
 #include "args.h"
 #include "ball.h"
 #include "players.h"
+#include "tactics_suite.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -454,26 +455,6 @@ static int generate(long games, unsigned long seed, int cap, long position_nodes
     return 0;
 }
 
-/* Splits @p line at '|' into @p field (5 of them); 0 or -1. */
-static int split(char *line, char *field[5])
-{
-    int i = 0;
-    field[0] = line;
-    for (char *p = line; *p; p++) {
-        if (*p == '\n' || *p == '\r') {
-            *p = '\0';
-            break;
-        }
-        if (*p == '|') {
-            if (++i >= 5)
-                return -1;
-            *p = '\0';
-            field[i] = p + 1;
-        }
-    }
-    return i == 4 ? 0 : -1;
-}
-
 static int verify(const char *file, long every, long position_nodes)
 {
     static struct verdict v;
@@ -502,7 +483,7 @@ static int verify(const char *file, long every, long position_nodes)
             continue;
         checked++;
         memcpy(copy, line, sizeof line);
-        if (split(copy, field) != 0) {
+        if (suite_split(copy, field) != 0) {
             printf("%s:%ld: not five fields separated by '|'\n", file, lineno);
             bad++;
             continue;

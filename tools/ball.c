@@ -34,6 +34,7 @@
 
 #include "ball.h"
 #include "board.h"
+#include "edit_distance.h"
 #include "engine.h"
 
 #include <limits.h>
@@ -225,31 +226,6 @@ static void short_usage(FILE *out)
     for (size_t c = 0; c < N_COMMANDS; c++)
         fprintf(out, " %s", COMMANDS[c].name);
     fputs("\nball --help for the full help, man ball for the manual\n", out);
-}
-
-/* Levenshtein distance of a and b (b at most 39 bytes; longer counts as far). */
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b), row[40];
-    if (lb >= sizeof row || la >= sizeof row)
-        return (size_t)-1;
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
 }
 
 /* The command a mistyped WORD most likely meant: the nearest within edit

@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define BALL_EXPERIMENTAL /* ball_mcts_root_decisions() */
 
+#include "engine_options.h"
 #include "engine_searcher.h"
 
 #include <errno.h>
@@ -92,40 +93,18 @@ static void mcts_free(engine_searcher *s)
 }
 
 static int mcts_set_option(engine_searcher *s, const char *name, const char *value,
-                               char *err, size_t errlen)
+                           char *err, size_t errlen)
 {
-    int k = -1;
-    for (int i = 0; i < N_OPT; i++)
-        if (strcmp(name, OPTIONS[i].name) == 0)
-            k = i;
-    if (k < 0) {
-        snprintf(err, errlen, "unknown option '%.40s' (see the option lines of bep)", name);
+    int k = engine_option_find(OPTIONS, N_OPT, name, err, errlen);
+    unsigned long long u;
+    double v;
+    if (k < 0)
         return -1;
-    }
-    const engine_option *o = &OPTIONS[k];
-    double lo = strtod(o->min, NULL), hi = strtod(o->max, NULL), v;
-    char *end = NULL;
-    errno = 0;
-    if (o->type == ENGINE_OPT_SPIN) {
-        if (value[0] < '0' || value[0] > '9') {
-            end = (char *)value;
-        } else {
-            unsigned long long u = strtoull(value, &end, 10);
-            v = (double)u;
-        }
-        if (end == value || *end != '\0' || errno != 0) {
-            snprintf(err, errlen, "%s: '%.40s' is not an integer", name, value);
+    if (OPTIONS[k].type == ENGINE_OPT_SPIN) {
+        if (engine_option_spin(&OPTIONS[k], value, &u, err, errlen) < 0)
             return -1;
-        }
-    } else {
-        v = strtod(value, &end);
-        if (end == value || *end != '\0' || errno != 0 || !isfinite(v)) {
-            snprintf(err, errlen, "%s: '%.40s' is not a number", name, value);
-            return -1;
-        }
-    }
-    if (v < lo || v > hi) {
-        snprintf(err, errlen, "%s: '%.40s' is out of range %s to %s", name, value, o->min, o->max);
+        v = (double)u;
+    } else if (engine_option_real(&OPTIONS[k], value, &v, err, errlen) < 0) {
         return -1;
     }
     s->value[k] = v;

@@ -21,6 +21,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "engine_options.h"
 #include "engine_searcher.h"
 
 #include <errno.h>
@@ -94,30 +95,12 @@ static void search_free(engine_searcher *s)
 }
 
 static int search_set_option(engine_searcher *s, const char *name, const char *value,
-                               char *err, size_t errlen)
+                             char *err, size_t errlen)
 {
-    int k = -1;
-    for (int i = 0; i < N_OPT; i++)
-        if (strcmp(name, OPTIONS[i].name) == 0)
-            k = i;
-    if (k < 0) {
-        snprintf(err, errlen, "unknown option '%.40s' (see the option lines of bep)", name);
+    int k = engine_option_find(OPTIONS, N_OPT, name, err, errlen);
+    unsigned long long v;
+    if (k < 0 || engine_option_spin(&OPTIONS[k], value, &v, err, errlen) < 0)
         return -1;
-    }
-    const engine_option *o = &OPTIONS[k];
-    char *end = NULL;
-    unsigned long long v = 0;
-    errno = 0;
-    if (value[0] >= '0' && value[0] <= '9')
-        v = strtoull(value, &end, 10);
-    if (end == NULL || end == value || *end != '\0' || errno != 0) {
-        snprintf(err, errlen, "%s: '%.40s' is not an integer", name, value);
-        return -1;
-    }
-    if (v < strtoull(o->min, NULL, 10) || v > strtoull(o->max, NULL, 10)) {
-        snprintf(err, errlen, "%s: '%.40s' is out of range %s to %s", name, value, o->min, o->max);
-        return -1;
-    }
     s->value[k] = v;
     return 0;
 }

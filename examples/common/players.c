@@ -2,6 +2,8 @@
 /* The built-in players of the examples; see players.h. */
 #include "players.h"
 
+#include "args.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,70 +13,43 @@
 /* Reads the MCTS settings "key=value,key=value" of @p spec into @p cfg. */
 static int parse_mcts_settings(const char *spec, ball_mcts_config *cfg)
 {
-    while (*spec) {
-        char key[16];
-        const char *eq = strchr(spec, '='), *end;
-        char *stop;
-        size_t klen;
-        if (eq == NULL || (klen = (size_t)(eq - spec)) == 0 || klen >= sizeof key)
-            return -1;
-        memcpy(key, spec, klen);
-        key[klen] = '\0';
-        end = eq + 1;
-        if (strcmp(key, "c") == 0) {
-            double v = strtod(end, &stop);
-            if (stop == end || v < 0 || v > 100)
-                return -1;
+    char key[16];
+    double v;
+    int r;
+    while ((r = settings_next(&spec, key, sizeof key, &v)) == 1) {
+        if (strcmp(key, "c") == 0 && v <= 100)
             cfg->exploration = v;
-        } else {
-            long v = strtol(end, &stop, 10);
-            if (stop == end || v < 0 || v > 1000000000L)
-                return -1;
-            if (strcmp(key, "playouts") == 0)
-                cfg->playouts = (int)v;
-            else if (strcmp(key, "ms") == 0)
-                cfg->time_ms = (int)v;
-            else if (strcmp(key, "turns") == 0)
-                cfg->playout_turns = (int)v;
-            else
-                return -1;
-        }
-        if (*stop == ',')
-            stop++;
-        else if (*stop != '\0')
+        else if (!settings_whole(v, 0, 1e9))
             return -1;
-        spec = stop;
+        else if (strcmp(key, "playouts") == 0)
+            cfg->playouts = (int)v;
+        else if (strcmp(key, "ms") == 0)
+            cfg->time_ms = (int)v;
+        else if (strcmp(key, "turns") == 0)
+            cfg->playout_turns = (int)v;
+        else
+            return -1;
     }
-    return 0;
+    return r;
 }
 
 /* Reads the turn-search settings "nodes=N,ms=T,depth=D" of @p spec. */
 static int parse_search_settings(const char *spec, ball_search_config *cfg)
 {
-    while (*spec) {
-        char *stop;
-        long long v;
-        const char *eq = strchr(spec, '=');
-        if (eq == NULL)
-            return -1;
-        v = strtoll(eq + 1, &stop, 10);
-        if (stop == eq + 1 || v < 0 || v > 1000000000000LL)
-            return -1;
-        if ((size_t)(eq - spec) == 5 && strncmp(spec, "nodes", 5) == 0)
+    char key[16];
+    double v;
+    int r;
+    while ((r = settings_next(&spec, key, sizeof key, &v)) == 1) {
+        if (strcmp(key, "nodes") == 0 && settings_whole(v, 0, 1e12))
             cfg->nodes = (uint64_t)v;
-        else if ((size_t)(eq - spec) == 2 && strncmp(spec, "ms", 2) == 0 && v <= 86400000)
+        else if (strcmp(key, "ms") == 0 && settings_whole(v, 0, 86400000))
             cfg->time_ms = (int)v;
-        else if ((size_t)(eq - spec) == 5 && strncmp(spec, "depth", 5) == 0 && v <= 64)
+        else if (strcmp(key, "depth") == 0 && settings_whole(v, 0, 64))
             cfg->depth = (int)v;
         else
             return -1;
-        if (*stop == ',')
-            stop++;
-        else if (*stop != '\0')
-            return -1;
-        spec = stop;
     }
-    return 0;
+    return r;
 }
 
 int player_parse(const char *name, int allow_human, uint32_t seed, player *out)

@@ -2,6 +2,8 @@
 /* The sparring players of the examples (yardsticks); see sparring.h. */
 #include "sparring.h"
 
+#include "args.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,34 +191,19 @@ long sparring_evaluate(ball_game *g, int team)
 
 static int parse_settings(const char *spec, sparring *s)
 {
-    while (*spec) {
-        char key[16];
-        const char *eq = strchr(spec, '=');
-        char *stop;
-        size_t klen;
-        long v;
-        if (eq == NULL || (klen = (size_t)(eq - spec)) == 0 || klen >= sizeof key)
-            return -1;
-        memcpy(key, spec, klen);
-        key[klen] = '\0';
-        if (eq[1] < '0' || eq[1] > '9')
-            return -1;
-        v = strtol(eq + 1, &stop, 10);
-        if (stop == eq + 1 || v < 1 || v > 1000000000L)
-            return -1;
-        if (strcmp(key, "nodes") == 0)
-            s->max_nodes = v;
-        else if (strcmp(key, "depth") == 0 && s->kind == SPAR_ALPHABETA && v <= MAX_PLY - 1)
+    char key[16];
+    double v;
+    int r;
+    while ((r = settings_next(&spec, key, sizeof key, &v)) == 1) {
+        if (strcmp(key, "nodes") == 0 && settings_whole(v, 1, 1e9))
+            s->max_nodes = (long)v;
+        else if (strcmp(key, "depth") == 0 && s->kind == SPAR_ALPHABETA &&
+                 settings_whole(v, 1, MAX_PLY - 1))
             s->max_depth = (int)v;
         else
             return -1;
-        if (*stop == ',')
-            stop++;
-        else if (*stop != '\0')
-            return -1;
-        spec = stop;
     }
-    return 0;
+    return r;
 }
 
 int sparring_new(sparring **out, const char *name)
