@@ -125,12 +125,8 @@ void ball_mcts_config_init(ball_mcts_config *cfg, size_t size)
 
 void ball_mcts_stats_init(ball_mcts_stats *stats, size_t size)
 {
-    ball_mcts_stats d;
-    if (stats == NULL)
-        return;
-    memset(&d, 0, sizeof d);
-    d.size = size < sizeof d ? size : sizeof d;
-    sized_write(stats, size, &d, sizeof d);
+    if (stats != NULL)
+        sized_zero_init(stats, size, sizeof(ball_mcts_stats));
 }
 
 static void set_err(char *err, size_t errlen, const char *msg)

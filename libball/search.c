@@ -210,22 +210,14 @@ void ball_search_config_init(ball_search_config *cfg, size_t size)
 
 void ball_search_result_init(ball_search_result *r, size_t size)
 {
-    ball_search_result d;
-    if (r == NULL)
-        return;
-    memset(&d, 0, sizeof d);
-    d.size = size < sizeof d ? size : sizeof d;
-    sized_write(r, size, &d, sizeof d);
+    if (r != NULL)
+        sized_zero_init(r, size, sizeof(ball_search_result));
 }
 
 void ball_search_line_init(ball_search_line *line, size_t size)
 {
-    ball_search_line d;
-    if (line == NULL)
-        return;
-    memset(&d, 0, sizeof d);
-    d.size = size < sizeof d ? size : sizeof d;
-    sized_write(line, size, &d, sizeof d);
+    if (line != NULL)
+        sized_zero_init(line, size, sizeof(ball_search_line));
 }
 
 static int fail(char *err, size_t errlen, int code, const char *msg)

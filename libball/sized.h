@@ -37,4 +37,15 @@ static inline void sized_write(void *dst, size_t size, const void *full, size_t 
     memcpy(dst, full, size < full_size ? size : full_size);
 }
 
+/* The _init() of a struct the library writes: zeroes the caller's struct
+ * of `size` bytes (no more than the full struct's `full_size`) and sets its
+ * leading size field to the bytes zeroed. */
+static inline void sized_zero_init(void *dst, size_t size, size_t full_size)
+{
+    size_t n = size < full_size ? size : full_size;
+    memset(dst, 0, n);
+    if (n >= sizeof n)
+        memcpy(dst, &n, sizeof n);
+}
+
 #endif
