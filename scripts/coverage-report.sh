@@ -53,11 +53,12 @@ if command -v genhtml >/dev/null 2>&1; then
     genhtml $rc --quiet --output-directory "$dir/html" "$info" >/dev/null 2>&1 || true
 fi
 
-# The modules of 1.0's additions (games, pictures, learning, search),
-# whose uncovered lines are mostly allocation failures of their own
-# buffers; measured on their own so that they cannot hide a gap in the
-# engine.
-: "${COVERAGE_NEW_MODULES:=mcts.c record.c record_sink.c svg.c text_board.c learn/learn_actions.c learn/learn_batch.c learn/learn_observation.c learn/learn_symmetry.c history.c}"
+# The modules of 1.0's additions (games, pictures, learning, search) and
+# 1.1's turn search (search.c), whose uncovered lines are mostly
+# allocation failures of their own buffers and, for search.c, paths its
+# tests do not build yet (tests/coverage-baseline.txt says which);
+# measured on their own so that they cannot hide a gap in the engine.
+: "${COVERAGE_NEW_MODULES:=search.c mcts.c record.c record_sink.c svg.c text_board.c learn/learn_actions.c learn/learn_batch.c learn/learn_observation.c learn/learn_symmetry.c history.c}"
 
 # The .info format: SF:<file>, DA:<line>,<count>, BRDA:<line>,<block>,<branch>,<taken>
 report() { # INFO LABEL MIN_LINES MIN_BRANCHES

@@ -146,7 +146,7 @@ timeout 120 "$BALL" match --engine cmd="$GOOD" name=a --engine cmd="$GOOD" name=
     fail "share/openings.txt read by ball match: $(cat "$tmp/err")"
 if [ -n "$LIBBALL_PATH" ] || [ -f "${B:-build}/libball.so.1" ]; then
     (cd "$tmp" && LIBBALL_PATH=${LIBBALL_PATH:-$OLDPWD/${B:-build}/libball.so.1} \
-        timeout 120 "$PY" "$OLDPWD/share/gen-openings.py") >"$tmp/openings.txt" 2>"$tmp/err" ||
+        timeout 120 ${LIBBALL_RUN:-} "$PY" "$OLDPWD/share/gen-openings.py") >"$tmp/openings.txt" 2>"$tmp/err" ||
         fail "share/gen-openings.py: $(cat "$tmp/err")"
     cmp -s "$tmp/openings.txt" share/openings.txt || fail "share/openings.txt is not what share/gen-openings.py writes"
 else
