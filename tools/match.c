@@ -662,7 +662,7 @@ static void set_tag(ball_game *g, int tag, const char *text)
 static int write_record(struct match *m, ball_game *g, long idx, const struct outcome *o,
                         const char *atk, const char *def)
 {
-    char text[512], date[16];
+    char text[1024], date[16]; /* a limit text (200) and a reason (REASON_MAX + 128) fit */
     time_t t = time(NULL);
     struct tm tm;
     gmtime_r(&t, &tm);
