@@ -191,6 +191,21 @@ static int proc_start(struct proc *p, const char *cmd, char *why, size_t whylen)
 }
 
 /* Why the process ended (after its output closed): "crashed (exit status 3: <stderr>)". */
+
+/* Appends @p n bytes of an engine's stderr to the tail kept of it, control
+ * characters as spaces, dropping the oldest byte when it is full. */
+static void errtail_add(struct proc *p, const char *buf, ssize_t n)
+{
+    for (ssize_t i = 0; i < n; i++) {
+        if (p->errlen == sizeof p->errtail - 1) {
+            memmove(p->errtail, p->errtail + 1, p->errlen - 1);
+            p->errlen--;
+        }
+        p->errtail[p->errlen++] = buf[i] == '\n' || (unsigned char)buf[i] < 0x20 ? ' ' : buf[i];
+    }
+    p->errtail[p->errlen] = '\0';
+}
+
 static void proc_death(struct proc *p, char *why, size_t whylen)
 {
     int status = 0;
@@ -209,14 +224,7 @@ static void proc_death(struct proc *p, char *why, size_t whylen)
         ssize_t n = read(p->err, tmp, sizeof tmp);
         if (n <= 0)
             break;
-        for (ssize_t i = 0; i < n; i++) {
-            if (p->errlen == sizeof p->errtail - 1) {
-                memmove(p->errtail, p->errtail + 1, p->errlen - 1);
-                p->errlen--;
-            }
-            p->errtail[p->errlen++] = tmp[i] == '\n' || (unsigned char)tmp[i] < 0x20 ? ' ' : tmp[i];
-        }
-        p->errtail[p->errlen] = '\0';
+        errtail_add(p, tmp, n);
     }
     char tail[100] = "";
     if (p->errlen) {
@@ -300,14 +308,7 @@ static int proc_readline(struct proc *p, char *line, size_t cap, double deadline
         if (pf[1].revents) {
             char tmp[512];
             ssize_t n = read(p->err, tmp, sizeof tmp);
-            for (ssize_t i = 0; i < n; i++) {
-                if (p->errlen == sizeof p->errtail - 1) {
-                    memmove(p->errtail, p->errtail + 1, p->errlen - 1);
-                    p->errlen--;
-                }
-                p->errtail[p->errlen++] = tmp[i] == '\n' || (unsigned char)tmp[i] < 0x20 ? ' ' : tmp[i];
-            }
-            p->errtail[p->errlen] = '\0';
+            errtail_add(p, tmp, n);
             if (n <= 0)
                 p->err_eof = 1;
         }
@@ -1136,7 +1137,6 @@ static int parse_args(int argc, char **argv, struct config *c)
 
 static int load_openings(struct match *m)
 {
-    static char start[] = "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1";
     ball_game *g = NULL;
     char err[256];
     if (ball_game_new(&g, &m->rules, err, sizeof err) < 0)
@@ -1148,7 +1148,6 @@ static int load_openings(struct match *m)
         m->openings = malloc(sizeof *m->openings);
         if (m->openings == NULL || (m->openings[0] = strdup(bpn)) == NULL)
             return bad("out of memory");
-        (void)start;
         m->n_openings = 1;
         return 0;
     }
