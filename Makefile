@@ -62,6 +62,7 @@ EXAMPLE_COMMON := $(wildcard examples/common/*.c)
 EXAMPLE_BIN := $(EXAMPLE_SRC:examples/%.c=$(B)/examples/%)
 
 .PHONY: all lib tool examples check test check-quick quick test-quick deps demo docs install uninstall clean bench
+.PHONY: api-describe
 
 all: lib tool examples
 
@@ -173,6 +174,13 @@ docs:
 	doxygen docs/Doxyfile
 	mkdir -p build/docs/html/diagrams
 	cp docs/diagrams/*.svg build/docs/html/diagrams/
+
+# The public API of include/ball.h as one JSON description (functions,
+# structs, enums, constants; scripts/api-describe.py), which
+# tests/api_bindings_test.sh checks the bindings against.
+api-describe: $(B)/api.json
+$(B)/api.json: include/ball.h libball/exports.map scripts/api-describe.py
+	$(QUIET_GEN)python3 scripts/api-describe.py -o $@
 
 # ---------------------------------------------------------------- install
 install: lib tool
