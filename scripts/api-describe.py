@@ -55,39 +55,23 @@ def strip_comments(text, path):
     """The text with each comment replaced by spaces (newlines kept, so
     that line numbers stay) and the @name titles by line: [(line, title)].
     String literals are kept as they are."""
-    out = []
     sections = []
-    i, n, line = 0, len(text), 1
-    while i < n:
-        c = text[i]
-        if text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            if end < 0:
-                raise ParseError(path, line, "unterminated comment")
-            body = text[i:end + 2]
-            m = re.search(r"@name\s+(.*)", body)
-            if m:
-                sections.append((line, m.group(1).strip()))
-            out.append(re.sub(r"[^\n]", " ", body))
-            line += body.count("\n")
-            i = end + 2
-        elif text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            out.append(" " * (end - i))
-            i = end
-        elif c == '"':
-            m = re.compile(r'"(?:[^"\\\n]|\\.)*"').match(text, i)
-            if not m:
-                raise ParseError(path, line, "unterminated string literal")
-            out.append(m.group(0))
-            i = m.end()
-        else:
-            if c == "\n":
-                line += 1
-            out.append(c)
-            i += 1
-    return "".join(out), sections
+
+    def blank(m):
+        body = m.group(0)
+        if body.startswith('"'):
+            return body
+        if body.startswith("/*"):
+            title = re.search(r"@name\s+(.*)", body)
+            if title:
+                sections.append((text.count("\n", 0, m.start()) + 1, title.group(1).strip()))
+        return re.sub(r"[^\n]", " ", body)
+
+    out = re.sub(r'/\*.*?\*/|//[^\n]*|"(?:[^"\\\n]|\\.)*"', blank, text, flags=re.S)
+    for m in re.finditer(r'"(?:[^"\\\n]|\\.)*"|/\*', out):
+        if m.group(0) == "/*":
+            raise ParseError(path, out.count("\n", 0, m.start()) + 1, "unterminated comment")
+    return out, sections
 
 
 class Number:
@@ -290,6 +274,13 @@ class Header:
         tier = self.tier(stack)
         stmt, start, depth = [], None, 0
         for lineno, text in chunk:
+            if start is None and not text.strip():
+                continue
+            if not any(c in text for c in "{};"):
+                if start is None:
+                    start = lineno
+                stmt.append(text + "\n")
+                continue
             for col, c in enumerate(text):
                 if start is None and not c.isspace():
                     start = lineno
