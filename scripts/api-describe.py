@@ -245,8 +245,12 @@ class Header:
         if name == "BALL_EXPERIMENTAL":
             self.fail(lineno, "the header must not define BALL_EXPERIMENTAL")
         if re.fullmatch(r'"(?:[^"\\]|\\.)*"', value):
-            self.strings[name] = {"value": json.loads(value), "line": lineno,
-                                  "tier": self.tier(stack)}
+            try:
+                text = json.loads(value)
+            except ValueError:
+                self.fail(lineno, "#define %s: a string with escapes this script does not read: %s"
+                          % (name, value))
+            self.strings[name] = {"value": text, "line": lineno, "tier": self.tier(stack)}
             return
         try:
             v = number(value, self.constants_values())
