@@ -323,7 +323,7 @@ export declare class MCTS {
 /** The settings of a turn searcher (ball_search_config); all optional. */
 export interface TurnSearchOptions {
   /** Nodes (decisions played) per run, 0 for no limit, at most 10^12;
-   *  default 200000 (0 when only timeMs is given). */
+   *  default 200000 (0 when timeMs or depth is given without nodes). */
   nodes?: number | bigint;
   /** Wall-clock milliseconds per run, 0 for no limit; default 0. */
   timeMs?: number;

@@ -1560,8 +1560,8 @@ export function bind(M) {
    *
    * Options (the fields of ball_search_config; defaults of the library):
    * nodes (200000; 0 no limit; an integer or a BigInt), timeMs (0, no
-   * limit; given alone it means no node limit), depth (0: up to 64
-   * turns), threads (1: this WebAssembly build has no threads, any other
+   * limit), depth (0: up to 64 turns; a timeMs or a depth given without
+   * nodes is the only budget, as `search:ms=T` of the examples), threads (1: this WebAssembly build has no threads, any other
    * value throws), seed (1; breaks ties), multipv (1; root decisions with
    * exact values), hashMb (16; the table's size in MiB). Bad settings
    * throw BallError 'arg' with the library's message.
@@ -1606,8 +1606,9 @@ export function bind(M) {
           setU64(p + SEARCH_NODES, nodes);
         if (seed !== undefined)
           setU64(p + SEARCH_SEED, seed);
-        // As the examples read "ms=T": a time budget alone means no node limit.
-        if (o.timeMs !== undefined && o.nodes === undefined)
+        // As the examples read "search:ms=T" and "search:depth=D": a budget
+        // named without nodes is the only budget.
+        if ((o.timeMs !== undefined || o.depth !== undefined) && o.nodes === undefined)
           setU64(p + SEARCH_NODES, 0n);
         const n = u64(p + SEARCH_NODES); // at most 10^12 once the library accepts it
         this.config = Object.freeze({

@@ -160,7 +160,8 @@ test('config: defaults, a time budget alone, depth', () => {
   const r = timed.analyse(game);
   assert.ok(r.elapsedMs >= 50 && r.elapsedMs < 5000, `${r.elapsedMs} ms`);
   timed.free();
-  const shallow = new TurnSearch({ nodes: 0, depth: 1, hashMb: 1 });
+  const shallow = new TurnSearch({ depth: 1, hashMb: 1 });
+  assert.equal(shallow.config.nodes, 0, 'a depth alone: no node limit');
   assert.equal(shallow.analyse(new Game(IN_ONE)).depth, 1);
   shallow.free();
   game.free();
