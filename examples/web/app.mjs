@@ -298,6 +298,19 @@ async function hint() {
   render();
 }
 
+// Sets el's text, each decision (a word with a square name) in a span
+// that is not broken at its hyphen: "G13-I15" stays on one line.
+function setDecisions(el, text) {
+  el.replaceChildren(...text.split(/( )/).map((w) => {
+    if (!/[A-M]\d/.test(w))
+      return document.createTextNode(w);
+    const span = document.createElement('span');
+    span.className = 'act';
+    span.textContent = w;
+    return span;
+  }));
+}
+
 // The evaluation bar and the best line of the last turn search.
 function renderAnalysis() {
   const a = state.analysis;
@@ -317,7 +330,7 @@ function renderAnalysis() {
   $('eval-value').textContent = signed(a.value);
   $('eval-label').textContent = `for ${a.side} to act, turn ${a.turn}${proven} · depth ${a.depth}, ` +
     `${fmt(a.nodes)} nodes · by ${a.by}${a.serial === state.serial ? '' : ' (an earlier position)'}`;
-  $('best-line').textContent = a.pv;
+  setDecisions($('best-line'), a.pv);
 }
 
 // ------------------------------------------------------------ selection (R12)
@@ -498,7 +511,7 @@ function render() {
   const hintNow = state.hint?.serial === state.serial ? state.hint : null;
   $('hint').disabled = !human || Boolean(hintNow?.pending);
   $('hint').setAttribute('aria-busy', String(Boolean(hintNow?.pending)));
-  $('hint-text').textContent = hintNow?.pending ? 'Looking for a hint…' : hintNow?.text ?? '';
+  setDecisions($('hint-text'), hintNow?.pending ? 'Looking for a hint…' : hintNow?.text ?? '');
   $('hint-text').dataset.action = hintNow?.action ?? '';
   renderAnalysis();
 

@@ -530,6 +530,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.equal(pv[0], first);
     toolApply(START, ...pv); // each decision legal in turn
     assert.equal(await pageBpn(), START);
+    await shot('13-hint-start');
   });
 
   await t.test('phone width: the whole board fits, no sideways scrolling', async () => {
