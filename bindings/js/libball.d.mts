@@ -380,7 +380,8 @@ export interface TurnSearchResult {
   readonly proven: number;
   /** For a proven value: decisions (both coaches') to the touchdown; else 0. */
   readonly decisionsToEnd: number;
-  /** The deepest search completed, in turns. */
+  /** The deepest search completed, in turns; 0 when the position has one
+   *  legal decision, answered without search (`value` is then 0). */
   readonly depth: number;
   readonly nodes: number;
   readonly elapsedMs: number;

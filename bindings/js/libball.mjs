@@ -1671,9 +1671,11 @@ export function bind(M) {
      * proven, decisionsToEnd, depth, nodes, elapsedMs, stopped, lines,
      * bestTurn, bestTurnText }. `value` is for the coach to act, in
      * [-1, 1] (+1 a proven win, -1 a proven loss, 0 about even, about
-     * +-0.5 the worth of holding the ball); `lines` are the root
-     * decisions best first, each { action, value, bound, proven, depth,
-     * nodes, pv, pvText }; `bestTurn` is the best whole turn.
+     * +-0.5 the worth of holding the ball; with depth 0, the only legal
+     * decision answered without search, it is 0 and says nothing);
+     * `lines` are the root decisions best first, each { action, value,
+     * bound, proven, depth, nodes, pv, pvText }; `bestTurn` is the best
+     * whole turn.
      */
     analyse(game) {
       const r = this.#run(game);

@@ -253,7 +253,7 @@ async function botPlays(name, token) {
         `value ${st.value.toFixed(2)}` : 'no search needed';
     state.searchInfo = `${side} (${playerLabel(name)}) played ${r.action}: ${what}` +
       (r.where === 'worker' ? ' (in a worker)' : ' (in the page)');
-    if (r.analysis)
+    if (r.analysis?.depth > 0) // (depth 0: the only legal decision, not searched)
       state.analysis = { ...r.analysis, serial, turn, by: `${side}'s ${playerLabel(name)}` };
     play(r.action, name);
   } catch (e) {
@@ -285,8 +285,10 @@ async function hint() {
       state.hint = null;
     } else {
       const a = r.analysis;
-      state.analysis = { ...a, serial, turn, by: `the hint (${playerLabel(DEFAULT_COMPUTER)})` };
-      const more = a.bestTurn && a.bestTurn !== a.best ? ` (the turn: ${a.bestTurn})` : '';
+      if (a.depth > 0)
+        state.analysis = { ...a, serial, turn, by: `the hint (${playerLabel(DEFAULT_COMPUTER)})` };
+      const more = a.depth === 0 ? ' (the only legal decision)' :
+        a.bestTurn && a.bestTurn !== a.best ? ` (the turn: ${a.bestTurn})` : '';
       state.hint = { serial, action: a.best, text: `Hint for ${a.side}: ${a.best}${more}` };
     }
   } catch (e) {

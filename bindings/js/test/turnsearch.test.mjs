@@ -66,6 +66,19 @@ test('a touchdown in one turn: found, proven, the best turn scores (R5.1, R4.3, 
   }
 });
 
+test('one legal decision: answered without search (R4.2, R4.3, R4.5)', () => {
+  // 0 PA left and no partner for a hand-off (the only 0-PA action): `end`,
+  // always legal, is the only decision
+  const game = new Game('7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 0 - 0/0 2');
+  assert.deepEqual(game.legalActions().map(String), ['end']);
+  const search = new TurnSearch({ nodes: 1000, hashMb: 1 });
+  const r = search.analyse(game);
+  assert.deepEqual({ best: r.best.text, depth: r.depth, nodes: r.nodes, value: r.value, turn: r.bestTurnText,
+    lines: r.lines.map((l) => l.pvText) }, { best: 'end', depth: 0, nodes: 0, value: 0, turn: 'end', lines: ['end'] });
+  search.free();
+  game.free();
+});
+
 test('multipv: the first multipv lines are exact; the decisions that cannot score are worth less', () => {
   const game = new Game(IN_ONE);
   const search = new TurnSearch({ nodes: 20000, multipv: 3, hashMb: 2 });
