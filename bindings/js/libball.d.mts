@@ -320,6 +320,94 @@ export declare class MCTS {
   readonly freed: boolean;
 }
 
+/** The settings of a turn searcher (ball_search_config); all optional. */
+export interface TurnSearchOptions {
+  /** Nodes (decisions played) per run, 0 for no limit, at most 10^12;
+   *  default 200000 (0 when timeMs or depth is given without nodes). */
+  nodes?: number | bigint;
+  /** Wall-clock milliseconds per run, 0 for no limit; default 0. */
+  timeMs?: number;
+  /** Deepest search in turns, 0 for no limit (64); default 0. */
+  depth?: number;
+  /** Search threads: 1 (the default) is the only value the WebAssembly
+   *  build accepts; 2-64 throw BallError 'arg'. */
+  threads?: number;
+  /** Breaks ties between equal evaluations; default 1. */
+  seed?: bigint | number;
+  /** Root decisions whose value is searched exactly, 1-256; default 1. */
+  multipv?: number;
+  /** Size of the transposition table in MiB, 1-65536; default 16. */
+  hashMb?: number;
+}
+
+/** The settings a turn searcher was created with, defaults filled in. */
+export interface TurnSearchConfig {
+  readonly nodes: number;
+  readonly timeMs: number;
+  readonly depth: number;
+  readonly threads: number;
+  readonly seed: bigint;
+  readonly multipv: number;
+  readonly hashMb: number;
+}
+
+/** One root decision after a run (ball_search_line). */
+export interface TurnSearchLine {
+  readonly action: Action;
+  /** Its value for the coach to act at the root, in [-1, 1]. */
+  readonly value: number;
+  /** false: `value` is exact at `depth`; true: an upper bound. */
+  readonly bound: boolean;
+  /** +1 proven win, -1 proven loss, 0 not proven. */
+  readonly proven: number;
+  /** The depth in turns of the search that gave `value`. */
+  readonly depth: number;
+  readonly nodes: number;
+  /** The principal variation: `action`, the rest of its turn and the reply turn. */
+  readonly pv: readonly Action[];
+  /** The same as N2 texts separated by spaces. */
+  readonly pvText: string;
+}
+
+/** What TurnSearch.analyse() found (ball_search_result, lines, best turn). */
+export interface TurnSearchResult {
+  /** The decision to play. */
+  readonly best: Action;
+  /** Its value for the coach to act, in [-1, 1]: +1 a proven win, -1 a
+   *  proven loss, 0 about even, about +-0.5 the worth of holding the ball. */
+  readonly value: number;
+  /** +1 proven win, -1 proven loss, 0 not proven. */
+  readonly proven: number;
+  /** For a proven value: decisions (both coaches') to the touchdown; else 0. */
+  readonly decisionsToEnd: number;
+  /** The deepest search completed, in turns; 0 when the position has one
+   *  legal decision, answered without search (`value` is then 0). */
+  readonly depth: number;
+  readonly nodes: number;
+  readonly elapsedMs: number;
+  /** The run was stopped before its budget (ball_search_stop()). */
+  readonly stopped: boolean;
+  /** The root decisions searched, best first (the first `multipv` exact). */
+  readonly lines: readonly TurnSearchLine[];
+  /** The best whole turn: `best` and the rest of its turn. */
+  readonly bestTurn: readonly Action[];
+  readonly bestTurnText: string;
+}
+
+/** The library's turn search (alpha-beta by whole turns). */
+export declare class TurnSearch {
+  constructor(options?: TurnSearchOptions);
+  readonly config: TurnSearchConfig;
+  /** The decision for the coach to act (not played); the game is unchanged. */
+  choose(game: Game): Action;
+  /** The search's value, lines and best turn; the game is unchanged. */
+  analyse(game: Game): TurnSearchResult;
+  /** Forgets the table: the next run searches as a new searcher would. */
+  clear(): this;
+  free(): void;
+  readonly freed: boolean;
+}
+
 export interface Ball {
   readonly version: string;
   readonly versionNumber: number;
@@ -331,6 +419,7 @@ export interface Ball {
   readonly Action: typeof Action;
   readonly Selection: typeof Selection;
   readonly MCTS: typeof MCTS;
+  readonly TurnSearch: typeof TurnSearch;
   /** The games of the records in a text, each with its decisions in its history. */
   readRecords(text: string): Game[];
   /** The 111 square names in index order. */
@@ -348,7 +437,7 @@ export interface Ball {
   compareActionTexts(a: string | Action, b: string | Action): number;
   xorshift64(seed?: bigint | number): () => bigint;
   readonly liveGames: number;
-  /** MCTS searchers not freed yet. */
+  /** Searchers (MCTS and TurnSearch) not freed yet. */
   readonly liveSearchers: number;
   memory(): { heapSize: number; allocated: number };
   readonly native: EmscriptenModule;

@@ -114,6 +114,26 @@ const MCTS_EXPLORATION = 32;
 const MCTS_PLAYOUT_TURNS = 40;
 const MCTS_STATS_SIZE = 48;
 
+// The 1.1 layouts of ball_search_config, ball_search_result and
+// ball_search_line on wasm32 (size_t and pointers 4 bytes, uint64_t and
+// double aligned to 8), all size-tagged: config size, nodes (u64) at 8,
+// time_ms 16, depth 20, threads 24, seed (u64) 32, multipv 40, hash_mb
+// 44, info 48, info_ud 52, info_every_ms 56; result size, best 4, value
+// (double) 8, proven 16, decisions_to_end 20, depth 24, nodes (u64) 32,
+// elapsed_ms 40, stopped 48; line size, action 4, value 8, bound 16,
+// proven 20, depth 24, nodes (u64) 32, pv_len 40, pv[64] 44.
+const SEARCH_CONFIG_SIZE = 64;
+const SEARCH_NODES = 8;
+const SEARCH_TIME_MS = 16;
+const SEARCH_DEPTH = 20;
+const SEARCH_THREADS = 24;
+const SEARCH_SEED = 32;
+const SEARCH_MULTIPV = 40;
+const SEARCH_HASH_MB = 44;
+const SEARCH_RESULT_SIZE = 56;
+const SEARCH_LINE_SIZE = 304;
+const SEARCH_PV_MAX = 64;
+
 /** The record tags (enum ball_tag) by their names in the game's `tags`. */
 const TAG_NAMES = ['event', 'site', 'date', 'atk', 'def'];
 
@@ -1505,6 +1525,242 @@ export function bind(M) {
     [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.free(); }
   }
 
+  // --------------------------------------------------------- turn search
+
+  const turnRegistry = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry(({ ptr, mem }) => { M._ball_search_free(ptr); M._free(mem); liveSearchers--; })
+    : null;
+
+  const SEARCH_OPTIONS = ['nodes', 'timeMs', 'depth', 'threads', 'seed', 'multipv', 'hashMb'];
+  const SEARCH_USAGE = `new TurnSearch({ ${SEARCH_OPTIONS.join(', ')} })`;
+  const RESULT_TEXT = { atk_won: 'ATK won', def_won: 'DEF won', draw: 'a draw' };
+
+  // A node budget (a BigInt or a non-negative safe integer) as a BigInt;
+  // the library checks its range (0 to 10^12).
+  function nodes64(v) {
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)
+      return BigInt(v + 0);
+    if (typeof v === 'bigint' && v >= 0n && v < 2n ** 64n)
+      return v;
+    throw new BallError(ErrorCode.ARG, `nodes is a non-negative integer or BigInt, not ${describe(v)}`);
+  }
+
+  // The actions of `n` codes at p (u32 each).
+  const actionsAt = (p, n) => Array.from({ length: n }, (_, i) => Action.fromCode(u32(p + 4 * i)));
+  const lineText = (actions) => actions.map((a) => a.text).join(' ');
+
+  /**
+   * The library's turn search (ball_search_*: alpha-beta by whole turns
+   * with a transposition table; the strongest player of docs/players.md).
+   * The searcher owns its table in wasm memory: free() it (or `using`), or
+   * the collector does, later.
+   *
+   *   new TurnSearch({ nodes: 20000 })        a budget in nodes: repeatable
+   *   new TurnSearch({ timeMs: 500 })         a time budget (nodes 0: none)
+   *
+   * Options (the fields of ball_search_config; defaults of the library):
+   * nodes (200000; 0 no limit; an integer or a BigInt), timeMs (0, no
+   * limit), depth (0: up to 64 turns; a timeMs or a depth given without
+   * nodes is the only budget, as `search:ms=T` of the examples), threads (1: this WebAssembly build has no threads, any other
+   * value throws), seed (1; breaks ties), multipv (1; root decisions with
+   * exact values), hashMb (16; the table's size in MiB). Bad settings
+   * throw BallError 'arg' with the library's message.
+   */
+  class TurnSearch {
+    #ptr = 0;
+    #mem = 0;
+
+    constructor(options = {}) {
+      if (options === null || typeof options !== 'object' || isArray(options))
+        throw new BallError(ErrorCode.ARG, SEARCH_USAGE);
+      const o = readCaller('new TurnSearch(options): options', () => {
+        for (const k of Object.keys(options))
+          if (!SEARCH_OPTIONS.includes(k))
+            throw new BallError(ErrorCode.ARG, `unknown TurnSearch option '${k}' (${SEARCH_OPTIONS.join(', ')})`);
+        return readOptions(options, SEARCH_OPTIONS, 'TurnSearch options');
+      });
+      const int = (name) => (o[name] === undefined ? undefined : intArg(o[name], name, INT_MIN, INT_MAX));
+      const ints = [['timeMs', SEARCH_TIME_MS], ['depth', SEARCH_DEPTH], ['threads', SEARCH_THREADS],
+        ['multipv', SEARCH_MULTIPV], ['hashMb', SEARCH_HASH_MB]].map(([name, offset]) => [int(name), offset]);
+      const nodes = o.nodes === undefined ? undefined : nodes64(o.nodes);
+      const seed = o.seed === undefined ? undefined : seed64(o.seed);
+      // The wasm build has no threads (mk/web.mk links without -pthread):
+      // the library would accept 2-64 and search with one, silently.
+      const threads = ints[2][0];
+      if (threads !== undefined && threads > 1 && threads <= 64)
+        throw new BallError(ErrorCode.ARG, `threads ${threads}: this WebAssembly build of libball ` +
+          'searches with one thread only (threads must be 1)');
+      // One block for the searcher's lifetime: the config, then the result.
+      const mem = M._malloc(SEARCH_CONFIG_SIZE + SEARCH_RESULT_SIZE);
+      if (!mem)
+        throw new BallError(ErrorCode.NOMEM, 'out of memory');
+      const p = mem;
+      try {
+        M._ball_search_config_init(p, SEARCH_CONFIG_SIZE);
+        if (u32(p) !== SEARCH_CONFIG_SIZE)
+          throw new BallError(ErrorCode.ARG, 'search: this binding does not know the library\'s ball_search_config');
+        for (const [v, offset] of ints)
+          if (v !== undefined)
+            setI32(p + offset, v);
+        if (nodes !== undefined)
+          setU64(p + SEARCH_NODES, nodes);
+        if (seed !== undefined)
+          setU64(p + SEARCH_SEED, seed);
+        // As the examples read "search:ms=T" and "search:depth=D": a budget
+        // named without nodes is the only budget.
+        if ((o.timeMs !== undefined || o.depth !== undefined) && o.nodes === undefined)
+          setU64(p + SEARCH_NODES, 0n);
+        const n = u64(p + SEARCH_NODES); // at most 10^12 once the library accepts it
+        this.config = Object.freeze({
+          nodes: Number(n),
+          timeMs: i32(p + SEARCH_TIME_MS),
+          depth: i32(p + SEARCH_DEPTH),
+          threads: i32(p + SEARCH_THREADS),
+          seed: u64(p + SEARCH_SEED),
+          multipv: i32(p + SEARCH_MULTIPV),
+          hashMb: i32(p + SEARCH_HASH_MB),
+        });
+        const rc = M._ball_search_new(SCRATCH.out, p, SCRATCH.err, 256);
+        if (rc < 0)
+          throw fail(rc, str(SCRATCH.err));
+        this.#ptr = u32(SCRATCH.out);
+      } catch (e) {
+        M._free(mem);
+        throw e;
+      }
+      this.#mem = mem;
+      liveSearchers++;
+      turnRegistry?.register(this, { ptr: this.#ptr, mem }, this);
+    }
+
+    get #s() {
+      if (!this.#ptr)
+        throw new BallError(ErrorCode.ARG, 'the searcher has been freed');
+      return this.#ptr;
+    }
+
+    // Runs the search on game; returns the result struct's address.
+    #run(game) {
+      const s = this.#s;
+      const g = gamePointer(game);
+      const r = this.#mem + SEARCH_CONFIG_SIZE;
+      M._ball_search_result_init(r, SEARCH_RESULT_SIZE);
+      const rc = M._ball_search_run(s, g, r);
+      if (rc < 0) {
+        const result = RESULTS[M._ball_result(g)];
+        if (rc === ErrorCode.RANGE && result !== 'ongoing')
+          throw new BallError(rc, `search: the game is over (${RESULT_TEXT[result]}): there is no decision to search`);
+        const msg = str(M._ball_errmsg(g));
+        throw fail(rc, msg ? `search: ${msg}` : '');
+      }
+      return r;
+    }
+
+    /**
+     * Searches the position of `game` within the budget and returns the
+     * decision for the coach to act (an Action, legal there; not played).
+     * The game is left exactly as it was. BallError 'range' when the game
+     * has no legal decision (it is over).
+     */
+    choose(game) {
+      return Action.fromCode(u32(this.#run(game) + 4));
+    }
+
+    /**
+     * Searches as choose() does and returns all it found: { best, value,
+     * proven, decisionsToEnd, depth, nodes, elapsedMs, stopped, lines,
+     * bestTurn, bestTurnText }. `value` is for the coach to act, in
+     * [-1, 1] (+1 a proven win, -1 a proven loss, 0 about even, about
+     * +-0.5 the worth of holding the ball; with depth 0, the only legal
+     * decision answered without search, it is 0 and says nothing);
+     * `lines` are the root decisions best first, each { action, value,
+     * bound, proven, depth, nodes, pv, pvText }; `bestTurn` is the best
+     * whole turn.
+     */
+    analyse(game) {
+      const r = this.#run(game);
+      const s = this.#ptr;
+      const out = {
+        best: Action.fromCode(u32(r + 4)),
+        value: f64(r + 8),
+        proven: i32(r + 16),
+        decisionsToEnd: i32(r + 20),
+        depth: i32(r + 24),
+        nodes: Number(u64(r + 32)),
+        elapsedMs: f64(r + 40),
+        stopped: i32(r + 48) !== 0,
+        lines: [],
+        bestTurn: [],
+        bestTurnText: '',
+      };
+      const n = M._ball_search_lines(s, 0, 0);
+      if (n < 0)
+        throw fail(n);
+      if (n > 0) {
+        const buf = M._malloc(n * SEARCH_LINE_SIZE);
+        if (!buf)
+          throw new BallError(ErrorCode.NOMEM, 'out of memory');
+        try {
+          for (let i = 0; i < n; i++)
+            M._ball_search_line_init(buf + i * SEARCH_LINE_SIZE, SEARCH_LINE_SIZE);
+          const got = M._ball_search_lines(s, buf, n);
+          if (got < 0)
+            throw fail(got);
+          for (let i = 0; i < Math.min(n, got); i++) {
+            const l = buf + i * SEARCH_LINE_SIZE;
+            const pv = actionsAt(l + 44, Math.min(i32(l + 40), SEARCH_PV_MAX));
+            out.lines.push(Object.freeze({
+              action: Action.fromCode(u32(l + 4)),
+              value: f64(l + 8),
+              bound: i32(l + 16) !== 0,
+              proven: i32(l + 20),
+              depth: i32(l + 24),
+              nodes: Number(u64(l + 32)),
+              pv: Object.freeze(pv),
+              pvText: lineText(pv),
+            }));
+          }
+        } finally {
+          M._free(buf);
+        }
+      }
+      const m = M._ball_search_best_turn(s, SCRATCH.actions, SEARCH_PV_MAX);
+      if (m < 0)
+        throw fail(m);
+      out.bestTurn = actionsAt(SCRATCH.actions, m);
+      out.bestTurnText = lineText(out.bestTurn);
+      Object.freeze(out.lines);
+      Object.freeze(out.bestTurn);
+      return Object.freeze(out);
+    }
+
+    /** Forgets what earlier runs stored in the table: the next run
+     *  searches as a new searcher would. Returns the searcher. */
+    clear() {
+      const rc = M._ball_search_clear(this.#s);
+      if (rc < 0)
+        throw fail(rc);
+      return this;
+    }
+
+    /** Frees the table now; using the searcher afterwards throws. Twice
+     *  is harmless. */
+    free() {
+      if (!this.#ptr)
+        return;
+      turnRegistry?.unregister(this);
+      M._ball_search_free(this.#ptr);
+      M._free(this.#mem);
+      this.#ptr = 0;
+      this.#mem = 0;
+      liveSearchers--;
+    }
+
+    get freed() { return this.#ptr === 0; }
+
+    [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.free(); }
+  }
+
   const ADOPT = Symbol('adopt');
 
   // The choices of a selection: a plain copy of an array of at most
@@ -1572,6 +1828,7 @@ export function bind(M) {
     Action,
     Selection,
     MCTS,
+    TurnSearch,
     readRecords: (text) => readRecords(text),
     SQUARES,
     EARN_ENTRIES: Object.freeze([...EARN_NAMES]),
@@ -1587,7 +1844,7 @@ export function bind(M) {
     xorshift64,
     /** Games created and not freed yet (by free() or by the collector). */
     get liveGames() { return live; },
-    /** MCTS searchers created and not freed yet. */
+    /** Searchers (MCTS and TurnSearch) created and not freed yet. */
     get liveSearchers() { return liveSearchers; },
     /** The wasm memory: `heapSize` bytes in all, `allocated` in use by malloc. */
     memory() {

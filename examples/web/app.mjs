@@ -2,19 +2,22 @@
 // The playable page: libball's JavaScript binding, an SVG board and the
 // selection flow of R12 (piece, verb, destination, exit / push / lower
 // square, keeper), with cancel, undo, the release phase, BPN load and copy
-// and the built-in players (random, greedy and the library's MCTS, which
-// searches in a Web Worker). No framework; see docs/web.md.
+// and the built-in players (random, greedy, the library's turn search and
+// its MCTS, which search in a Web Worker); the turn search's evaluation
+// bar and best line, and a Hint button that asks it for the person's
+// decision without playing it. No framework; see docs/web.md.
 //
-// URL parameters: atk=, def= (human, random, greedy, mcts,
-// mcts:playouts=N, mcts:ms=T, ...: the names of `play` and `selfplay`),
-// delay= (ms before each decision of a built-in player, default 500),
-// rules= (rules text), bpn= (a position to start from), seed= (the MCTS
-// players are seeded at the start of each game as selfplay seeds its game
-// with that seed: ATK with it, DEF with it xor 0x9e3779b9), worker=0 (search
-// in the page, not in a worker).
+// URL parameters: atk=, def= (human, random, greedy, search,
+// search:nodes=N, search:ms=T, mcts, mcts:playouts=N, mcts:ms=T, ...: the
+// names of `play` and `selfplay`), delay= (ms before each decision of a
+// built-in player, default 500), rules= (rules text), bpn= (a position to
+// start from), seed= (the search players are seeded at the start of each
+// game as selfplay seeds its game with that seed: ATK with it, DEF with it
+// xor 0x9e3779b9; hints always use seed 1), worker=0 (search in the page,
+// not in a worker).
 import { load } from './libball.mjs';
 import { createBoard, drawBoard } from './board.mjs';
-import { PLAYERS, choose, parsePlayer, playerLabel } from './players.mjs';
+import { DEFAULT_COMPUTER, PLAYERS, choose, parsePlayer, playerLabel } from './players.mjs';
 import { createSearcher } from './search.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +27,10 @@ const SEED = /^\d{1,19}$/.test(params.get('seed') ?? '') ? BigInt.asUintN(64, Bi
 
 const VERB_LABELS = { '-': 'Move', '=': 'Hand off', '^': 'Short pass', '^^': 'Long pass', card: 'Card' };
 const TEAM_NAME = { ATK: 'ATK', DEF: 'DEF' };
+// The Hint button's search: the strongest computer player's settings.
+const HINT = parsePlayer(DEFAULT_COMPUTER);
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const signed = (v) => `${v >= 0 ? '+' : '\u2212'}${Math.abs(v).toFixed(2)}`;
 
 let ball;
 let svg;
@@ -42,6 +49,10 @@ const state = {
   bot: { key: '', timer: 0, token: 0, thinking: null },
   seedPending: { ATK: true, DEF: true }, // seed= : seed the searcher before its next search
   searchInfo: '',  // what the last search did
+  // the last turn search's analysis (search.mjs analysisOf) with the
+  // position it is for: { ...analysis, serial, turn, by }
+  analysis: null,
+  hint: null,      // { serial, pending } or { serial, action, text }: the Hint button's answer
 };
 
 // ------------------------------------------------------------ games
@@ -68,6 +79,8 @@ function newPosition() {
   state.serial++;
   state.seedPending = { ATK: true, DEF: true };
   state.searchInfo = '';
+  state.analysis = null;
+  state.hint = null;
 }
 
 function newGameFromForm() {
@@ -204,7 +217,7 @@ function scheduleBot() {
 async function botPlays(name, token) {
   const game = state.game;
   const player = parsePlayer(name);
-  if (player.kind !== 'mcts') {
+  if (player.kind !== 'mcts' && player.kind !== 'search') {
     try {
       play(choose(player.kind, game), name);
     } catch (e) {
@@ -220,19 +233,28 @@ async function botPlays(name, token) {
     state.seedPending[side] = false;
   }
   state.bot.thinking = side;
+  const serial = state.serial;
+  const turn = game.turn;
   render();
   try {
-    const r = await searcher.search({ side, options: player.options, seed, start: state.startBpn,
-      moves: state.log.map((e) => e.action.text), rules: state.rulesText });
+    const r = await searcher.search({ side, kind: player.kind, options: player.options, seed,
+      start: state.startBpn, moves: state.log.map((e) => e.action.text), rules: state.rulesText });
     if (token !== state.bot.token || r === null)
       return; // the position changed meanwhile
     state.bot.thinking = null;
     const st = r.stats;
-    state.searchInfo = `${side} (${playerLabel(name)}) played ${r.action}: ` +
-      (st.playouts ? `${st.playouts.toLocaleString('en-US')} playouts, ${st.nodes.toLocaleString('en-US')} nodes ` +
-        `in ${st.elapsedMs < 1 ? 'under 1' : Math.round(st.elapsedMs).toLocaleString('en-US')} ms, ` +
-        `value ${st.value.toFixed(2)}` :
-        'no search needed') + (r.where === 'worker' ? ' (in a worker)' : ' (in the page)');
+    const ms = `${st.elapsedMs < 1 ? 'under 1' : fmt(st.elapsedMs)} ms`;
+    let what;
+    if (player.kind === 'search')
+      what = st.nodes ? `depth ${st.depth}, ${fmt(st.nodes)} nodes in ${ms}, value ${signed(st.value)}` :
+        'no search needed';
+    else
+      what = st.playouts ? `${fmt(st.playouts)} playouts, ${fmt(st.nodes)} nodes in ${ms}, ` +
+        `value ${st.value.toFixed(2)}` : 'no search needed';
+    state.searchInfo = `${side} (${playerLabel(name)}) played ${r.action}: ${what}` +
+      (r.where === 'worker' ? ' (in a worker)' : ' (in the page)');
+    if (r.analysis?.depth > 0) // (depth 0: the only legal decision, not searched)
+      state.analysis = { ...r.analysis, serial, turn, by: `${side}'s ${playerLabel(name)}` };
     play(r.action, name);
   } catch (e) {
     if (token !== state.bot.token)
@@ -241,6 +263,76 @@ async function botPlays(name, token) {
     say(`${side} (${playerLabel(name)}): ${e.message}`, 'error');
     render();
   }
+}
+
+// The Hint button: the turn search on the person's position, in the same
+// worker; the suggested decision is shown and marked on the board, never
+// played. An answer for a position that has changed since is dropped.
+async function hint() {
+  const game = state.game;
+  if (!humanToAct() || state.hint?.pending)
+    return;
+  const serial = state.serial;
+  const turn = game.turn;
+  state.hint = { serial, pending: true };
+  render();
+  try {
+    const r = await searcher.search({ side: 'hint', kind: 'search', options: HINT.options, seed: 1n,
+      start: state.startBpn, moves: state.log.map((e) => e.action.text), rules: state.rulesText });
+    if (serial !== state.serial || state.hint?.serial !== serial)
+      return;
+    if (r === null) {
+      state.hint = null;
+    } else {
+      const a = r.analysis;
+      if (a.depth > 0)
+        state.analysis = { ...a, serial, turn, by: `the hint (${playerLabel(DEFAULT_COMPUTER)})` };
+      const more = a.depth === 0 ? ' (the only legal decision)' :
+        a.bestTurn && a.bestTurn !== a.best ? ` (the turn: ${a.bestTurn})` : '';
+      state.hint = { serial, action: a.best, text: `Hint for ${a.side}: ${a.best}${more}` };
+    }
+  } catch (e) {
+    if (serial !== state.serial)
+      return;
+    state.hint = null;
+    say(`Hint: ${e.message}`, 'error');
+  }
+  render();
+}
+
+// Sets el's text, each decision (a word with a square name) in a span
+// that is not broken at its hyphen: "G13-I15" stays on one line.
+function setDecisions(el, text) {
+  el.replaceChildren(...text.split(/( )/).map((w) => {
+    if (!/[A-M]\d/.test(w))
+      return document.createTextNode(w);
+    const span = document.createElement('span');
+    span.className = 'act';
+    span.textContent = w;
+    return span;
+  }));
+}
+
+// The evaluation bar and the best line of the last turn search.
+function renderAnalysis() {
+  const a = state.analysis;
+  const box = $('analysis');
+  box.hidden = a === null;
+  if (!a)
+    return;
+  // the bar shows ATK's share: the value is for the coach to act
+  const forAtk = a.side === 'ATK' ? a.value : -a.value;
+  const fill = $('eval-fill');
+  fill.style.width = `${(50 * (forAtk + 1)).toFixed(1)}%`;
+  const bar = $('eval-bar');
+  bar.setAttribute('aria-valuenow', a.value.toFixed(2));
+  bar.setAttribute('aria-valuetext', `${signed(a.value)} for ${a.side}`);
+  const proven = a.proven > 0 ? ` · a forced touchdown for ${a.side} in ${a.decisionsToEnd} decisions` :
+    a.proven < 0 ? ` · ${a.side} cannot stop a touchdown (${a.decisionsToEnd} decisions)` : '';
+  $('eval-value').textContent = signed(a.value);
+  $('eval-label').textContent = `for ${a.side} to act, turn ${a.turn}${proven} · depth ${a.depth}, ` +
+    `${fmt(a.nodes)} nodes · by ${a.by}${a.serial === state.serial ? '' : ' (an earlier position)'}`;
+  setDecisions($('best-line'), a.pv);
 }
 
 // ------------------------------------------------------------ selection (R12)
@@ -365,6 +457,10 @@ function render() {
   if (game.phase === 'release' && !game.isOver)
     for (const t of game.releaseTasks())
       mark(t.square, 'task');
+  const hinted = state.hint?.action && state.hint.serial === state.serial ? game.parseAction(state.hint.action) : null;
+  for (const sq of [hinted?.from, hinted?.to, hinted?.option])
+    if (sq)
+      mark(sq, 'hint');
   if (human) {
     if (chosen.length === 0)
       sel.choices.forEach((sq) => mark(sq, 'selectable'));
@@ -414,6 +510,12 @@ function render() {
   $('prompt').classList.toggle('thinking', state.bot.thinking !== null);
   $('board-wrap').setAttribute('aria-busy', String(state.bot.thinking !== null));
   $('search-info').textContent = state.searchInfo;
+  const hintNow = state.hint?.serial === state.serial ? state.hint : null;
+  $('hint').disabled = !human || Boolean(hintNow?.pending);
+  $('hint').setAttribute('aria-busy', String(Boolean(hintNow?.pending)));
+  setDecisions($('hint-text'), hintNow?.pending ? 'Looking for a hint…' : hintNow?.text ?? '');
+  $('hint-text').dataset.action = hintNow?.action ?? '';
+  renderAnalysis();
 
   // verbs of the selected piece (a carrier can move, hand off or pass)
   const verbsBox = $('verbs');
@@ -541,7 +643,8 @@ for (const team of ['ATK', 'DEF']) {
     sel.add(new Option(playerLabel(p), p));
   state.players[team] = parsePlayer(wanted) ? wanted : 'human';
   if (wanted !== null && !parsePlayer(wanted))
-    startErrors.push(`${team}: no player '${wanted}' (human, random, greedy, mcts, mcts:playouts=N, mcts:ms=T)`);
+    startErrors.push(`${team}: no player '${wanted}' (human, random, greedy, search, search:nodes=N, ` +
+      'search:ms=T, mcts, mcts:playouts=N, mcts:ms=T)');
   sel.value = state.players[team];
   sel.addEventListener('change', () => {
     state.players[team] = sel.value;
@@ -550,6 +653,7 @@ for (const team of ['ATK', 'DEF']) {
   });
 }
 $('end').addEventListener('click', () => humanPlays('end'));
+$('hint').addEventListener('click', hint);
 $('cancel').addEventListener('click', cancel);
 $('undo').addEventListener('click', undo);
 $('new').addEventListener('click', newGameFromForm);
@@ -562,6 +666,8 @@ document.addEventListener('keydown', (ev) => {
     cancel();
   else if (ev.key === 'u' && !ev.ctrlKey && !ev.metaKey && !ev.altKey)
     undo();
+  else if (ev.key === 'h' && !ev.ctrlKey && !ev.metaKey && !ev.altKey)
+    hint();
 });
 $('version').textContent = `libball ${ball.version} (WebAssembly)`;
 

@@ -2,27 +2,52 @@
 // The built-in players of the page, those of the terminal `play` and of
 // `selfplay` (examples/common/players.c): a random one, a greedy one that
 // tries each legal decision (apply, score, undo) and keeps the first best,
-// and the library's Monte-Carlo tree search (ball_mcts_*, run by
-// search.mjs, in a worker when the browser can). Players are named as the
-// examples name them: 'human', 'random', 'greedy', 'mcts',
-// 'mcts:playouts=5000', 'mcts:ms=2000,turns=3,c=1.2'.
+// the library's turn search (ball_search_*, the strongest) and its
+// Monte-Carlo tree search (ball_mcts_*), both run by search.mjs, in a
+// worker when the browser can. Players are named as the examples name
+// them: 'human', 'random', 'greedy', 'search', 'search:nodes=50000',
+// 'search:ms=1000,depth=4', 'mcts', 'mcts:playouts=5000',
+// 'mcts:ms=2000,turns=3,c=1.2'.
 
-/** The players the page offers; any other valid MCTS name works too (URL). */
-export const PLAYERS = ['human', 'random', 'greedy', 'mcts:playouts=1000', 'mcts:playouts=5000',
-  'mcts:playouts=20000', 'mcts:playouts=100000'];
+/** The players the page offers; any other valid search or MCTS name works too (URL). */
+export const PLAYERS = ['human', 'search:nodes=20000', 'search:nodes=200000', 'search:ms=1000',
+  'random', 'greedy', 'mcts:playouts=1000', 'mcts:playouts=5000', 'mcts:playouts=20000',
+  'mcts:playouts=100000'];
+
+/** The computer player the page suggests (the library's strongest, at its default budget). */
+export const DEFAULT_COMPUTER = 'search:nodes=200000';
 
 const MCTS_KEYS = { playouts: 'playouts', ms: 'timeMs', turns: 'playoutTurns', c: 'exploration' };
+const SEARCH_KEYS = { nodes: 'nodes', ms: 'timeMs', depth: 'depth' };
+const SEARCH_MAX = { nodes: 1e12, ms: 86400000, depth: 64 };
 
 /**
  * A player's name read as players.c reads it: { kind: 'human' | 'random'
- * | 'greedy' | 'mcts', name, options } (options: the MCTS settings, as
- * the binding's MCTS takes them), or null for a name that is none.
- * 'mcts:ms=T' alone means a time budget without a playout limit.
+ * | 'greedy' | 'search' | 'mcts', name, options } (options: the settings
+ * as the binding's TurnSearch or MCTS takes them), or null for a name
+ * that is none. 'mcts:ms=T' alone means a time budget without a playout
+ * limit; for 'search', a budget named without nodes= is the only one.
  */
 export function parsePlayer(name) {
   if (name === 'human' || name === 'random' || name === 'greedy')
     return { kind: name, name, options: null };
-  const m = /^mcts(?::(.*))?$/.exec(String(name ?? ''));
+  const text = String(name ?? '');
+  const s = /^search(?::(.*))?$/.exec(text);
+  if (s) {
+    const options = {};
+    for (const part of s[1] === undefined ? [] : s[1].split(',')) {
+      const kv = /^(nodes|ms|depth)=(\d+)$/.exec(part);
+      if (!kv || Number(kv[2]) > SEARCH_MAX[kv[1]])
+        return null;
+      options[SEARCH_KEYS[kv[1]]] = Number(kv[2]);
+    }
+    if (s[1] !== undefined && options.nodes === undefined)
+      options.nodes = 0; // the budgets named are the only ones
+    if (options.nodes === 0 && !options.timeMs && !options.depth)
+      return null; // no budget at all
+    return { kind: 'search', name, options };
+  }
+  const m = /^mcts(?::(.*))?$/.exec(text);
   if (!m)
     return null;
   const options = {};
@@ -43,20 +68,33 @@ export function parsePlayer(name) {
   return { kind: 'mcts', name, options };
 }
 
-/** What a player is called in the page: 'MCTS, 5,000 playouts', ... */
+const ms = (t) => (t >= 1000 ? `${t / 1000} s` : `${t} ms`);
+
+/** What a player is called in the page: 'Turn search, 200,000 nodes',
+ *  'MCTS, 5,000 playouts', ... */
 export function playerLabel(name) {
   const p = parsePlayer(name);
   if (!p)
     return String(name);
-  if (p.kind !== 'mcts')
+  if (p.kind !== 'mcts' && p.kind !== 'search')
     return p.kind;
   const o = p.options;
   const parts = [];
+  if (p.kind === 'search') {
+    const nodes = o.nodes ?? 200000;
+    if (nodes)
+      parts.push(`${nodes.toLocaleString('en-US')} nodes`);
+    if (o.timeMs)
+      parts.push(ms(o.timeMs));
+    if (o.depth)
+      parts.push(`depth ${o.depth}`);
+    return `Turn search, ${parts.join(', ')}`;
+  }
   const playouts = o.playouts ?? (o.timeMs !== undefined ? 0 : 1000);
   if (playouts)
     parts.push(`${playouts.toLocaleString('en-US')} playouts`);
   if (o.timeMs)
-    parts.push(o.timeMs >= 1000 ? `${o.timeMs / 1000} s` : `${o.timeMs} ms`);
+    parts.push(ms(o.timeMs));
   if (o.playoutTurns !== undefined)
     parts.push(`turns ${o.playoutTurns}`);
   if (o.exploration !== undefined)
@@ -103,7 +141,7 @@ export function evaluate(game, team) {
   return score;
 }
 
-/** The decision of the random or the greedy player (MCTS: search.mjs). */
+/** The decision of the random or the greedy player (search, MCTS: search.mjs). */
 export function choose(kind, game) {
   if (kind === 'random')
     return game.randomAction();

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The page's search worker (a module worker, started by search.mjs): its
 // own instance of the engine, searching one request at a time, so that the
-// page stays responsive while MCTS thinks. Messages in: { type: 'search',
-// id, epoch, side, options, seed, start, moves, rules } and { type: 'cancel', epoch }
-// (skip the searches of older epochs not started yet); out: { type:
-// 'ready' } once the engine is loaded, { type: 'result', id, action,
-// stats }, { type: 'error', id, message, codeName }, and { type: 'fatal',
+// page stays responsive while the turn search or MCTS thinks. Messages in:
+// { type: 'search', id, epoch, side, kind, options, seed, start, moves,
+// rules } and { type: 'cancel', epoch } (skip the searches of older epochs
+// not started yet); out: { type: 'ready' } once the engine is loaded,
+// { type: 'result', id, action, stats, analysis }, { type: 'error', id,
+// message, codeName }, and { type: 'fatal',
 // message } when the engine does not load.
 import { load } from './libball.mjs';
 import { createSearchService } from './search.mjs';

@@ -1,25 +1,52 @@
 // SPDX-License-Identifier: MIT
-// The MCTS player of the page. createSearcher(ball) runs the library's
-// search (the binding's MCTS) in a Web Worker (search-worker.mjs, with its
-// own instance of the engine), so that the page stays responsive however
-// long the search; where a module worker cannot start it searches in the
-// page itself, after letting the page draw "thinking…". Either way a
-// search is a request { side, options, seed, start, moves, rules }: the
-// game is the position `start` (BPN) under `rules` (a rules text) and the
-// decisions `moves` (N2 texts) played since; the answer is { action (N2
-// text), stats, where: 'worker' | 'page' }.
+// The search players of the page: the library's turn search (the
+// binding's TurnSearch) and its MCTS. createSearcher(ball) runs them in a
+// Web Worker (search-worker.mjs, with its own instance of the engine), so
+// that the page stays responsive however long the search; where a module
+// worker cannot start it searches in the page itself, after letting the
+// page draw "thinking…". Either way a search is a request { side, kind,
+// options, seed, start, moves, rules }: `kind` 'search' (the default) or
+// 'mcts', the settings `options` as the binding takes them; the game is
+// the position `start` (BPN) under `rules` (a rules text) and the
+// decisions `moves` (N2 texts) played since; `side` names the searcher
+// that answers ('ATK', 'DEF', or any other key: the page's hints use
+// 'hint'). The answer is { action (N2 text), stats, analysis, where:
+// 'worker' | 'page' }; for the turn search `analysis` is what it found
+// (analysisOf() below), for MCTS null.
 //
 // The service keeps one game in step with the page's, history included
 // (it plays and takes back only the decisions that differ from the last
 // request), and each side its own searcher, kept from one decision to the
-// next (its random generator runs on): the search sees what the native
-// selfplay's search sees. `seed` (a BigInt) restarts the side's generator
-// before the search, as selfplay seeds its players at the start of each
-// game, so that a seeded game repeats the native decisions.
+// next (the MCTS random generator runs on, the turn search keeps its
+// table): the search sees what the native selfplay's search sees. `seed`
+// (a BigInt) restarts the side's MCTS generator before the search, or
+// gives the side a new turn searcher with that seed, as selfplay seeds its
+// players at the start of each game, so that a seeded game repeats.
+
+// What the page shows of a turn search (plain values: it crosses the
+// worker's message channel): the value for the coach to act, in [-1, 1],
+// the principal variation of the best decision as text, the best whole
+// turn, and the three best root decisions.
+function analysisOf(r, side) {
+  return {
+    side,
+    best: r.best.text,
+    value: r.value,
+    proven: r.proven,
+    decisionsToEnd: r.decisionsToEnd,
+    depth: r.depth,
+    nodes: r.nodes,
+    elapsedMs: r.elapsedMs,
+    pv: r.lines[0]?.pvText ?? r.best.text,
+    bestTurn: r.bestTurnText,
+    lines: r.lines.slice(0, 3).map((l) => ({ action: l.action.text, value: l.value, bound: l.bound,
+      pv: l.pvText })),
+  };
+}
 
 /** Synchronous searches on one engine instance: what the worker runs. */
 export function createSearchService(ball) {
-  const searchers = new Map(); // side -> { key, mcts }
+  const searchers = new Map(); // side -> { key, kind, player }
   let line = null;             // { start, rules, moves, game }: the page's game
 
   function gameFor(start, rules, moves) {
@@ -45,25 +72,36 @@ export function createSearchService(ball) {
     return line.game;
   }
 
+  const randomSeed = () => globalThis.crypto.getRandomValues(new BigUint64Array(1))[0];
+
   return {
-    search({ side, options, seed, start, moves, rules }) {
-      const key = JSON.stringify(options);
+    search({ side, kind = 'search', options, seed, start, moves, rules }) {
+      const key = JSON.stringify([kind, options]);
+      const seeded = seed !== undefined && seed !== null;
       let s = searchers.get(side);
-      if (!s || s.key !== key) {
-        s?.mcts.free();
+      if (!s || s.key !== key || (seeded && kind === 'search')) {
+        s?.player.free();
         searchers.delete(side);
-        const first = seed ?? globalThis.crypto.getRandomValues(new BigUint64Array(1))[0];
-        s = { key, mcts: new ball.MCTS({ ...options, seed: first }) };
+        const first = seeded ? seed : randomSeed();
+        s = { key, kind, player: kind === 'search' ? new ball.TurnSearch({ ...options, seed: first }) :
+          new ball.MCTS({ ...options, seed: first }) };
         searchers.set(side, s);
-      } else if (seed !== undefined && seed !== null) {
-        s.mcts.seed(seed);
+      } else if (seeded) {
+        s.player.seed(seed);
       }
-      const action = s.mcts.choose(gameFor(start, rules, moves));
-      return { action: action.text, stats: { ...s.mcts.stats } };
+      const game = gameFor(start, rules, moves);
+      if (s.kind === 'search') {
+        const r = s.player.analyse(game);
+        const analysis = analysisOf(r, game.side);
+        return { action: r.best.text, stats: { nodes: r.nodes, depth: r.depth, value: r.value,
+          elapsedMs: r.elapsedMs }, analysis };
+      }
+      const action = s.player.choose(game);
+      return { action: action.text, stats: { ...s.player.stats }, analysis: null };
     },
     clear() {
       for (const s of searchers.values())
-        s.mcts.free();
+        s.player.free();
       searchers.clear();
       line?.game.free();
       line = null;
@@ -130,7 +168,7 @@ export function createSearcher(ball, { useWorker = true } = {}) {
           return;
         pending.delete(data.id);
         if (data.type === 'result')
-          p.ok({ action: data.action, stats: data.stats, where: 'worker' });
+          p.ok({ action: data.action, stats: data.stats, analysis: data.analysis ?? null, where: 'worker' });
         else
           p.fail(Object.assign(new Error(data.message), { codeName: data.codeName }));
       });

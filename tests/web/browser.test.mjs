@@ -9,8 +9,11 @@
 // draw, the built-in players, the MCTS player (in its worker: a seeded game
 // against greedy that repeats the native selfplay decision for decision,
 // "thinking…" with the page responsive, a search dropped by Undo; in the
-// page when the worker cannot start) and the phone width. No console error
-// may appear. Screenshots go to $SHOTS.
+// page when the worker cannot start), the turn search (a seeded game that
+// repeats selfplay's, the evaluation bar and best line, the Hint button on
+// a touchdown in one turn and on the start) and the phone width. No
+// console error may appear. Screenshots go to $SHOTS, the hint's also to
+// $HINT_SHOT (build/web-hint.png).
 //
 //   WEB_ROOT=build/web BALL_TOOL=build/bin/ball SELFPLAY=build/examples/selfplay \
 //     SHOTS=build/web-test node tests/web/browser.test.mjs    (make check-web runs it)
@@ -28,6 +31,11 @@ const TOOL = resolve(process.env.BALL_TOOL ?? 'build/bin/ball');
 const SELFPLAY = resolve(process.env.SELFPLAY ?? join(dirname(dirname(TOOL)), 'examples', 'selfplay'));
 const SHOTS = resolve(process.env.SHOTS ?? 'build/web-test');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const HINT_SHOT = resolve(process.env.HINT_SHOT ?? join(dirname(SHOTS), 'web-hint.png'));
+// ATK's X* on G13 with 2 PA, DEF's x on A1: two 2-square diagonal moves
+// (R5.1, R4.3), G13-E15 or G13-I15 first, reach row 17 and score (R11.1);
+// no other first decision scores this turn.
+const IN_ONE = '7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2';
 const START = '7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1';
 
 function tool(...args) {
@@ -442,6 +450,87 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
       '--atk', 'mcts:playouts=200', '--def', 'mcts:playouts=200,turns=3']));
     assert.match(await other.textContent('#search-info'), /\(in the page\)$/);
     await other.close();
+  });
+
+  await t.test('the turn search plays ATK against greedy: the native selfplay\'s game; ' +
+    'the evaluation bar and the best line', async () => {
+    await page.goto(url + '?atk=search:nodes%3D3000&def=greedy&seed=8&delay=0&rules=turns%3D6');
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.equal(await page.inputValue('#player-ATK'), 'search:nodes=3000');
+    assert.match(await page.textContent('#player-ATK option:checked'), /^Turn search, 3,000 nodes$/);
+    await page.waitForFunction(() => document.body.dataset.result !== 'ongoing', null, { timeout: 60000 });
+    await page.selectOption('#player-DEF', 'human');
+    await page.selectOption('#player-ATK', 'human');
+    const log = await pageLog();
+    assert.ok(log.some((e) => e.player === 'search:nodes=3000') && log.some((e) => e.player === 'greedy'));
+    replayInTool(log, START, ['--turn-limit', '6']);
+    assert.deepEqual(log.map((e) => e.action),
+      selfplayGame(['--seed', '7', '--turn-limit', '6', '--atk', 'search:nodes=3000', '--def', 'greedy']),
+      'the decisions of selfplay --seed 7 --atk search:nodes=3000 --def greedy');
+    assert.match(await page.textContent('#search-info'),
+      /^ATK \(Turn search, 3,000 nodes\) played \S+: (depth \d+, [\d,]+ nodes in (under 1|[\d,]+) ms, value [+\u2212][01]\.\d\d|no search needed) \(in a worker\)$/);
+    // the bar and the line of ATK's last search
+    assert.equal(await page.isVisible('#analysis'), true);
+    assert.match(await page.textContent('#eval-value'), /^[+\u2212][01]\.\d\d$/);
+    assert.match(await page.textContent('#eval-label'), /^for ATK to act, turn \d+.* · by ATK's Turn search, 3,000 nodes/);
+    const line = (await page.textContent('#best-line')).split(' ');
+    const lastAtk = log.findLastIndex((e) => e.player === 'search:nodes=3000');
+    assert.equal(line[0], log[lastAtk].action, 'the best line starts with the decision played');
+  });
+
+  await t.test('Hint: the suggested decision is shown and marked, not played; the bar and the best line', async () => {
+    await page.goto(url + `?delay=0&bpn=${encodeURIComponent(IN_ONE)}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.equal(await pageBpn(), IN_ONE);
+    assert.equal(await page.isVisible('#analysis'), false, 'no search yet');
+    await click({ button: 'hint' });
+    await page.waitForFunction(() => document.getElementById('hint-text').dataset.action !== '', null,
+      { timeout: 30000 });
+    const action = await page.getAttribute('#hint-text', 'data-action');
+    assert.ok(toolLegal(IN_ONE).includes(action), `${action} is legal`);
+    assert.ok(['G13-E15', 'G13-I15'].includes(action), `${action} scores this turn`);
+    assert.match(await page.textContent('#hint-text'), new RegExp(`^Hint for ATK: ${action} \\(the turn: ${action} \\S+\\)$`));
+    assert.deepEqual(await marked('hint'), [action.slice(0, 3), action.slice(4)].sort());
+    // the value for ATK, to act: +1, a proven touchdown; the bar all ATK's
+    assert.equal(await page.textContent('#eval-value'), '+1.00');
+    assert.match(await page.textContent('#eval-label'), /^for ATK to act, turn 2 · a forced touchdown for ATK in 2 decisions/);
+    assert.equal(await page.$eval('#eval-fill', (e) => e.style.width), '100%');
+    const line = (await page.textContent('#best-line')).split(' ');
+    assert.equal(line.length, 2);
+    assert.equal(line[0], action);
+    const after = toolApply(IN_ONE, ...line);
+    assert.match(tool('show', after).stdout, /result: ATK won/, 'the native tool: the line scores');
+    assert.ok(/[CGK]17$/.test(line[1]), `${line[1]} ends in row 17`);
+    // not played
+    assert.equal(await pageBpn(), IN_ONE);
+    assert.equal(await page.locator('#log li').count(), 0);
+    await shot('12-hint');
+    await page.screenshot({ path: HINT_SHOT });
+    // the hint is for this position only: playing something else clears it
+    await click('G13');
+    await click('F12');
+    assert.equal(await pageBpn(), toolApply(IN_ONE, 'G13-F12'));
+    assert.equal(await page.textContent('#hint-text'), '');
+    assert.deepEqual(await marked('hint'), []);
+    assert.match(await page.textContent('#eval-label'), /\(an earlier position\)$/);
+    // at the start, DEF to act: a legal decision, a value in [-1, 1], a line that replays
+    await page.goto(url + '?delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => document.getElementById('hint-text').dataset.action !== '', null,
+      { timeout: 30000 });
+    const first = await page.getAttribute('#hint-text', 'data-action');
+    assert.ok(toolLegal(START).includes(first), `${first} is legal at the start`);
+    const v = Number((await page.textContent('#eval-value')).replace('\u2212', '-'));
+    assert.ok(v >= -1 && v <= 1, String(v));
+    const width = parseFloat(await page.$eval('#eval-fill', (e) => e.style.width));
+    // (the label rounds the value to 0.01: the width may differ from it by 0.25)
+    assert.ok(Math.abs(width - 50 * (1 - v)) <= 0.35, `DEF to act: ATK's share ${width}% for ${v}`);
+    const pv = (await page.textContent('#best-line')).split(' ');
+    assert.equal(pv[0], first);
+    toolApply(START, ...pv); // each decision legal in turn
+    assert.equal(await pageBpn(), START);
+    await shot('13-hint-start');
   });
 
   await t.test('phone width: the whole board fits, no sideways scrolling', async () => {

@@ -2,7 +2,8 @@
 // declarations of the binding (bindings/js/libball.d.mts) describe the API
 // the way the node tests use it.
 import load, { BallError, ErrorCode, START_BPN, compareActionTexts, xorshift64 } from '../../bindings/js/libball.mjs';
-import type { Action, Ball, Game, MCTS, MCTSStats, Piece, SelectResult, Task } from '../../bindings/js/libball.mjs';
+import type { Action, Ball, Game, MCTS, MCTSStats, Piece, SelectResult, Task, TurnSearch,
+  TurnSearchLine, TurnSearchResult } from '../../bindings/js/libball.mjs';
 
 async function main(): Promise<void> {
   const ball: Ball = await load();
@@ -35,6 +36,13 @@ async function main(): Promise<void> {
   const stats: MCTSStats | null = mcts.stats;
   const seed: bigint = mcts.config.seed;
   mcts.free();
+  const search: TurnSearch = new ball.TurnSearch({ nodes: 2000n, depth: 3, seed: 2, multipv: 2, hashMb: 2 });
+  const analysis: TurnSearchResult = search.clear().analyse(game);
+  const line: TurnSearchLine | undefined = analysis.lines[0];
+  const best: Action = search.choose(game);
+  console.log(analysis.value, analysis.bestTurnText, line?.pvText, line?.pv.length, best.text,
+    search.config.nodes + search.config.hashMb, search.freed);
+  search.free();
   game.setTag('event', 'type check');
   const record: string = game.record;
   const replayed: Game[] = ball.readRecords(record);

@@ -398,8 +398,8 @@ test('every member of the API is listed here, and so exercised above', () => {
   assert.deepEqual(Object.keys(mod).sort(), ['BallError', 'ErrorCode', 'START_BPN', 'bind',
     'compareActionTexts', 'constants', 'default', 'load', 'xorshift64']);
   assert.deepEqual(Object.keys(ball).sort(), ['Action', 'BallError', 'EARN_ENTRIES', 'ErrorCode', 'Game',
-    'MCTS', 'SQUARES', 'START_BPN', 'Selection', 'compareActionTexts', 'constants', 'distance', 'liveGames',
-    'liveSearchers', 'memory', 'native', 'parseRules', 'readRecords', 'squareAt', 'squareCol', 'squareIndex',
+    'MCTS', 'SQUARES', 'START_BPN', 'Selection', 'TurnSearch', 'compareActionTexts', 'constants', 'distance',
+    'liveGames', 'liveSearchers', 'memory', 'native', 'parseRules', 'readRecords', 'squareAt', 'squareCol', 'squareIndex',
     'squareName', 'squareRow', 'strerror', 'version', 'versionNumber', 'xorshift64']);
   assert.deepEqual(own(Game), ['fromBpn', 'fromRecord']);
   assert.deepEqual(own(Game.prototype), ['ballSquare', 'board', 'bpn', 'clone', 'countLegalActions',
@@ -418,6 +418,13 @@ test('every member of the API is listed here, and so exercised above', () => {
   assert.deepEqual(own(MCTS.prototype), ['choose', 'free', 'freed', 'seed', 'stats']);
   assert.equal(Object.getOwnPropertySymbols(MCTS.prototype).length, 1, 'Symbol.dispose');
   assert.deepEqual(Object.keys(new MCTS({ playouts: 1 })), ['config']);
+  // TurnSearch: test/turnsearch.test.mjs
+  assert.deepEqual(own(ball.TurnSearch), []);
+  assert.deepEqual(own(ball.TurnSearch.prototype), ['analyse', 'choose', 'clear', 'free', 'freed']);
+  assert.equal(Object.getOwnPropertySymbols(ball.TurnSearch.prototype).length, 1, 'Symbol.dispose');
+  const search = new ball.TurnSearch({ nodes: 1, hashMb: 1 });
+  assert.deepEqual(Object.keys(search), ['config']);
+  search.free();
   assert.deepEqual(Object.keys(mod.ErrorCode), ['OK', 'ARG', 'NOMEM', 'BPN', 'NOTATION', 'ILLEGAL', 'BUFFER',
     'RANGE', 'NO_HISTORY', 'RULES', 'LIMIT', 'RECORD']);
 });

@@ -45,7 +45,7 @@ const SEED = Number(opt.seed) >>> 0;
 class HostileError extends Error {}
 
 const ball = await load();
-const { Game, Action, MCTS, Selection, START_BPN } = ball;
+const { Game, Action, MCTS, Selection, TurnSearch, START_BPN } = ball;
 
 // ------------------------------------------------------------ random
 
@@ -94,6 +94,7 @@ function checkSentinel(where) {
 
 const games = [];
 const searchers = [];
+const turnSearches = [];
 const actions = [];
 const selections = [];
 const records = [];
@@ -107,6 +108,10 @@ function track(x) {
     searchers.push(x);
     if (searchers.length > 8)
       searchers.splice(0, 2).forEach((m) => m.free());
+  } else if (x instanceof TurnSearch) {
+    turnSearches.push(x);
+    if (turnSearches.length > 4)
+      turnSearches.splice(0, 2).forEach((m) => m.free());
   } else if (x instanceof Action) {
     actions.push(x);
     if (actions.length > 200)
@@ -361,6 +366,24 @@ function mctsOptions() {
   return withGetters(o);
 }
 
+// Turn-search settings: cheap when taken (a few hundred nodes, a 1-2 MiB
+// table), hostile else; never a table the wasm heap could take a large
+// part of.
+function turnOptions() {
+  if (chance(0.1))
+    return anyValue();
+  const o = {};
+  if (chance(0.9)) o.nodes = chance(0.7) ? 1 + int(300) : pick([0, -1, 1.5, 'x', 5n, 10 ** 13, 2n ** 64n, NaN]);
+  if (chance(0.2)) o.timeMs = chance(0.5) ? 0 : pick([-1, 86400001, 1.5, '5', Infinity]);
+  if (chance(0.2)) o.depth = chance(0.6) ? int(3) : pick([-1, 65, 2 ** 31, 0.5, null]);
+  if (chance(0.1)) o.threads = pick([0, 1, 2, 64, 65, -1, 1.5]);
+  if (chance(0.2)) o.multipv = chance(0.6) ? 1 + int(4) : pick([0, 257, -1, 'x']);
+  o.hashMb = chance(0.9) ? 1 + int(2) : pick([0, -1, 65537, 1.5, 'x', 2 ** 31]);
+  if (chance(0.3)) o.seed = chance(0.5) ? rand64() : anyValue();
+  if (chance(0.05)) o.playouts = 5;
+  return withGetters(o);
+}
+
 function choices() {
   if (chance(0.3))
     return hostileArray();
@@ -443,6 +466,11 @@ const CALLS = [
   ['mcts.seed', () => (pick(searchers) ?? track(new MCTS({ playouts: 5 }))).seed(maybe(rand64))],
   ['mcts.free', () => pick(searchers)?.free()],
   ['mcts.stats', () => pick(searchers)?.stats],
+  ['new TurnSearch', () => track(new TurnSearch(turnOptions()))],
+  ['turn.choose', () => { const m = pick(turnSearches) ?? track(new TurnSearch({ nodes: 50, hashMb: 1 })); return track(m.choose(maybe(anyGame, 0.85))); }],
+  ['turn.analyse', () => { const m = pick(turnSearches) ?? track(new TurnSearch({ nodes: 50, hashMb: 1 })); const r = m.analyse(maybe(anyGame, 0.85)); r.lines.forEach((l) => l.pv.forEach(track)); return r.value; }],
+  ['turn.clear', () => pick(turnSearches)?.clear()],
+  ['turn.free', () => pick(turnSearches)?.free()],
   ['action', () => { const a = pick(actions); return a && [a.kind, a.from, a.to, a.option, a.keeper, a.flags, a.cost, a.value, a.pickup, a.fumble, a.forcedFumble, a.equals(anyValue())]; }],
   ['selection.choose', () => { const s = pick(selections); return s && track(s.choose(maybe(() => pick(s.choices) ?? 'x'))); }],
   ['selection.back', () => { const s = pick(selections); return s && track(chance(0.5) ? s.back() : s.cancel()); }],
@@ -516,7 +544,7 @@ try {
   checkSentinel('after the run');
   for (const x of games.splice(0))
     x.free();
-  for (const m of searchers.splice(0))
+  for (const m of [...searchers.splice(0), ...turnSearches.splice(0)])
     m.free();
   sentinel.free();
   if (ball.liveGames !== LIVE0)
