@@ -360,8 +360,9 @@ class TurnSearch(_Owned):
     it (any BaseException, KeyboardInterrupt included) stops the run and is
     raised again by ``choose()`` / ``analyse()`` once the run has returned;
     the searcher and the game stay usable. Inside it the game being
-    searched reads as closed (ClosedGameError), and the searcher raises
-    ArgumentError for every call but ``stop()``: the search is using both.
+    searched reads as closed (ClosedGameError; ``game.closed`` is True
+    then, in other threads too), and the searcher raises ArgumentError for
+    every call but ``stop()``: the search is using both.
     """
 
     _what = "turn searcher"
@@ -561,8 +562,9 @@ class TurnSearch(_Owned):
 
     def close(self) -> None:
         """Frees the C object now (waits for a run in progress: stop() it
-        first to make that prompt). Further use raises ClosedGameError;
-        closing twice is harmless."""
+        first to make that prompt; from the info callback of that run it
+        raises ArgumentError). Further use raises ClosedGameError; closing
+        twice is harmless."""
         lock = self.__dict__.get("_lock")
         stop_lock = self.__dict__.get("_stop_lock")
         if lock is None or stop_lock is None:  # __init__ failed before the C object existed
