@@ -73,6 +73,18 @@ visits, value, elapsed_ms); m:seed(n) restarts its random generator,
 m:config() gives its settings, m:close() frees it (or the GC does). With a
 budget in playouts the same seed gives the same decisions as the C API.
 
+The turn search (the library's strongest player, docs/players.md):
+ball.turn_search{nodes = 200000, time_ms = 0, depth = 0, threads = 1,
+seed = 1, multipv = 1, hash_mb = 16, info = nil, info_every_ms = 0}
+(ball_search_new()); s:choose(game) returns the decision, s:analyse(game)
+a table {best, value, proven, decisions_to_end, depth, nodes, elapsed_ms,
+stopped, lines, best_turn, best_turn_text}, both leaving the game as it was;
+s:clear() forgets the transposition table, s:stop() (also from the info
+function) ends a run early, s:config(), s:close() (or the GC). The info
+function receives {nodes, depth, value, proven, elapsed_ms, pv, pv_text}
+during a run, on the calling thread; returning true stops the run, and an
+error in it is raised again after the run (docs/bindings.md).
+
 Threads: a LuaJIT state is single-threaded, so the calls of one state never
 overlap and this module needs no lock. A game must not be shared between
 states (or with C threads) while it is in use: the C library forbids
@@ -1756,6 +1768,282 @@ MCTS.__tostring = function(m)
                   .. "exploration = %.14g, max_nodes = %d }"):format(s.playouts, s.time_ms,
         seed_text(s.seed), s.playout_turns, s.exploration, s.max_nodes)
     return m.ptr == nil and ("closed " .. text) or text
+end
+
+
+-- ------------------------------------------------------------ the turn search
+
+local Search = {}
+Search.__index = Search
+--- The methods of a searcher made by ball.turn_search (its metatable).
+M.TurnSearch = Search
+
+local SEARCH_OPTIONS = { "nodes", "time_ms", "depth", "threads", "seed", "multipv", "hash_mb",
+                         "info", "info_every_ms" }
+local IS_SEARCH_OPTION = {}
+for _, k in ipairs(SEARCH_OPTIONS) do IS_SEARCH_OPTION[k] = true end
+local SEARCH_PV_MAX = M.SEARCH_PV_MAX
+local NODES_MAX = 2 ^ 53 - 1 -- exact in a double; the library's own limit is 10^12
+
+-- The runs in progress that have an info callback, by searcher id (the
+-- callback's ud): { fn = the Lua function, game = the game searched,
+-- err = what the function raised }. One FFI callback serves them all
+-- (LuaJIT has a limited number of callback slots), made at the first
+-- searcher with an info option.
+local search_runs = {}
+local search_next_id = 0
+local info_cb
+
+-- A list of actions from a C array, and their texts joined by spaces.
+local function action_list_of(arr, n)
+    local list, text = {}, {}
+    for i = 0, n - 1 do
+        local a = M.action(arr[i])
+        list[i + 1] = a
+        text[i + 1] = tostring(a)
+    end
+    return list, table.concat(text, " ")
+end
+
+local function call_info(fn, info)
+    local pv, pv_text = action_list_of(info.pv, math.min(info.pv_len, SEARCH_PV_MAX))
+    return fn({ nodes = tonumber(info.nodes), depth = info.depth, value = info.value,
+                proven = info.proven, elapsed_ms = info.elapsed_ms, pv = pv,
+                pv_text = pv_text })
+end
+
+-- The info callback: calls the run's Lua function in protected mode (a Lua
+-- error must not unwind through the library's frames), the game searched
+-- reading as closed meanwhile; an error or a true return stops the run.
+local function info_trampoline(ud, info)
+    local run = search_runs[tonumber(ffi.cast("intptr_t", ud))]
+    if run == nil or run.err ~= nil then return 1 end
+    local game = run.game
+    local gptr = game.ptr
+    game.ptr = nil
+    local good, stop = pcall(call_info, run.fn, info)
+    game.ptr = gptr
+    if not good then
+        run.err = stop == nil and "error in the info callback" or stop
+        return 1
+    end
+    return stop and 1 or 0
+end
+
+--- The library's turn search (ball_search_new(); docs/players.md): an
+--- alpha-beta search by whole turns with a transposition table, the
+--- library's strongest player. Options, each optional: nodes (decisions
+--- played a run, default 200000; 0 = no limit), time_ms (wall clock a
+--- run, default 0 = none), depth (deepest search in turns, default 0 = up
+--- to 64), threads (1-64, default 1; more than one makes the results not
+--- repeatable), seed (breaks ties between equal evaluations, default 1: an
+--- integer 0 .. 2^53 - 1 or a uint64_t), multipv (root decisions with
+--- exact values, 1-256, default 1), hash_mb (the transposition table,
+--- 1-65536 MiB, default 16), info (a function called during each run with
+--- the progress, see below) and info_every_ms (how often, 0 = only at the
+--- end of each depth). The library checks the values: an "arg" error with
+--- its message for threads = 0, no budget at all, etc.; an unknown option
+--- is an "arg" error.
+---
+--- info(t) receives a table {nodes, depth, value, proven, elapsed_ms, pv,
+--- pv_text} (pv: the principal variation so far as actions, pv_text their
+--- texts); returning true stops the run (as stop() does). It runs on the
+--- thread that called choose() or analyse(), also with threads > 1 (the
+--- library's helper threads never call it). An error in it stops the run
+--- and is raised again once the run has returned. Inside it the game being
+--- searched reads as closed, and the searcher raises an "arg" error but
+--- for stop(): the search is using both.
+function M.turn_search(opts)
+    if opts ~= nil and type(opts) ~= "table" then
+        raise(M.E_ARG, "ball.turn_search takes a table of options", 2)
+    end
+    opts = opts or {}
+    for k in pairs(opts) do
+        if not IS_SEARCH_OPTION[k] then
+            raise(M.E_ARG, "ball.turn_search: unknown option " .. tostring(k) .. " ("
+                  .. table.concat(SEARCH_OPTIONS, ", ") .. ")", 2)
+        end
+    end
+    local cfg = ffi.new("ball_search_config")
+    C.ball_search_config_init(cfg, ffi.sizeof("ball_search_config"))
+    if opts.nodes ~= nil then cfg.nodes = int_arg(opts.nodes, "nodes", 2, 0, NODES_MAX) end
+    if opts.time_ms ~= nil then cfg.time_ms = int_arg(opts.time_ms, "time_ms", 2) end
+    if opts.depth ~= nil then cfg.depth = int_arg(opts.depth, "depth", 2) end
+    if opts.threads ~= nil then cfg.threads = int_arg(opts.threads, "threads", 2) end
+    local seed = 1
+    if opts.seed ~= nil then seed = seed_arg(opts.seed, 2) end
+    cfg.seed = seed
+    if opts.multipv ~= nil then cfg.multipv = int_arg(opts.multipv, "multipv", 2) end
+    if opts.hash_mb ~= nil then cfg.hash_mb = int_arg(opts.hash_mb, "hash_mb", 2) end
+    if opts.info_every_ms ~= nil then
+        cfg.info_every_ms = int_arg(opts.info_every_ms, "info_every_ms", 2)
+    end
+    local fn = opts.info
+    if fn ~= nil and type(fn) ~= "function" and not (getmetatable(fn) or {}).__call then
+        raise(M.E_ARG, "info is a function, not a " .. type(fn), 2)
+    end
+    search_next_id = search_next_id + 1
+    local id = search_next_id
+    if fn ~= nil then
+        if info_cb == nil then
+            info_cb = ffi.cast("int (*)(void *, const ball_search_info *)", info_trampoline)
+        end
+        cfg.info = info_cb
+        cfg.info_ud = ffi.cast("void *", id)
+    end
+    local out = ffi.new("ball_search*[1]")
+    local err = ffi.new("char[?]", ERR_MAX)
+    local rc = C.ball_search_new(out, cfg, err, ERR_MAX)
+    if rc < 0 then raise(rc, ffi.string(err), 2) end
+    return setmetatable({
+        ptr = ffi.gc(out[0], C.ball_search_free),
+        id = id,
+        info = fn,
+        result = ffi.new("ball_search_result"),
+        settings = { nodes = tonumber(cfg.nodes), time_ms = cfg.time_ms, depth = cfg.depth,
+                     threads = cfg.threads, seed = seed, multipv = cfg.multipv,
+                     hash_mb = cfg.hash_mb, info_every_ms = cfg.info_every_ms },
+    }, Search)
+end
+
+local function search_ptr(s, what)
+    local p = s.ptr
+    if p == nil then raise(CLOSED, "the searcher is closed", 3) end
+    if s.running then
+        raise(M.E_ARG, "search:" .. what .. ": the searcher is running a search (called from "
+              .. "its info callback?)", 3)
+    end
+    return p
+end
+
+-- One run on `game`; raises as choose() documents.
+local function search_run(s, game, what)
+    if getmetatable(game) ~= Game then
+        raise(M.E_ARG, "search:" .. what .. " takes a game, not a " .. type(game), 3)
+    end
+    local p = search_ptr(s, what)
+    local g = P(game)
+    local res = s.result
+    C.ball_search_result_init(res, ffi.sizeof("ball_search_result"))
+    local run
+    if s.info ~= nil then
+        run = { fn = s.info, game = game }
+        search_runs[s.id] = run
+    end
+    s.running = true
+    local rc = C.ball_search_run(p, g, res)
+    s.running = false
+    search_runs[s.id] = nil
+    if run ~= nil and run.err ~= nil then error(run.err, 0) end
+    if rc < 0 then
+        local r = C.ball_result(g)
+        if rc == M.E_RANGE and RESULT_TEXT[r] then
+            raise(rc, "the game is over (" .. RESULT_TEXT[r]
+                  .. "): there is no decision to search", 3)
+        end
+        raise(rc, ffi.string(C.ball_errmsg(g)), 3)
+    end
+    return p
+end
+-- No JIT trace may hold the FFI call that calls back into Lua (LuaJIT
+-- would stop with "bad callback").
+if jit then jit.off(search_run) end
+
+--- Searches the position of `game` within the budgets and returns the
+--- decision for the coach to act (an action, legal there, not played: the
+--- game is left as it was). A "range" error when the game has no legal
+--- decision (it is over), "closed" when the searcher or the game is closed.
+function Search:choose(game)
+    search_run(self, game, "choose")
+    return M.action(self.result.best)
+end
+
+--- Searches as choose() does and returns all it found, a table: best (the
+--- action), value (for the coach to act, -1 .. 1: +1 a proven win, -1 a
+--- proven loss), proven (+1, -1 or 0), decisions_to_end (for a proven
+--- value), depth (in turns), nodes, elapsed_ms, stopped (true when stop()
+--- or the info function stopped the run), lines (the root decisions
+--- searched, best first: {action, value, bound, proven, depth, nodes, pv,
+--- pv_text}; the first multipv have exact values, the others may be upper
+--- bounds, bound = true) and best_turn (the best decision and the rest of
+--- its turn, as actions) with best_turn_text.
+function Search:analyse(game)
+    local p = search_run(self, game, "analyse")
+    local res = self.result
+    local lines = self.lines
+    if lines == nil then
+        lines = ffi.new("ball_search_line[?]", M.MAX_ACTIONS)
+        for i = 0, M.MAX_ACTIONS - 1 do
+            C.ball_search_line_init(lines[i], ffi.sizeof("ball_search_line"))
+        end
+        self.lines = lines
+        self.turn = ffi.new("ball_action[?]", SEARCH_PV_MAX)
+    end
+    local n = C.ball_search_lines(p, lines, M.MAX_ACTIONS)
+    if n < 0 then raise(n, "ball_search_lines: " .. ffi.string(C.ball_strerror(n)), 2) end
+    local out = {}
+    for i = 0, math.min(n, M.MAX_ACTIONS) - 1 do
+        local ln = lines[i]
+        local pv, pv_text = action_list_of(ln.pv, math.min(ln.pv_len, SEARCH_PV_MAX))
+        out[i + 1] = { action = M.action(ln.action), value = ln.value, bound = ln.bound ~= 0,
+                       proven = ln.proven, depth = ln.depth, nodes = tonumber(ln.nodes),
+                       pv = pv, pv_text = pv_text }
+    end
+    local m = C.ball_search_best_turn(p, self.turn, SEARCH_PV_MAX)
+    if m < 0 then raise(m, "ball_search_best_turn: " .. ffi.string(C.ball_strerror(m)), 2) end
+    local turn, turn_text = action_list_of(self.turn, m)
+    return { best = M.action(res.best), value = res.value, proven = res.proven,
+             decisions_to_end = res.decisions_to_end, depth = res.depth,
+             nodes = tonumber(res.nodes), elapsed_ms = res.elapsed_ms, stopped = res.stopped ~= 0,
+             lines = out, best_turn = turn, best_turn_text = turn_text }
+end
+
+--- Forgets what earlier runs stored in the table (ball_search_clear()): the
+--- next run searches as a new searcher would.
+function Search:clear()
+    ok(C.ball_search_clear(search_ptr(self, "clear")), 2)
+end
+
+--- Asks the run in progress to stop (ball_search_stop()): it returns
+--- promptly with the best decision found so far. The one call allowed from
+--- the info function; nothing happens when no run is in progress or the
+--- searcher is closed.
+function Search:stop()
+    if self.ptr ~= nil then C.ball_search_stop(self.ptr) end
+end
+
+--- The settings the searcher was created with, as a new table (the keys of
+--- ball.turn_search but info; seed as given).
+function Search:config()
+    local t = {}
+    for k, v in pairs(self.settings) do t[k] = v end
+    return t
+end
+
+--- Frees the C searcher now (closing twice is harmless; the garbage
+--- collector does it otherwise). An "arg" error from the info function.
+function Search:close()
+    local p = self.ptr
+    if p ~= nil then
+        if self.running then
+            raise(M.E_ARG, "search:close: the searcher is running a search (called from its "
+                  .. "info callback?)", 2)
+        end
+        self.ptr = nil
+        ffi.gc(p, nil)
+        C.ball_search_free(p)
+    end
+end
+
+function Search:is_closed() return self.ptr == nil end
+
+Search.__tostring = function(s)
+    local c = s.settings
+    local text = ("ball.turn_search{ nodes = %.0f, time_ms = %d, depth = %d, threads = %d, "
+                  .. "seed = %s, multipv = %d, hash_mb = %d, info_every_ms = %d }"):format(
+        c.nodes, c.time_ms, c.depth, c.threads, seed_text(c.seed), c.multipv, c.hash_mb,
+        c.info_every_ms)
+    return s.ptr == nil and ("closed " .. text) or text
 end
 
 return M

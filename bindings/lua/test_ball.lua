@@ -1244,6 +1244,253 @@ test("MCTS: closed searcher, closed or finished game", function()
     eq(fresh:bpn(), START)
 end)
 
+-- ------------------------------------------------------------ the turn search
+
+-- ATK X* on G13 with 2 PA, DEF x on A1: two 2-square diagonal moves (R5.1,
+-- R4.3: 1 PA each) take the carrier from row 13 to row 17, ATK's target end
+-- zone (R1.4), a touchdown this turn (R11.1). The same position as
+-- tests/test_search.c's IN_ONE.
+local IN_ONE = "7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2"
+-- The position of issue 25 (tests/test_search.c's ISSUE25).
+local ISSUE25 = "7/6/3s3/6/7/3x2/4x*S1/3xo1/1O5/4[sX_]1/1o5/1X3O/3X2S/6/7/6/7 ATK a 2 - 0/0 34"
+
+local function state_of(g) return g:bpn() .. "|" .. g:history_length() .. "|" .. tostring(g:hash()) end
+
+-- Replays `actions` on a copy of `g`, each legal when played; returns the copy.
+local function replay(g, actions, what)
+    local c = g:clone()
+    for i, a in ipairs(actions) do
+        ok(c:is_legal(a), ("%s: decision %d (%s) legal"):format(what, i, tostring(a)))
+        c:apply(a)
+    end
+    return c
+end
+
+local function joined(actions)
+    local t = {}
+    for i, a in ipairs(actions) do t[i] = tostring(a) end
+    return table.concat(t, " ")
+end
+
+test("turn search: a touchdown this turn is found and proven (R5.1, R1.4, R11.1)", function()
+    local g = ball.new{ bpn = IN_ONE }
+    local before = state_of(g)
+    local s = ball.turn_search{ nodes = 100000, hash_mb = 4 }
+    local r = s:analyse(g)
+    eq(state_of(g), before, "the game is left as it was")
+    eq(r.proven, 1, "proven"); eq(r.value, 1, "value"); eq(r.decisions_to_end, 2, "decisions")
+    eq(r.stopped, false, "stopped")
+    eq(#r.best_turn, 2, "the best turn: two moves")
+    eq(r.best_turn[1], r.best); eq(r.lines[1].action, r.best)
+    eq(r.best_turn_text, joined(r.best_turn))
+    eq(r.best.from, "G13"); eq(r.best.kind, "move")
+    local done = replay(g, r.best_turn, "best turn")
+    eq(done:winner(), "ATK", "the best turn scores")
+    eq(ball.square_row(r.best_turn[2].to), 17, "in row 17")
+    eq(s:choose(g), r.best, "choose")
+    eq(state_of(g), before)
+    -- a decision of a release phase is searched too (R9.3)
+    local k = ball.new{ bpn = KEEP }
+    k:push("end")
+    local kb = state_of(k)
+    ok(k:is_legal(s:choose(k)), "a release decision")
+    eq(state_of(k), kb)
+end)
+
+test("turn search: the same node budget gives the same results; clear()", function()
+    local g = ball.new{ bpn = ISSUE25 }
+    local function summary(r)
+        local t = { tostring(r.best), ("%.17g"):format(r.value), r.proven, r.depth, r.nodes,
+                    r.best_turn_text, #r.lines }
+        for _, ln in ipairs(r.lines) do
+            t[#t + 1] = ("%s %.17g %s %d %d %d %s"):format(tostring(ln.action), ln.value,
+                tostring(ln.bound), ln.proven, ln.depth, ln.nodes, ln.pv_text)
+        end
+        return table.concat(t, "\n")
+    end
+    local a = ball.turn_search{ nodes = 20000, hash_mb = 4 }
+    local b = ball.turn_search{ nodes = 20000, hash_mb = 4 }
+    local ra, rb = summary(a:analyse(g)), summary(b:analyse(g))
+    eq(ra, rb, "two fresh searchers")
+    eq(select(2, ra:gsub("\n", "")) >= 2, true, "lines")
+    a:analyse(ball.new()) -- another position in the table
+    a:clear()
+    eq(summary(a:analyse(g)), ra, "after clear()")
+end)
+
+test("turn search: the root lines, best first, replay legally", function()
+    local g = ball.new{ bpn = ISSUE25 }
+    local r = ball.turn_search{ nodes = 20000, multipv = 3, hash_mb = 4 }:analyse(g)
+    eq(#r.lines, g:count_legal_actions(), "one line per legal decision")
+    eq(texts((function() local t = {} for i, ln in ipairs(r.lines) do t[i] = ln.action end
+                         return t end)()), texts(g:legal_actions()), "the legal decisions")
+    for i = 1, 3 do
+        eq(r.lines[i].bound, false, "line " .. i .. " exact")
+        if i > 1 then ok(r.lines[i].value <= r.lines[i - 1].value, "sorted") end
+    end
+    for i, ln in ipairs(r.lines) do
+        ok(ln.value <= r.lines[1].value and ln.value >= -1, "value of line " .. i)
+        eq(ln.pv[1], ln.action, "pv starts with its decision")
+        eq(ln.pv_text, joined(ln.pv))
+        replay(g, ln.pv, "line " .. i)
+    end
+    ok(r.value >= -1 and r.value <= 1 and r.depth >= 1 and r.nodes > 0, "result")
+    local side = g:side()
+    local c = g:clone()
+    for _, a in ipairs(r.best_turn) do eq(c:side(), side, "the best turn is one turn"); c:apply(a) end
+    ok(c:side() ~= side or c:is_over(), "up to the hand-over")
+end)
+
+test("turn search: the info callback", function()
+    local g = ball.new{ bpn = ISSUE25 }
+    local before = state_of(g)
+    local calls, last = {}, nil
+    local s
+    s = ball.turn_search{ nodes = 200000, hash_mb = 4, info_every_ms = 1, info = function(i)
+        calls[#calls + 1] = i
+        if #calls == 1 then
+            -- the game being searched reads as closed; the searcher refuses all but stop()
+            raises("closed", g.bpn, g)
+            raises("arg", s.choose, s, ball.new())
+            raises("arg", s.clear, s)
+            raises("arg", s.close, s)
+        end
+    end }
+    local r = s:analyse(g)
+    eq(state_of(g), before, "the game is left as it was")
+    ok(#calls >= 1, "called")
+    for k, i in ipairs(calls) do
+        ok(type(i.nodes) == "number" and i.nodes >= 0 and i.nodes <= r.nodes, "nodes")
+        if last then
+            ok(i.nodes >= last.nodes, "nodes do not decrease")
+            ok(i.depth >= last.depth, "depth does not decrease")
+        end
+        ok(i.value >= -1 and i.value <= 1 and i.elapsed_ms >= 0, "value, elapsed_ms")
+        eq(i.pv_text, joined(i.pv))
+        replay(g, i.pv, "info " .. k)
+        last = i
+    end
+    eq(r.stopped, false)
+    eq(last.depth <= r.depth, true)
+    -- with info_every_ms = 0 it is called at the end of each depth: the
+    -- first call is at depth 1, and a true return stops the run there
+    local first
+    local stopper = ball.turn_search{ nodes = 0, depth = 64, time_ms = 10000, hash_mb = 4,
+                                      info = function(i)
+        first = first or i
+        return true
+    end }
+    local sr = stopper:analyse(g)
+    eq(first.depth, 1, "first report"); eq(sr.stopped, true, "stopped"); eq(sr.depth, 1)
+    ok(g:is_legal(sr.best), "a legal decision")
+    -- stop() from the callback stops the run as well
+    local st
+    st = ball.turn_search{ nodes = 0, depth = 64, time_ms = 10000, hash_mb = 4,
+                            info = function() st:stop() end }
+    eq(st:analyse(g).stopped, true, "stop() from the callback")
+    -- threads > 1: the callback runs on the calling thread only
+    local n = 0
+    local par = ball.turn_search{ nodes = 30000, threads = 2, hash_mb = 4, info_every_ms = 1,
+                                  info = function() n = n + 1 end }
+    ok(g:is_legal(par:choose(g)), "threads = 2"); ok(n >= 1, "called with threads = 2")
+    eq(state_of(g), before)
+end)
+
+test("turn search: an error in the info callback is raised after the run", function()
+    local g = ball.new{ bpn = ISSUE25 }
+    local before = state_of(g)
+    local s = ball.turn_search{ nodes = 20000, hash_mb = 4, info = function() error("boom") end }
+    local good, err = pcall(s.analyse, s, g)
+    ok(not good and tostring(err):find("boom", 1, true), tostring(err))
+    eq(state_of(g), before, "the game is left as it was")
+    eq(g:bpn(), ISSUE25, "and is open again")
+    local obj = setmetatable({}, { __tostring = function() return "mine" end })
+    local t = ball.turn_search{ nodes = 20000, hash_mb = 4, info = function() error(obj) end }
+    local good2, err2 = pcall(t.choose, t, g)
+    ok(not good2 and rawequal(err2, obj), "the very error object")
+    -- the searcher is usable afterwards: the same error again, a game over
+    -- still raises its own error, and a plain searcher runs
+    local good3, err3 = pcall(t.choose, t, g)
+    ok(not good3 and rawequal(err3, obj), "the callback raises again")
+    local over = ball.new{ bpn = IN_ONE }
+    over:apply("G13-E15"); over:apply("E15-C17")
+    raises("range", t.choose, t, over)
+    local calm = ball.turn_search{ nodes = 20000, hash_mb = 4, info = function() end }
+    ok(g:is_legal(calm:choose(g)), "a plain run")
+end)
+
+test("turn search: bad settings raise with the library's message", function()
+    local cases = {
+        { { threads = 0 }, "arg", "threads must lie in 1-64" },
+        { { threads = 65 }, "arg", "threads must lie in 1-64" },
+        { { multipv = 0 }, "arg", "multipv must lie in 1-256" },
+        { { hash_mb = 0 }, "arg", "hash_mb must lie in 1-65536" },
+        { { depth = 65 }, "arg", "depth must lie in 0-64" },
+        { { time_ms = -1 }, "arg", "time_ms must lie in 0-86400000" },
+        { { nodes = 1000000000001 }, "arg", "nodes must lie in 0-1000000000000" },
+        { { nodes = 0 }, "arg", "no budget" },
+        { { info_every_ms = -1 }, "arg", "info_every_ms must lie in 0-86400000" },
+        -- checked by the binding before C: never truncated
+        { { nodes = -1 }, "range", "nodes" },
+        { { nodes = 2 ^ 53 }, "range", "nodes" },
+        { { threads = 2 ^ 31 }, "range", "threads" },
+        { { nodes = 1.5 }, "arg", "nodes" },
+        { { depth = "3" }, "arg", "depth" },
+        { { seed = -1 }, "range", "seed" },
+        { { info = "print" }, "arg", "info is a function" },
+        { { node = 100 }, "arg", "unknown option node" },
+    }
+    for _, case in ipairs(cases) do
+        local err = raises(case[2], ball.turn_search, case[1])
+        ok(err.message:find(case[3], 1, true), ("%s: message %q"):format(case[3], err.message))
+    end
+    raises("arg", ball.turn_search, 1000)
+    local s = ball.turn_search{ nodes = 100, hash_mb = 1 }
+    raises("arg", s.choose, s, START)
+    raises("arg", s.analyse, s, nil)
+    local c = s:config()
+    eq(c.nodes, 100); eq(c.hash_mb, 1); eq(c.threads, 1); eq(c.multipv, 1); eq(c.seed, 1)
+    eq(c.depth, 0); eq(c.time_ms, 0); eq(c.info_every_ms, 0)
+    eq(tostring(s), "ball.turn_search{ nodes = 100, time_ms = 0, depth = 0, threads = 1, "
+                    .. "seed = 1, multipv = 1, hash_mb = 1, info_every_ms = 0 }")
+    local d = ball.turn_search():config() -- the library's defaults
+    eq(d.nodes, 200000); eq(d.hash_mb, 16)
+end)
+
+test("turn search: closed searcher, closed or finished game", function()
+    local s = ball.turn_search{ nodes = 1000, hash_mb = 1 }
+    local g = ball.new{ bpn = IN_ONE }
+    g:apply("G13-E15"); g:apply("E15-C17") -- the touchdown (R11.1): no legal decision
+    eq(g:winner(), "ATK")
+    local bpn = g:bpn()
+    for _, m in ipairs({ s.choose, s.analyse }) do
+        local err = raises("range", m, s, g)
+        ok(err.message:find("game is over (ATK won)", 1, true), err.message)
+    end
+    eq(g:bpn(), bpn); eq(g:history_length(), 2)
+    local closed_game = ball.new()
+    closed_game:close()
+    ok(raises("closed", s.choose, s, closed_game).message:find("game is closed", 1, true))
+    s:close(); s:close()
+    ok(s:is_closed(), "closed")
+    s:stop() -- nothing to stop: no error
+    ok(raises("closed", s.choose, s, ball.new()).message:find("searcher is closed", 1, true))
+    raises("closed", s.analyse, s, ball.new())
+    raises("closed", s.clear, s)
+    ok(tostring(s):find("^closed ball%.turn_search{"), tostring(s))
+    -- searchers left to the collector are freed (their finaliser runs),
+    -- also those with an info function that refers to them
+    local fresh = ball.new()
+    for i = 1, 100 do
+        local t
+        t = ball.turn_search{ nodes = 50, seed = i, hash_mb = 1, threads = 1 + i % 2,
+                              info = function() return t == nil end }
+        t:choose(fresh)
+    end
+    collectgarbage(); collectgarbage()
+    eq(fresh:bpn(), START)
+end)
+
 -- ------------------------------------------------------------ runner
 
 local passed, failed = 0, 0

@@ -14,7 +14,8 @@
  *    digits or a number in [0, 1));
  *  - an MCTS searcher (ball.mcts{...}) is a full userdata with __gc,
  *    __close and __tostring; its seed is a non-negative integer (LuaJIT:
- *    also a uint64_t cdata);
+ *    also a uint64_t cdata); a turn searcher (ball.turn_search{...}) too,
+ *    its info function called through a C callback in protected mode;
  *  - ball.backend is "c" (LuaJIT module: "ffi"), and there is no ball.C or
  *    ball._CDEF (the FFI namespace and cdef text); ball.library_path is the
  *    path of the libball.so.1 the module was linked with (found by dladdr).
@@ -32,6 +33,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -60,6 +62,7 @@ static void set_funcs(lua_State *L, const luaL_Reg *l)
 
 #define GAME_MT "libball.Game"
 #define MCTS_MT "libball.MCTS"
+#define SEARCH_MT "libball.TurnSearch"
 #define ERR_MAX 256
 #define CLOSED (-100) /* not a library code: a closed game */
 
@@ -1938,6 +1941,439 @@ static const luaL_Reg mcts_methods[] = {
     {NULL, NULL},
 };
 
+/* ------------------------------------------------------------------ */
+/* the turn search: ball.turn_search{...}, a full userdata with __gc; its
+ * uservalue (5.1: environment) is a table {info function} */
+
+typedef struct lsearch {
+    ball_search *s;
+    ball_search_config cfg; /* the settings it was created with */
+    int has_info;
+    int running;            /* a run in progress (its info callback is running Lua) */
+    lua_State *L;           /* during a run: the state that called it */
+    int fn_idx;             /* during a run: the stack index of the info function (then
+                             * of info_protected) */
+    lgame *game;            /* during a run: the game searched */
+    int failed;             /* during a run: the info function raised; its error on the stack */
+    ball_search_line *lines; /* BALL_MAX_ACTIONS, allocated at the first analyse */
+    ball_action turn[BALL_SEARCH_PV_MAX];
+} lsearch;
+
+static const char *const SEARCH_OPTIONS[] = {"nodes",   "time_ms", "depth", "threads",
+                                             "seed",    "multipv", "hash_mb", "info",
+                                             "info_every_ms"};
+#define N_SEARCH_OPTIONS ((int)(sizeof SEARCH_OPTIONS / sizeof SEARCH_OPTIONS[0]))
+#define NODES_MAX 9007199254740991LL /* 2^53 - 1; the library's own limit is 10^12 */
+
+#if LUA_VERSION_NUM < 502
+#define get_uservalue(L, idx) lua_getfenv(L, idx)
+#define set_uservalue(L, idx) lua_setfenv(L, idx)
+#else
+#define get_uservalue(L, idx) lua_getuservalue(L, idx)
+#define set_uservalue(L, idx) lua_setuservalue(L, idx)
+#endif
+
+static void push_action_text(lua_State *L, const ball_action *acts, int n)
+{
+    luaL_Buffer b;
+    char text[BALL_ACTION_TEXT_MAX];
+    luaL_buffinit(L, &b);
+    for (int i = 0; i < n; i++) {
+        if (ball_action_to_text(acts[i], text, sizeof text) < 0)
+            snprintf(text, sizeof text, "?");
+        if (i > 0)
+            luaL_addchar(&b, ' ');
+        luaL_addstring(&b, text);
+    }
+    luaL_pushresult(&b);
+}
+
+struct info_call {
+    lsearch *ls;
+    const ball_search_info *info;
+    int stop;
+};
+
+/* In protected mode: the info table, the call of the info function. */
+static int info_protected(lua_State *L)
+{
+    struct info_call *c = (struct info_call *)lua_touserdata(L, 2);
+    const ball_search_info *info = c->info;
+    int n = info->pv_len < 0 ? 0 : info->pv_len > BALL_SEARCH_PV_MAX ? BALL_SEARCH_PV_MAX
+                                                                       : info->pv_len;
+    lua_settop(L, 1); /* the info function */
+    lua_createtable(L, 0, 7);
+    PUSHINT(L, info->nodes);
+    lua_setfield(L, -2, "nodes");
+    PUSHINT(L, info->depth);
+    lua_setfield(L, -2, "depth");
+    lua_pushnumber(L, (lua_Number)info->value);
+    lua_setfield(L, -2, "value");
+    PUSHINT(L, info->proven);
+    lua_setfield(L, -2, "proven");
+    lua_pushnumber(L, (lua_Number)info->elapsed_ms);
+    lua_setfield(L, -2, "elapsed_ms");
+    push_action_list(L, info->pv, n);
+    lua_setfield(L, -2, "pv");
+    push_action_text(L, info->pv, n);
+    lua_setfield(L, -2, "pv_text");
+    lua_call(L, 1, 1);
+    c->stop = lua_toboolean(L, -1);
+    return 0;
+}
+
+/* The library's info callback: the Lua function in protected mode (no Lua
+ * error may unwind through the library's frames), the game reading as
+ * closed meanwhile; an error (left on the stack for the run to raise) or a
+ * true return stops the run. */
+static int info_callback(void *ud, const ball_search_info *info)
+{
+    lsearch *ls = (lsearch *)ud;
+    lua_State *L = ls->L;
+    struct info_call c;
+    ball_game *g;
+    int top, rc;
+    if (L == NULL || ls->failed)
+        return 1;
+    c.ls = ls;
+    c.info = info;
+    c.stop = 0;
+    top = lua_gettop(L);
+    g = ls->game->g;
+    ls->game->g = NULL;
+    /* no allocation outside the protected call: info_protected's closure
+     * was pushed by the run, and the stack has room (luaL_checkstack) */
+    lua_pushvalue(L, ls->fn_idx + 1);
+    lua_pushvalue(L, ls->fn_idx);
+    lua_pushlightuserdata(L, &c);
+    rc = lua_pcall(L, 2, 0, 0);
+    ls->game->g = g;
+    if (rc != 0) {
+        /* the error value stays on the stack (above top) */
+        lua_settop(L, top + 1);
+        ls->failed = 1;
+        return 1;
+    }
+    lua_settop(L, top);
+    return c.stop;
+}
+
+/* ball.turn_search(opts) */
+static int l_turn_search(lua_State *L)
+{
+    ball_search_config cfg;
+    char err[ERR_MAX] = "";
+    int has_opts = !lua_isnoneornil(L, 1), has_info = 0;
+    if (has_opts && !lua_istable(L, 1))
+        raise(L, BALL_E_ARG, "ball.turn_search takes a table of options");
+    ball_search_config_init(&cfg, sizeof cfg);
+    if (has_opts) {
+        lua_pushnil(L);
+        while (lua_next(L, 1)) {
+            int known = 0;
+            if (lua_type(L, -2) == LUA_TSTRING)
+                for (int i = 0; i < N_SEARCH_OPTIONS; i++)
+                    known |= !strcmp(lua_tostring(L, -2), SEARCH_OPTIONS[i]);
+            if (!known) {
+                char buf[ERR_MAX];
+                snprintf(buf, sizeof buf,
+                         "ball.turn_search: unknown option %s (nodes, time_ms, depth, threads, "
+                         "seed, multipv, hash_mb, info, info_every_ms)",
+                         lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
+                                                        : luaL_typename(L, -2));
+                raise(L, BALL_E_ARG, buf);
+            }
+            lua_pop(L, 1);
+        }
+        lua_getfield(L, 1, "nodes");
+        if (!lua_isnil(L, -1))
+            cfg.nodes = (uint64_t)int_arg(L, -1, "nodes", 0, NODES_MAX);
+        lua_getfield(L, 1, "time_ms");
+        if (!lua_isnil(L, -1))
+            cfg.time_ms = INT_ARG(L, -1, "time_ms");
+        lua_getfield(L, 1, "depth");
+        if (!lua_isnil(L, -1))
+            cfg.depth = INT_ARG(L, -1, "depth");
+        lua_getfield(L, 1, "threads");
+        if (!lua_isnil(L, -1))
+            cfg.threads = INT_ARG(L, -1, "threads");
+        lua_getfield(L, 1, "seed");
+        if (!lua_isnil(L, -1))
+            cfg.seed = seed_arg(L, -1);
+        lua_getfield(L, 1, "multipv");
+        if (!lua_isnil(L, -1))
+            cfg.multipv = INT_ARG(L, -1, "multipv");
+        lua_getfield(L, 1, "hash_mb");
+        if (!lua_isnil(L, -1))
+            cfg.hash_mb = INT_ARG(L, -1, "hash_mb");
+        lua_getfield(L, 1, "info_every_ms");
+        if (!lua_isnil(L, -1))
+            cfg.info_every_ms = INT_ARG(L, -1, "info_every_ms");
+        lua_getfield(L, 1, "info");
+        if (!lua_isnil(L, -1)) {
+            int callable = lua_isfunction(L, -1);
+            if (!callable && luaL_getmetafield(L, -1, "__call")) {
+                callable = 1;
+                lua_pop(L, 1);
+            }
+            if (!callable) {
+                char buf[ERR_MAX];
+                snprintf(buf, sizeof buf, "info is a function, not a %s", luaL_typename(L, -1));
+                raise(L, BALL_E_ARG, buf);
+            }
+            has_info = 1;
+        }
+        /* the info function (or nil) stays on the stack top */
+    } else {
+        lua_pushnil(L);
+    }
+    int fn = lua_gettop(L);
+    lsearch *ls = (lsearch *)lua_newuserdata(L, sizeof(lsearch));
+    memset(ls, 0, sizeof *ls);
+    ls->s = NULL;
+    ls->lines = NULL;
+    ls->has_info = has_info;
+    if (has_info) {
+        cfg.info = info_callback;
+        cfg.info_ud = ls;
+    }
+    ls->cfg = cfg;
+    luaL_getmetatable(L, SEARCH_MT);
+    lua_setmetatable(L, -2);
+    lua_createtable(L, 1, 0);
+    lua_pushvalue(L, fn);
+    lua_rawseti(L, -2, 1);
+    set_uservalue(L, -2);
+    int rc = ball_search_new(&ls->s, &cfg, err, sizeof err);
+    if (rc < 0)
+        raise(L, rc, err);
+    return 1;
+}
+
+static lsearch *check_search(lua_State *L, int idx)
+{
+    return (lsearch *)luaL_checkudata(L, idx, SEARCH_MT);
+}
+
+/* The searcher, or a "closed" error, or an "arg" error during its run. */
+static ball_search *S_live(lua_State *L, int idx, const char *what)
+{
+    lsearch *ls = check_search(L, idx);
+    if (!ls->s)
+        raise(L, CLOSED, "the searcher is closed");
+    if (ls->running) {
+        char buf[ERR_MAX];
+        snprintf(buf, sizeof buf,
+                 "search:%s: the searcher is running a search (called from its info callback?)",
+                 what);
+        raise(L, BALL_E_ARG, buf);
+    }
+    return ls->s;
+}
+
+/* One run on the game at index 2; raises as search:choose documents. */
+static ball_search_result search_run(lua_State *L, const char *what)
+{
+    lsearch *ls = check_search(L, 1);
+    ball_search_result r;
+    if (!is_game(L, 2)) {
+        char buf[ERR_MAX];
+        snprintf(buf, sizeof buf, "search:%s takes a game, not a %s", what, luaL_typename(L, 2));
+        raise(L, BALL_E_ARG, buf);
+    }
+    ball_search *s = S_live(L, 1, what);
+    ball_game *g = P(L, 2);
+    lua_settop(L, 2);
+    luaL_checkstack(L, 8, "the turn search's info callback");
+    get_uservalue(L, 1);
+    lua_rawgeti(L, -1, 1); /* index 4: the info function */
+    lua_pushcfunction(L, info_protected); /* index 5 */
+    ls->L = L;
+    ls->fn_idx = 4;
+    ls->game = (lgame *)lua_touserdata(L, 2);
+    ls->failed = 0;
+    ls->running = 1;
+    ball_search_result_init(&r, sizeof r);
+    int rc = ball_search_run(s, g, &r);
+    ls->running = 0;
+    ls->L = NULL;
+    ls->game = NULL;
+    if (ls->failed) {
+        ls->failed = 0;
+        lua_error(L); /* the info function's error, on the stack top */
+    }
+    lua_settop(L, 2);
+    if (rc < 0) {
+        char buf[ERR_MAX];
+        int res = ball_result(g);
+        if (rc == BALL_E_RANGE && res > BALL_ONGOING && res <= BALL_DRAW) {
+            static const char *const over[] = {NULL, "ATK won", "DEF won", "a draw"};
+            snprintf(buf, sizeof buf, "the game is over (%s): there is no decision to search",
+                     over[res]);
+            raise(L, rc, buf);
+        }
+        raise(L, rc, ball_errmsg(g));
+    }
+    return r;
+}
+
+/* search:choose(game) -> action */
+static int s_choose(lua_State *L)
+{
+    ball_search_result r = search_run(L, "choose");
+    push_action(L, r.best);
+    return 1;
+}
+
+/* search:analyse(game) -> table */
+static int s_analyse(lua_State *L)
+{
+    lsearch *ls = check_search(L, 1);
+    ball_search_result r = search_run(L, "analyse");
+    if (ls->lines == NULL) {
+        ls->lines = (ball_search_line *)malloc(BALL_MAX_ACTIONS * sizeof *ls->lines);
+        if (ls->lines == NULL)
+            raise(L, BALL_E_NOMEM, "out of memory for the search lines");
+        for (int i = 0; i < BALL_MAX_ACTIONS; i++)
+            ball_search_line_init(&ls->lines[i], sizeof ls->lines[i]);
+    }
+    int n = ok(L, ball_search_lines(ls->s, ls->lines, BALL_MAX_ACTIONS));
+    if (n > BALL_MAX_ACTIONS)
+        n = BALL_MAX_ACTIONS;
+    int m = ok(L, ball_search_best_turn(ls->s, ls->turn, BALL_SEARCH_PV_MAX));
+    lua_createtable(L, 0, 12);
+    push_action(L, r.best);
+    lua_setfield(L, -2, "best");
+    lua_pushnumber(L, (lua_Number)r.value);
+    lua_setfield(L, -2, "value");
+    PUSHINT(L, r.proven);
+    lua_setfield(L, -2, "proven");
+    PUSHINT(L, r.decisions_to_end);
+    lua_setfield(L, -2, "decisions_to_end");
+    PUSHINT(L, r.depth);
+    lua_setfield(L, -2, "depth");
+    PUSHINT(L, r.nodes);
+    lua_setfield(L, -2, "nodes");
+    lua_pushnumber(L, (lua_Number)r.elapsed_ms);
+    lua_setfield(L, -2, "elapsed_ms");
+    lua_pushboolean(L, r.stopped != 0);
+    lua_setfield(L, -2, "stopped");
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        const ball_search_line *ln = &ls->lines[i];
+        int k = ln->pv_len < 0 ? 0 : ln->pv_len > BALL_SEARCH_PV_MAX ? BALL_SEARCH_PV_MAX
+                                                                     : ln->pv_len;
+        lua_createtable(L, 0, 8);
+        push_action(L, ln->action);
+        lua_setfield(L, -2, "action");
+        lua_pushnumber(L, (lua_Number)ln->value);
+        lua_setfield(L, -2, "value");
+        lua_pushboolean(L, ln->bound != 0);
+        lua_setfield(L, -2, "bound");
+        PUSHINT(L, ln->proven);
+        lua_setfield(L, -2, "proven");
+        PUSHINT(L, ln->depth);
+        lua_setfield(L, -2, "depth");
+        PUSHINT(L, ln->nodes);
+        lua_setfield(L, -2, "nodes");
+        push_action_list(L, ln->pv, k);
+        lua_setfield(L, -2, "pv");
+        push_action_text(L, ln->pv, k);
+        lua_setfield(L, -2, "pv_text");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "lines");
+    push_action_list(L, ls->turn, m);
+    lua_setfield(L, -2, "best_turn");
+    push_action_text(L, ls->turn, m);
+    lua_setfield(L, -2, "best_turn_text");
+    return 1;
+}
+
+static int s_clear(lua_State *L)
+{
+    ok(L, ball_search_clear(S_live(L, 1, "clear")));
+    return 0;
+}
+
+static int s_stop(lua_State *L)
+{
+    lsearch *ls = check_search(L, 1);
+    if (ls->s)
+        ball_search_stop(ls->s);
+    return 0;
+}
+
+static int s_config(lua_State *L)
+{
+    const ball_search_config *c = &check_search(L, 1)->cfg;
+    lua_createtable(L, 0, 8);
+    PUSHINT(L, c->nodes);
+    lua_setfield(L, -2, "nodes");
+    PUSHINT(L, c->time_ms);
+    lua_setfield(L, -2, "time_ms");
+    PUSHINT(L, c->depth);
+    lua_setfield(L, -2, "depth");
+    PUSHINT(L, c->threads);
+    lua_setfield(L, -2, "threads");
+    PUSHINT(L, c->seed);
+    lua_setfield(L, -2, "seed");
+    PUSHINT(L, c->multipv);
+    lua_setfield(L, -2, "multipv");
+    PUSHINT(L, c->hash_mb);
+    lua_setfield(L, -2, "hash_mb");
+    PUSHINT(L, c->info_every_ms);
+    lua_setfield(L, -2, "info_every_ms");
+    return 1;
+}
+
+static int s_close(lua_State *L)
+{
+    lsearch *ls = check_search(L, 1);
+    if (ls->s) {
+        if (ls->running)
+            raise(L, BALL_E_ARG,
+                  "search:close: the searcher is running a search (called from its info "
+                  "callback?)");
+        ball_search_free(ls->s);
+        ls->s = NULL;
+    }
+    free(ls->lines);
+    ls->lines = NULL;
+    return 0;
+}
+
+static int s_is_closed(lua_State *L)
+{
+    lua_pushboolean(L, check_search(L, 1)->s == NULL);
+    return 1;
+}
+
+static int s_tostring(lua_State *L)
+{
+    lsearch *ls = check_search(L, 1);
+    const ball_search_config *c = &ls->cfg;
+    char buf[ERR_MAX];
+    snprintf(buf, sizeof buf,
+             "%sball.turn_search{ nodes = %llu, time_ms = %d, depth = %d, threads = %d, "
+             "seed = %llu, multipv = %d, hash_mb = %d, info_every_ms = %d }",
+             ls->s ? "" : "closed ", (unsigned long long)c->nodes, c->time_ms, c->depth,
+             c->threads, (unsigned long long)c->seed, c->multipv, c->hash_mb, c->info_every_ms);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static const luaL_Reg search_methods[] = {
+    {"choose", s_choose},
+    {"analyse", s_analyse},
+    {"clear", s_clear},
+    {"stop", s_stop},
+    {"config", s_config},
+    {"close", s_close},
+    {"is_closed", s_is_closed},
+    {NULL, NULL},
+};
+
 static const luaL_Reg game_methods[] = {
     {"close", g_close},
     {"is_closed", g_is_closed},
@@ -2003,6 +2439,7 @@ static const luaL_Reg module_functions[] = {
     {"read_records", l_read_records},
     {"from_record", l_from_record},
     {"mcts", l_mcts},
+    {"turn_search", l_turn_search},
     {"action", l_action},
     {"is_action", l_is_action},
     {"is_error", l_is_error},
@@ -2151,6 +2588,20 @@ int luaopen_ball(lua_State *L)
     lua_pushcfunction(L, m_close);
     lua_setfield(L, -2, "__close");
     lua_pushcfunction(L, m_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pop(L, 1);
+    /* TurnSearch metatable: methods in __index, also as ball.TurnSearch */
+    luaL_newmetatable(L, SEARCH_MT);
+    lua_newtable(L);
+    set_funcs(L, search_methods);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -4, "TurnSearch");
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, s_close);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, s_close);
+    lua_setfield(L, -2, "__close");
+    lua_pushcfunction(L, s_tostring);
     lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
     return 1;

@@ -26,7 +26,7 @@ from .game import (SQUARES, Action, ActionFlag, ActionKind, Card, CardEffect, Ea
                    SquareContents, Task, TaskKind, Team, Verb, distance, square_at,
                    square_col, square_index, square_name, square_row, read_records, TAGS)
 from .learn import Batch, Env
-from .search import MCTS, SearchLine, SearchResult, SearchStats, TurnSearch
+from .search import MCTS, SearchInfo, SearchLine, SearchResult, SearchStats, TurnSearch
 
 #: Version of the loaded shared library, e.g. "1.0.0".
 LIBRARY_VERSION = _native.version_string
@@ -47,7 +47,7 @@ __all__ = [
     "LIBRARY_VERSION_NUMBER", "LimitError", "MCTS", "NoHistoryError", "NotationError",
     "OutOfMemoryError", "Phase", "Piece", "PieceType", "RangeError", "Result",
     "RecordError", "RecordText", "Rules", "RulesError", "SQUARES", "START_BPN", "SearchStats", "Selection",
-    "SquareContents", "SearchLine", "SearchResult", "TurnSearch",
+    "SquareContents", "SearchInfo", "SearchLine", "SearchResult", "TurnSearch",
     "Task", "TaskKind", "Team", "Verb", "distance", "square_at", "square_col",
     "square_index", "square_name", "square_row", "learn", "read_records", "TAGS",
 ]

@@ -20,11 +20,18 @@ library's strongest player): ``TurnSearch``.
     with libball.TurnSearch(nodes=200000) as search, libball.Game() as game:
         result = search.analyse(game)       # the game is left as it was
         print(result.best, result.value, result.best_turn)
+
+With ``info=callable`` (and ``info_every_ms=N``) the callable receives a
+``SearchInfo`` (nodes, depth, value, proven, elapsed_ms, pv) during each
+run; returning True stops the run, an exception stops it and is raised
+again by ``choose()`` / ``analyse()``.
 """
 
 import ctypes
 import threading
-from typing import List, Literal, NamedTuple, NoReturn, Optional, Tuple, Union, overload
+import weakref
+from typing import (Any, Callable, List, Literal, NamedTuple, NoReturn, Optional, Tuple, Union,
+                    overload)
 
 from . import _native as _n
 from .errors import ArgumentError, BallError, ClosedGameError, RangeError, error_for
@@ -273,13 +280,39 @@ class SearchResult(NamedTuple):
     nodes: int
     #: Time the run took, in milliseconds.
     elapsed_ms: float
-    #: True when ``stop()`` stopped the run.
+    #: True when ``stop()`` or the info callback stopped the run (not when
+    #: a budget ran out).
     stopped: bool
     #: The root decisions searched, best first (the first ``multipv`` exact).
     lines: List[SearchLine]
     #: The best whole turn: ``best`` and the rest of its turn, up to the
     #: hand-over (or the touchdown).
     best_turn: List[Action]
+
+
+class SearchInfo(NamedTuple):
+    """The progress of a ``TurnSearch`` run, as its info callback receives
+    it (struct ball_search_info)."""
+
+    #: Nodes (decisions played) so far, by the calling thread.
+    nodes: int
+    #: The deepest search completed, in turns (0 before the first).
+    depth: int
+    #: The value of the best decision so far, as ``SearchResult.value``.
+    value: float
+    #: +1 proven win, -1 proven loss, 0 not proven.
+    proven: int
+    #: Milliseconds since the run began.
+    elapsed_ms: float
+    #: The principal variation so far, from the root: the best decision, the
+    #: rest of its turn and the opponent's reply (each legal when replayed;
+    #: ``" ".join(map(str, pv))`` is its text).
+    pv: List[Action]
+
+
+#: What an info callback may be: it receives a SearchInfo; a true return
+#: stops the run.
+InfoCallback = Callable[[SearchInfo], Any]
 
 
 class TurnSearch(_Owned):
@@ -294,6 +327,10 @@ class TurnSearch(_Owned):
     not repeatable); ``seed`` (0 to 2**64 - 1) breaks ties between equal
     evaluations; ``multipv`` root decisions (1-256) get exact values;
     ``hash_mb`` sizes the transposition table (1-65536 MiB, allocated here).
+    ``info`` (a callable, keyword only) is called during each run with a
+    ``SearchInfo`` (nodes, depth, value, proven, elapsed_ms, pv) at the end
+    of each depth and, with ``info_every_ms`` > 0 (0-86400000), about every
+    ``info_every_ms`` milliseconds; see "Info callback" below.
     The library checks the values (ArgumentError with its message, e.g. for
     threads=0 or no budget at all); a non-integral number raises
     ArgumentError, an int the C field cannot hold RangeError.
@@ -314,12 +351,25 @@ class TurnSearch(_Owned):
     run. ``close()``, the end of a ``with`` block or the garbage collector
     frees the C memory; a closed searcher raises ClosedGameError. A
     searcher cannot be pickled or copied.
+
+    Info callback: it runs in the thread that called ``choose()`` or
+    ``analyse()`` (the library's helper threads, with ``threads`` > 1, never
+    call it), holding the GIL (ctypes takes it for the call; the run itself
+    releases it), while the search waits: keep it short. A true return
+    stops the run as ``stop()`` does (``stopped`` is True). An exception in
+    it (any BaseException, KeyboardInterrupt included) stops the run and is
+    raised again by ``choose()`` / ``analyse()`` once the run has returned;
+    the searcher and the game stay usable. Inside it the game being
+    searched reads as closed (ClosedGameError; ``game.closed`` is True
+    then, in other threads too), and the searcher raises ArgumentError for
+    every call but ``stop()``: the search is using both.
     """
 
     _what = "turn searcher"
 
     def __init__(self, nodes: int = 200000, time_ms: int = 0, depth: int = 0, threads: int = 1,
-                 seed: int = 1, multipv: int = 1, hash_mb: int = 16) -> None:
+                 seed: int = 1, multipv: int = 1, hash_mb: int = 16, *,
+                 info: Optional[InfoCallback] = None, info_every_ms: int = 0) -> None:
         self._lock = threading.RLock()
         if not _n.has("ball_search_new"):
             raise BallError("the loaded libball (%s) has no turn search (ball_search_new)"
@@ -333,6 +383,16 @@ class TurnSearch(_Owned):
         cfg.seed = _c_int(seed, "seed", 0, _n.UINT64_MAX)
         cfg.multipv = _c_int(multipv, "multipv")
         cfg.hash_mb = _c_int(hash_mb, "hash_mb")
+        cfg.info_every_ms = _c_int(info_every_ms, "info_every_ms")
+        if info is not None and not callable(info):
+            raise ArgumentError("info is a callable, not %r" % (info,), _n.E_ARG)
+        self._info = info
+        self._info_error: Optional[BaseException] = None
+        self._running: Optional[Game] = None  # the game of the run in progress
+        self._info_cb: Optional[Any] = None  # the C callback, alive as long as the searcher
+        if info is not None:
+            self._info_cb = _n.SEARCH_INFO_FN(_trampoline(weakref.ref(self)))
+            cfg.info = self._info_cb
         handle = ctypes.c_void_p()
         err = ctypes.create_string_buffer(_n.ERR_MAX)
         rc = _lib.ball_search_new(ctypes.byref(handle), ctypes.byref(cfg), err, len(err))
@@ -340,6 +400,7 @@ class TurnSearch(_Owned):
             raise error_for(rc if rc < 0 else _n.E_NOMEM, err.value.decode(errors="replace"))
         self._config = (int(cfg.nodes), int(cfg.time_ms), int(cfg.depth), int(cfg.threads),
                         int(cfg.seed), int(cfg.multipv), int(cfg.hash_mb))
+        self._info_every_ms = int(cfg.info_every_ms)
         self._result = _n.BallSearchResult()
         self._lines = (_n.BallSearchLine * _n.MAX_ACTIONS)()
         for line in self._lines:
@@ -389,10 +450,24 @@ class TurnSearch(_Owned):
         """Size of the transposition table in MiB."""
         return self._config[6]
 
+    @property
+    def info(self) -> Optional[InfoCallback]:
+        """The info callback (None for none)."""
+        return self._info
+
+    @property
+    def info_every_ms(self) -> int:
+        """How often the info callback is called besides the end of each
+        depth, in milliseconds (0: only then)."""
+        return self._info_every_ms
+
     def __repr__(self) -> str:
         """``libball.TurnSearch(...)`` with the settings it was created with."""
         text = ("libball.TurnSearch(nodes=%d, time_ms=%d, depth=%d, threads=%d, seed=%d, "
-                "multipv=%d, hash_mb=%d)" % self._config)
+                "multipv=%d, hash_mb=%d" % self._config)
+        if self._info is not None:
+            text += ", info=%r, info_every_ms=%d" % (self._info, self._info_every_ms)
+        text += ")"
         return text if self._handle is not None else "<closed %s>" % text
 
     def __reduce__(self) -> NoReturn:
@@ -407,12 +482,20 @@ class TurnSearch(_Owned):
         if not isinstance(game, Game):
             raise ArgumentError("TurnSearch.%s() takes a libball.Game, not %s"
                                 % (what, type(game).__name__), _n.E_ARG)
-        handle = self._live()
+        handle = self._idle(what)
         res = self._result
         _lib.ball_search_result_init(ctypes.byref(res), ctypes.sizeof(res))
         with game._lock:
             g = game._live()
-            rc = self._run(handle, g, ctypes.byref(res))
+            self._running = game
+            self._info_error = None
+            try:
+                rc = self._run(handle, g, ctypes.byref(res))
+            finally:
+                self._running = None
+            error, self._info_error = self._info_error, None
+            if error is not None:
+                raise error
             if rc < 0:
                 result = _lib.ball_result(g)
                 if rc == _n.E_RANGE and result != _n.ONGOING:
@@ -424,12 +507,21 @@ class TurnSearch(_Owned):
                     message or _lib.ball_strerror(rc).decode(errors="replace")))
         return handle
 
+    def _idle(self, what: str) -> int:
+        """The handle, when no run of this searcher is in progress in this
+        thread (its info callback calling it); call with the lock held."""
+        handle = self._live()
+        if self._running is not None:
+            raise ArgumentError("TurnSearch.%s(): the searcher is running a search (called "
+                                "from its info callback?)" % what, _n.E_ARG)
+        return handle
+
     def choose(self, game: Game) -> Action:
         """Searches the position of ``game`` within the budget and returns
         the decision for the coach to act (legal there; not played: the
         game is left as it was). Raises RangeError when the game has no
         legal decision (it is over), ClosedGameError when the searcher or
-        the game is closed."""
+        the game is closed, and what the info callback raised."""
         with self._lock:
             self._search(game, "choose")
             return _action(self._result.best)
@@ -470,13 +562,17 @@ class TurnSearch(_Owned):
 
     def close(self) -> None:
         """Frees the C object now (waits for a run in progress: stop() it
-        first to make that prompt). Further use raises ClosedGameError;
-        closing twice is harmless."""
+        first to make that prompt; from the info callback of that run it
+        raises ArgumentError). Further use raises ClosedGameError; closing
+        twice is harmless."""
         lock = self.__dict__.get("_lock")
         stop_lock = self.__dict__.get("_stop_lock")
         if lock is None or stop_lock is None:  # __init__ failed before the C object existed
             return
         with lock, stop_lock:
+            if self.__dict__.get("_running") is not None:
+                raise ArgumentError("TurnSearch.close(): the searcher is running a search "
+                                    "(called from its info callback?)", _n.E_ARG)
             handle, self._handle = self._handle, None
             if handle is not None:
                 self._free(handle)
@@ -485,12 +581,45 @@ class TurnSearch(_Owned):
         """Forgets what earlier runs stored in the table (ball_search_clear()):
         the next run searches as a new searcher would."""
         with self._lock:
-            rc = _lib.ball_search_clear(self._live())
+            rc = _lib.ball_search_clear(self._idle("clear"))
         if rc < 0:
             raise error_for(rc, "ball_search_clear failed")
 
 
 _SEARCH_PV_MAX = 64  # BALL_SEARCH_PV_MAX
+
+
+def _trampoline(ref: "weakref.ReferenceType[TurnSearch]") -> Callable[[Any, Any], int]:
+    """The C info callback of one searcher (held through a weak reference,
+    so that an info callable that refers to its searcher makes no cycle
+    through C): builds the SearchInfo, calls the callable with the game
+    hidden, keeps what it raised for the run to raise; nonzero stops."""
+
+    def info_cb(ud: Any, p: Any) -> int:
+        search = ref()
+        if search is None or search._info_error is not None or search._info is None:
+            return 1
+        try:
+            info = p.contents
+            n = max(0, min(int(info.pv_len), _SEARCH_PV_MAX))
+            pv = [_action(info.pv[i]) for i in range(n)]
+            si = SearchInfo(int(info.nodes), int(info.depth), float(info.value),
+                            int(info.proven), float(info.elapsed_ms), pv)
+            game = search._running
+            hidden = game._handle if game is not None else None
+            if game is not None:
+                game._handle = None  # the game reads as closed: the search is using it
+            try:
+                stop = search._info(si)
+            finally:
+                if game is not None:
+                    game._handle = hidden
+            return 1 if stop else 0
+        except BaseException as exc:  # raised again by the run: nothing may unwind into C
+            search._info_error = exc
+            return 1
+
+    return info_cb
 
 
 _RESULT_TEXT = {_n.ATK_WON: "ATK won", _n.DEF_WON: "DEF won", _n.DRAW: "a draw"}
@@ -506,4 +635,5 @@ def _real(value: object, what: str) -> float:
         raise RangeError("%s %d out of range" % (what, value), _n.E_RANGE) from None
 
 
-__all__ = ["MCTS", "SearchLine", "SearchResult", "SearchStats", "TurnSearch"]
+__all__ = ["InfoCallback", "MCTS", "SearchInfo", "SearchLine", "SearchResult", "SearchStats",
+           "TurnSearch"]

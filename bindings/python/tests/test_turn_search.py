@@ -2,16 +2,19 @@
 """The turn search (libball.TurnSearch over ball_search_*): legal decisions,
 the game left as it was, repeatable node budgets, the root lines and the
 best turn replayed on a copy, a known position, bad settings, stop() from
-another thread, a game that is over, and lifetime."""
+another thread, a game that is over, lifetime, and the info callback
+(called, consistent, a true return stops, an exception propagates)."""
 
+import gc
 import pickle
 import re
 import threading
 import time
 import unittest
+import weakref
 
 import libball
-from libball import Game, SearchResult, TurnSearch
+from libball import Game, SearchInfo, SearchResult, TurnSearch
 
 from helpers import HEADER, START
 
@@ -23,6 +26,20 @@ ISSUE = ("7/6/3s3/6/7/3x2/4x*S1/3xo1/1O5/4[sX_]1/1o5/1X3O/3X2S/6/7/6/7 "
 # R11.1 with R1.4: ATK's X holding the ball on F16 steps into row 17 and
 # scores (the same position as test_mcts.py's ATK_TOUCHDOWN).
 ATK_TOUCHDOWN = "7/2X*3/7/6/7/6/7/6/7/6/7/6/3x3/6/7/6/7 ATK a 2 - 0/0 1"
+# ATK X* on G13 with 2 PA, DEF x on A1: two 2-square diagonal moves (R5.1,
+# R4.3: 1 PA each) take the carrier from row 13 to row 17, ATK's target end
+# zone (R1.4): a touchdown this turn (R11.1); tests/test_search.c's IN_ONE.
+IN_ONE = "7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2"
+
+
+def replay(test, game, actions, what):
+    """Plays ``actions`` on a copy of ``game``, each legal when played;
+    returns the copy."""
+    copy = game.clone()
+    for k, action in enumerate(actions):
+        test.assertIn(action, list(copy.legal_actions()), "%s: decision %d" % (what, k))
+        copy.push(action)
+    return copy
 
 
 class Choose(unittest.TestCase):
@@ -177,6 +194,186 @@ class Stop(unittest.TestCase):
             self.assertLess(time.monotonic() - t0, 2.5)
             self.assertTrue(out["result"].stopped)
             self.assertIn(out["result"].best, list(game.legal_actions()))
+
+    def test_stop_from_another_thread_with_an_info_callback(self):
+        # the callback takes the GIL every millisecond while this thread
+        # sleeps and then calls stop()
+        calls = []
+        with TurnSearch(nodes=0, time_ms=10000, depth=64, info_every_ms=1,
+                        info=calls.append) as search, Game() as game:
+            out = {}
+            t = threading.Thread(target=lambda: out.setdefault("r", search.analyse(game)),
+                                 daemon=True)
+            t.start()
+            time.sleep(0.2)
+            search.stop()
+            t.join(12.0)
+            self.assertFalse(t.is_alive())
+            self.assertTrue(out["r"].stopped)  # not the 10 s time budget
+            self.assertGreaterEqual(len(calls), 1)
+
+
+class Info(unittest.TestCase):
+    def test_called_and_consistent(self):
+        calls = []
+        with Game(ISSUE) as game, TurnSearch(nodes=200000, hash_mb=4, info_every_ms=1,
+                                             info=calls.append) as search:
+            before = (game.bpn, game.history_length, game.hash)
+            r = search.analyse(game)
+            self.assertEqual((game.bpn, game.history_length, game.hash), before)
+            self.assertGreaterEqual(len(calls), 1)
+            self.assertFalse(r.stopped)
+            last = None
+            for k, info in enumerate(calls):
+                self.assertIsInstance(info, SearchInfo)
+                self.assertTrue(0 <= info.nodes <= r.nodes)
+                self.assertTrue(-1.0 <= info.value <= 1.0)
+                self.assertGreaterEqual(info.elapsed_ms, 0.0)
+                self.assertLessEqual(info.depth, r.depth)
+                if last is not None:
+                    self.assertGreaterEqual(info.nodes, last.nodes)
+                    self.assertGreaterEqual(info.depth, last.depth)
+                    self.assertGreaterEqual(info.elapsed_ms, last.elapsed_ms)
+                replay(self, game, info.pv, "info %d" % k).close()
+                last = info
+            self.assertTrue(any(info.pv for info in calls))
+
+    def test_touchdown_reported(self):
+        # R11.1: the depth-1 report of IN_ONE already holds the proven
+        # touchdown, G13 to row 17 in two moves.
+        calls = []
+        with Game(IN_ONE) as game, TurnSearch(nodes=100000, hash_mb=4,
+                                              info=calls.append) as search:
+            r = search.analyse(game)
+            self.assertEqual(calls[0].depth, 1)
+            self.assertEqual(calls[0].proven, 1)
+            self.assertEqual(calls[0].value, 1.0)
+            self.assertEqual(calls[0].pv[:2], r.best_turn)
+            with replay(self, game, calls[0].pv[:2], "pv") as done:
+                self.assertEqual(done.winner, libball.Team.ATK)
+
+    def test_true_stops_the_run(self):
+        # Without info_every_ms the callback is called at the end of each
+        # depth: the first call is at depth 1, and True stops there. (The
+        # time budget only ends the test if stopping failed: stopped stays
+        # False then.)
+        first = []
+
+        def stop_now(info):
+            first.append(info)
+            return True
+
+        with Game(ISSUE) as game, TurnSearch(nodes=0, depth=64, time_ms=10000, hash_mb=4,
+                                             info=stop_now) as search:
+            r = search.analyse(game)
+            self.assertEqual(len(first), 1)
+            self.assertEqual(first[0].depth, 1)
+            self.assertTrue(r.stopped)
+            self.assertEqual(r.depth, 1)
+            self.assertIn(r.best, list(game.legal_actions()))
+            # a falsy return does not stop
+            search2 = TurnSearch(nodes=5000, hash_mb=4, info=lambda info: 0)
+            self.assertFalse(search2.analyse(game).stopped)
+            search2.close()
+
+    def test_stop_from_the_callback(self):
+        box = []
+        with Game(ISSUE) as game, TurnSearch(nodes=0, depth=64, time_ms=10000, hash_mb=4,
+                                             info=lambda info: box[0].stop()) as search:
+            box.append(search)
+            self.assertTrue(search.analyse(game).stopped)
+
+    def test_exception_propagates_and_searcher_stays_usable(self):
+        class Boom(Exception):
+            pass
+
+        raised = []
+
+        def once(info):
+            if not raised:
+                raised.append(Boom("from the callback"))
+                raise raised[0]
+
+        with Game(ISSUE) as game, TurnSearch(nodes=20000, hash_mb=4, info=once) as search:
+            before = (game.bpn, game.history_length, game.hash)
+            with self.assertRaises(Boom) as cm:
+                search.analyse(game)
+            self.assertIs(cm.exception, raised[0])
+            self.assertEqual((game.bpn, game.history_length, game.hash), before)
+            self.assertFalse(game.closed)
+            self.assertIn(search.choose(game), list(game.legal_actions()))
+            r = search.analyse(game)
+            self.assertFalse(r.stopped)
+
+    def test_keyboard_interrupt_propagates(self):
+        def interrupt(info):
+            raise KeyboardInterrupt
+
+        with Game() as game, TurnSearch(nodes=20000, hash_mb=4, info=interrupt) as search:
+            with self.assertRaises(KeyboardInterrupt):
+                search.choose(game)
+
+    def test_game_and_searcher_are_busy_inside(self):
+        seen = {}
+        box = []
+
+        def inside(info):
+            if seen:
+                return
+            search = box[0]
+            for name, call in (("bpn", lambda: game.bpn), ("push", lambda: game.push("end")),
+                               ("choose", lambda: search.choose(other)),
+                               ("clear", search.clear), ("close", search.close)):
+                try:
+                    call()
+                    seen[name] = None
+                except libball.BallError as exc:
+                    seen[name] = type(exc)
+
+        with Game(ISSUE) as game, Game() as other, \
+                TurnSearch(nodes=20000, hash_mb=4, info=inside) as search:
+            box.append(search)
+            before = game.bpn
+            search.analyse(game)
+            self.assertEqual(seen, {"bpn": libball.ClosedGameError,
+                                    "push": libball.ClosedGameError,
+                                    "choose": libball.ArgumentError,
+                                    "clear": libball.ArgumentError,
+                                    "close": libball.ArgumentError})
+            self.assertEqual(game.bpn, before)
+            self.assertFalse(search.closed)
+
+    def test_threads_call_back_on_the_calling_thread(self):
+        idents = set()
+        with Game(ISSUE) as game, TurnSearch(nodes=30000, threads=2, hash_mb=4, info_every_ms=1,
+                                             info=lambda i: idents.add(threading.get_ident())) \
+                as search:
+            self.assertIn(search.choose(game), list(game.legal_actions()))
+        self.assertEqual(idents, {threading.get_ident()})
+
+    def test_bad_settings(self):
+        with self.assertRaises(libball.ArgumentError) as cm:
+            TurnSearch(info="print")
+        self.assertIn("info", str(cm.exception))
+        with self.assertRaises(libball.ArgumentError) as cm:
+            TurnSearch(info=print, info_every_ms=-1)
+        self.assertIn("info_every_ms must lie in 0-86400000", str(cm.exception))  # the library's
+        with TurnSearch(nodes=10, hash_mb=1, info=print, info_every_ms=5) as search:
+            self.assertIs(search.info, print)
+            self.assertEqual(search.info_every_ms, 5)
+            self.assertIn("info_every_ms=5", repr(search))
+
+    def test_no_cycle_through_c(self):
+        # a callback that refers to its searcher: both are collected
+        box = []
+        search = TurnSearch(nodes=100, hash_mb=1, info=lambda info: box[0].nodes < 0)
+        box.append(search)
+        with Game() as game:
+            search.choose(game)
+        ref = weakref.ref(search)
+        del search, box[:]
+        gc.collect()
+        self.assertIsNone(ref())
 
 
 if __name__ == "__main__":
