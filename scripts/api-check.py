@@ -232,15 +232,7 @@ def norm_param(text):
 
 
 def split_params(text):
-    parts, depth, cur = [], 0, ""
-    for c in text:
-        depth += (c == "(") - (c == ")")
-        if c == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-        else:
-            cur += c
-    parts.append(cur)
+    parts = api_describe.split_commas(text)
     if len(parts) == 1 and parts[0].strip() in ("void", ""):
         return []
     return parts

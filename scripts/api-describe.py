@@ -146,6 +146,21 @@ def number(text, known):
     return Number(text, known).value()
 
 
+def split_commas(text):
+    """The text split at its commas outside parentheses (a parameter list
+    whose parameters may be function pointers)."""
+    parts, depth, cur = [], 0, ""
+    for c in text:
+        depth += (c == "(") - (c == ")")
+        if c == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += c
+    parts.append(cur)
+    return parts
+
+
 class Header:
     def __init__(self, path, display=None):
         self.path = display or path
@@ -405,19 +420,7 @@ class Header:
             return []
         if not text:
             self.fail(line, "an empty parameter list (write (void))")
-        parts, depth, cur = [], 0, ""
-        for c in text:
-            if c == "(":
-                depth += 1
-            elif c == ")":
-                depth -= 1
-            if c == "," and depth == 0:
-                parts.append(cur)
-                cur = ""
-            else:
-                cur += c
-        parts.append(cur)
-        out = [self.declarator(p, line, "parameter") for p in parts]
+        out = [self.declarator(p, line, "parameter") for p in split_commas(text)]
         for p in out:
             if p.get("array"):
                 self.fail(line, "an array parameter (%s) is not expected" % p["name"])
