@@ -309,16 +309,22 @@ def lua_code(text):
     return re.sub(r"--[^\n]*", "", text)
 
 
-def check_lua(api, paths, problems):
+def named_in(api, binding, paths, strip, pattern, problems):
+    """The API's functions that @p pattern's first group names in the
+    files @p paths, read through @p strip (which drops comments)."""
     code = ""
     for path in paths:
         try:
             with open(path, encoding="utf-8") as f:
-                code += lua_code(f.read()) + "\n"
+                code += strip(f.read()) + "\n"
         except OSError as e:
-            problems.append("lua: cannot read %s: %s" % (path, e))
-    used = set(re.findall(r"\bC\.(ball_[a-z0-9_]+)\b", code))
-    return {f["name"] for f in api.functions if f["name"] in used}
+            problems.append("%s: cannot read %s: %s" % (binding, path, e))
+    named = set(re.findall(pattern, code))
+    return {f["name"] for f in api.functions if f["name"] in named}
+
+
+def check_lua(api, paths, problems):
+    return named_in(api, "lua", paths, lua_code, r"\bC\.(ball_[a-z0-9_]+)\b", problems)
 
 
 def check_wasm(api, path, problems):
@@ -343,15 +349,7 @@ def js_code(text):
 
 
 def check_js(api, paths, problems):
-    code = ""
-    for path in paths:
-        try:
-            with open(path, encoding="utf-8") as f:
-                code += js_code(f.read()) + "\n"
-        except OSError as e:
-            problems.append("js: cannot read %s: %s" % (path, e))
-    named = set(re.findall(r"\b_(ball_[a-z0-9_]+)\b", code))
-    return {f["name"] for f in api.functions if f["name"] in named}
+    return named_in(api, "js", paths, js_code, r"\b_(ball_[a-z0-9_]+)\b", problems)
 
 
 # ------------------------------------------------------------ exclusions
