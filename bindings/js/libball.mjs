@@ -1817,7 +1817,7 @@ export function bind(M) {
 
   // --------------------------------------------------------- the API object
 
-  return Object.freeze({
+  const api = {
     version: str(M._ball_version_string()),
     versionNumber: M._ball_version_number(),
     START_BPN,
@@ -1853,5 +1853,20 @@ export function bind(M) {
     },
     /** The emscripten module itself: every C function as `_ball_...`. */
     native: M,
+  };
+  // What the learning module (learn.mjs) needs of this instance, under a
+  // registered symbol that no enumeration shows: the module, the game
+  // handles and the ruleset reader. Not an API: it may change in any release.
+  Object.defineProperty(api, INTERNALS, {
+    value: Object.freeze({
+      M, gamePointer, adoptGame, Action, rulesSpec, buildRules, readCaller, readOptions, listArg,
+      intArg, textArg, describe, isArray, withString, str, fail, rulesPtr: SCRATCH.rules,
+      rulesTurnsOffset: RULES_TURNS,
+    }),
   });
+  return Object.freeze(api);
 }
+
+/** The key of bind()'s internals for learn.mjs (Symbol.for: one key for
+ *  every copy of this module). */
+const INTERNALS = Symbol.for('libball.internals');
