@@ -97,6 +97,16 @@ const TA_SLICE = TA_PROTO.slice;
 
 const typeOf = (v) => (ArrayBuffer.isView(v) ? TA_TAG.call(v) : undefined);
 
+// A copy of the caller's typed array; BallError 'buffer' when its buffer
+// is detached (transferred away).
+function copyOf(v, what) {
+  try {
+    return TA_SLICE.call(v);
+  } catch {
+    throw new BallError(ErrorCode.BUFFER, `${what}: its buffer is detached`);
+  }
+}
+
 /** splitmix64 of docs/learning.md: [new state, output], BigInts. */
 export function splitmix64(state) {
   if (typeof state !== 'bigint')
@@ -220,7 +230,7 @@ function makeApi(ball, I) {
   // Array of numbers (holes and non-numbers refused).
   function inputArg(v, T, what) {
     if (typeOf(v) === T.name)
-      return TA_SLICE.call(v);
+      return copyOf(v, what);
     if (ArrayBuffer.isView(v))
       throw new BallError(ErrorCode.ARG, `${what} is a ${T.name} or an array of numbers, not a ${typeOf(v) ?? 'DataView'}`);
     const list = readCaller(what, () => listArg(v, what, 2 ** 28));
@@ -317,7 +327,7 @@ function makeApi(ball, I) {
     const what = 'policyMirror(values)';
     mirrorPermutation();
     const typed = ArrayBuffer.isView(values) && typeOf(values) !== undefined;
-    const src = typed ? TA_SLICE.call(values) : readCaller(what, () => listArg(values, what, ACTION_SPACE + 1));
+    const src = typed ? copyOf(values, what) : readCaller(what, () => listArg(values, what, ACTION_SPACE + 1));
     if (src.length !== ACTION_SPACE)
       throw new BallError(ErrorCode.BUFFER, `${what}: a policy has ${ACTION_SPACE} values, not ${src.length}`);
     const out = typed ? TA_SLICE.call(src) : new Array(ACTION_SPACE);
@@ -692,7 +702,7 @@ function makeApi(ball, I) {
         return this.#check(M._ball_batch_step(b, 0, 0));
       let src;
       if (typeOf(indices) === 'Int32Array') {
-        src = TA_SLICE.call(indices);
+        src = copyOf(indices, `${what}: indices`);
       } else {
         if (ArrayBuffer.isView(indices))
           throw new BallError(ErrorCode.ARG, `${what}: indices are an Int32Array or an array of integers, ` +

@@ -530,6 +530,11 @@ test('hostile: games, indices, flags, outs', () => {
   refuses(() => learn.observationMirror(['1', ...Array(3170).fill(0)]), ErrorCode.ARG);
   refuses(() => learn.observationMirror([, ...Array(3170).fill(0)]), ErrorCode.ARG, /hole/);
   refuses(() => learn.observationBitsMirror(new Uint8Array(396)), ErrorCode.BUFFER);
+  // an input whose buffer was transferred away (found by test/fuzz.mjs)
+  const gone = new Float32Array(3171);
+  structuredClone(gone.buffer, { transfer: [gone.buffer] });
+  refuses(() => learn.observationMirror(gone), ErrorCode.BUFFER, /detached/);
+  refuses(() => learn.policyMirror(gone), ErrorCode.BUFFER, /detached/);
   refuses(() => learn.unpackBits(new Uint8Array(2), 17), ErrorCode.BUFFER);
   refuses(() => learn.policyMirror(new Float32Array(7989)), ErrorCode.BUFFER);
   refuses(() => learn.policyMirror('x'), ErrorCode.ARG);
