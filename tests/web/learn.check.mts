@@ -1,6 +1,7 @@
 // Compiled (not run) by `tsc -p tests/web` in make check-web: the type
 // declarations of the learning interface (bindings/js/learn.d.mts) describe
-// it the way bindings/js/test/learn.test.mjs uses it.
+// it the way bindings/js/test/learn.test.mjs uses it; and the record API in
+// Python's shape (test/record.test.mjs).
 import load from '../../bindings/js/libball.mjs';
 import bindLearn, { ACTION_SPACE, ObsFlag, Terminal, splitmix64 } from '../../bindings/js/learn.mjs';
 import type { Batch, Learn, Returns } from '../../bindings/js/learn.mjs';
@@ -38,3 +39,17 @@ async function main(): Promise<void> {
 }
 
 void main();
+
+// Records in Python's shape (bindings/js/libball.d.mts).
+async function records(): Promise<void> {
+  const ball = await load();
+  const game = new ball.Game();
+  const tags: { Event: string; ATK: string } = game.tags;
+  const old: string = game.tags.event;
+  const text: string = game.recordWith({ Event: 'Final', atk: 'Ann', Site: null });
+  const names: readonly string[] = ball.TAGS;
+  console.log(tags.Event, old, text, names.length);
+  game.free();
+}
+
+void records();

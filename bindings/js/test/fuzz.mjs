@@ -462,6 +462,7 @@ const CALLS = [
   ['tag', () => g().tag(maybe(() => pick(TAGS)))],
   ['setTag', () => g().setTag(maybe(() => pick(TAGS)), maybe(() => (chance(0.5) ? mutate('Club night') : null)))],
   ['tags', () => g().tags],
+  ['recordWith', () => g().recordWith(maybe(() => withGetters({ [pick(TAGS.filter((t) => typeof t === 'string'))]: maybe(() => (chance(0.5) ? mutate('Final') : null)) }), 0.8))],
   ['record', () => { const r = g().record; if (records.length < 20) records.push(r); else records[int(20)] = r; return r; }],
   ['clone', () => track(g().clone())],
   ['free', () => g().free()],
