@@ -242,10 +242,14 @@ function makeApi(ball, I) {
 
   // ---------------------------------------------------------- actions
 
-  /** The code of an Action, its N2 text (read in `game`) or a code. */
+  // Game's own parseAction (not a property of the caller's object).
+  const parseAction = ball.Game.prototype.parseAction;
+
+  /** The code of an Action, its N2 text (read in `game`, a Game) or a code. */
   function codeOf(game, action, what) {
+    gptr(game, what);
     if (typeof action === 'string')
-      return game.parseAction(action).code;
+      return parseAction.call(game, action).code;
     try {
       return Action.fromCode(action).code;
     } catch (e) {

@@ -486,18 +486,18 @@ const CALLS = [
   ['selection.choose', () => { const s = pick(selections); return s && track(s.choose(maybe(() => pick(s.choices) ?? 'x'))); }],
   ['selection.back', () => { const s = pick(selections); return s && track(chance(0.5) ? s.back() : s.cancel()); }],
   // the learning interface (learn.mjs)
-  ['learn.actionToIndex', () => { const x = g(); return learn.actionToIndex(x, maybe(() => pick(legalTexts(x)) ?? 'end', 0.7)); }],
-  ['learn.actionFromIndex', () => track(learn.actionFromIndex(g(), chance(0.6) ? pick(learnIndices(g())) ?? int(7990) : anyValue()))],
-  ['learn.legalMask', () => learn.legalMask(g(), maybe(() => ({ bits: chance(0.5), out: maybe(() => learnOut(Uint8Array, 7990), 0.3) }), 0.7))],
-  ['learn.legalIndices', () => learn.legalIndices(g())],
+  ['learn.actionToIndex', () => { const x = lg(); return learn.actionToIndex(x, maybe(() => pick(legalTexts(x)) ?? 'end', 0.7)); }],
+  ['learn.actionFromIndex', () => track(learn.actionFromIndex(lg(), chance(0.6) ? pick(learnIndices(g())) ?? int(7990) : anyValue()))],
+  ['learn.legalMask', () => learn.legalMask(lg(), maybe(() => ({ bits: chance(0.5), out: maybe(() => learnOut(Uint8Array, 7990), 0.3) }), 0.7))],
+  ['learn.legalIndices', () => learn.legalIndices(lg())],
   ['learn.indexMirror', () => learn.indexMirror(maybe(() => int(7990)))],
   ['learn.policyMirror', () => learn.policyMirror(chance(0.6) ? new Float32Array(chance(0.9) ? 7990 : int(8000)) : anyValue())],
   ['learn.observationSize', () => learn.observationSize(maybe(() => int(4)))],
-  ['learn.observation', () => learn.observation(g(), maybe(obsOptions, 0.8))],
-  ['learn.observationBits', () => learn.observationBits(g(), maybe(obsOptions, 0.8))],
+  ['learn.observation', () => learn.observation(lg(), maybe(obsOptions, 0.8))],
+  ['learn.observationBits', () => learn.observationBits(lg(), maybe(obsOptions, 0.8))],
   ['learn.observationMirror', () => learn.observationMirror(maybe(() => learnOut(Float32Array, 3171 * (1 + int(2)))), maybe(obsOptions, 0.8))],
   ['learn.observationBitsMirror', () => learn.observationBitsMirror(maybe(() => learnOut(Uint8Array, 397)), maybe(obsOptions, 0.8))],
-  ['learn.returns', () => learn.returns(g())],
+  ['learn.returns', () => learn.returns(lg())],
   ['learn.unpackBits', () => learn.unpackBits(maybe(() => new Uint8Array(int(20))), cheapInt(200))],
   ['new learn.Batch', () => track(new learn.Batch(chance(0.8) ? 1 + int(8) : anyValue(), maybe(batchOptions, 0.8)))],
   ['batch.step', () => { const b = pick(batches); return b && b.step(chance(0.5) ? undefined : maybe(() => batchIndices(b), 0.6)); }],
@@ -512,6 +512,9 @@ const CALLS = [
 ];
 
 // Values for the learning calls: plausible ones, or hostile.
+function lg() {
+  return chance(0.9) ? anyGame() : anyValue();
+}
 function learnIndices(x) {
   try {
     return x.freed ? [] : learn.legalIndices(x);

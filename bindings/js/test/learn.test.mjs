@@ -487,6 +487,11 @@ test('hostile: games, indices, flags, outs', () => {
     refuses(() => fn(Object.create(Game.prototype)), ErrorCode.ARG);
   }
   refuses(() => learn.actionToIndex(freed, 'end'), ErrorCode.ARG, /freed/);
+  refuses(() => learn.actionToIndex({ parseAction: () => ({ code: 1 }) }, 'end'), ErrorCode.ARG, /expected a Game/);
+  const own = new Game();
+  own.parseAction = () => { throw new Error('the caller\'s own method ran'); };
+  assert.equal(learn.actionToIndex(own, 'E11-F10'), 41, 'Game\'s parseAction, not the object\'s');
+  own.free();
   refuses(() => learn.actionFromIndex(freed, 0), ErrorCode.ARG, /freed/);
   refuses(() => learn.actionToIndex(game, 'K9-L10'), ErrorCode.ILLEGAL);
   refuses(() => learn.actionToIndex(game, 'zz'), ErrorCode.NOTATION);
