@@ -723,8 +723,11 @@ function makeApi(ball, I) {
       }
       if (src.length !== this.n)
         throw new BallError(ErrorCode.BUFFER, `${what}: ${this.n} indices, one per game, not ${src.length}`);
+      // Reading the caller's array may have run their code (a proxy, a
+      // getter), which may have freed this batch: look again.
+      const live = this.#b;
       TA_SET.call(new Int32Array(heap(), this.#held.indices, this.n), src);
-      return this.#check(M._ball_batch_step(b, this.#held.indices, this.n));
+      return this.#check(M._ball_batch_step(live, this.#held.indices, this.n));
     }
 
     /** The BPN of game i's current position. */

@@ -11,9 +11,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { BallError, ErrorCode, START_BPN } from '../libball.mjs';
 import bindLearn, * as L from '../learn.mjs';
-import { ball, DODGE_BPN, RELEASE_BPN } from './helpers.mjs';
+import { ball, BALL_TOOL, DODGE_BPN, RELEASE_BPN } from './helpers.mjs';
 
 const learn = bindLearn(ball);
 const { Game } = ball;
@@ -413,7 +414,8 @@ test('Batch: chosen indices, a start, unbinding, games out of it, freeing', () =
 // ------------------------------------------------------------ the Python binding
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const LIBDIR = process.env.LIBBALL_PATH || `${REPO}build`;
+// The native library next to the tool's build (BALL_TOOL is B/bin/ball), or LIBBALL_PATH.
+const LIBDIR = process.env.LIBBALL_PATH || dirname(dirname(BALL_TOOL));
 const python = spawnSync('python3', ['-c', 'import ctypes'], { encoding: 'utf8' });
 const NO_PYTHON = python.status !== 0 ? 'no python3' :
   !existsSync(`${LIBDIR}/libball.so.1`) ? `no native libball.so.1 in ${LIBDIR} (make lib, or set LIBBALL_PATH)` : false;
@@ -599,6 +601,14 @@ test('hostile: batches', () => {
   refuses(() => batch.reset(-1), ErrorCode.ARG);
   refuses(() => batch.reset(2n ** 64n), ErrorCode.ARG);
   assert.throws(() => { batch.n = 5; }, TypeError, 'frozen');
+  // the caller's array frees the batch while step() reads it
+  const doomed = new learn.Batch(2, { outputs: ['actions'] });
+  const g0 = doomed.game(0);
+  const first = learn.legalIndices(g0)[0];
+  g0.free();
+  const sneaky = new Proxy([first, first], { get(t, k) { doomed.free(); return Reflect.get(t, k); } });
+  refuses(() => doomed.step(sneaky), ErrorCode.ARG, /freed/);
+  assert.equal(doomed.freed, true);
   batch.free();
   assert.equal(learn.liveBatches, live);
 });
