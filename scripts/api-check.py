@@ -40,8 +40,9 @@ For each function of it (both tiers) and each binding:
            checks the types.
   wasm     the export list that mk/web.mk generates from the header
            ($(WASM_DIR)/exports.json) names _ball_NAME.
-  js       bindings/js/libball.mjs or libball.d.mts names _ball_NAME outside
-           comments (the binding calls the module's export).
+  js       bindings/js/libball.mjs, learn.mjs (the learning interface) or
+           their .d.mts names _ball_NAME outside comments (the binding
+           calls the module's export).
 
 A function a binding lacks is allowed only by a line of the exclusions file
 "BINDING FUNCTION reason" (# comments; the reason is required). An
@@ -394,7 +395,8 @@ def main(argv=None):
     ap.add_argument("--lua-modules", nargs="+",
                     default=["bindings/lua/ball.lua", "bindings/lua/ball_learn.lua"])
     ap.add_argument("--lua-c", default="bindings/lua/c/ballc.c")
-    ap.add_argument("--js", nargs="+", default=["bindings/js/libball.mjs", "bindings/js/libball.d.mts"])
+    ap.add_argument("--js", nargs="+", default=["bindings/js/libball.mjs", "bindings/js/libball.d.mts",
+                                                 "bindings/js/learn.mjs", "bindings/js/learn.d.mts"])
     args = ap.parse_args(argv)
     try:
         with open(args.api, encoding="utf-8") as f:

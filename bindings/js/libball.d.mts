@@ -18,6 +18,8 @@ export type VerbName = 'move' | 'handoff' | 'short_pass' | 'long_pass' | 'card';
 export type SquareLike = string | number;
 export type ErrorCodeName = 'arg' | 'nomem' | 'bpn' | 'notation' | 'illegal' | 'buffer' | 'range' |
   'no_history' | 'rules' | 'limit' | 'record' | 'unknown';
+/** The tags of a record by their names in it (Ball.TAGS). */
+export interface RecordTags { Event: string; Site: string; Date: string; ATK: string; DEF: string }
 /** A record tag's name (enum ball_tag), in any case, or its index 0-4. */
 export type TagName = 'event' | 'site' | 'date' | 'atk' | 'def' | string | number;
 
@@ -259,13 +261,20 @@ export declare class Game {
   tag(name: TagName): string;
   /** '' or null clears the tag. */
   setTag(name: TagName, value: string | null): void;
-  readonly tags: { event: string; site: string; date: string; atk: string; def: string };
+  /** The tags by their names in the record, as Python's Game.tags. The
+   *  lower-case names (`tags.event`) still read but are not enumerated
+   *  (deprecated). */
+  readonly tags: RecordTags & { readonly event: string; readonly site: string; readonly date: string;
+    readonly atk: string; readonly def: string };
   /** The game record (docs/records.md), written when read: a property
    *  holding a string, the shape Python's `game.record` has too
    *  (docs/bindings.md, "One shape for record"). Tags for one record only:
    *  setTag() before, and back after. */
   readonly record: string;
-  /** The game of the first record of `text`. */
+  /** The record with these tags for this record only (names in any case;
+   *  '' or null leaves one out), as Python's game.record(event=...). */
+  recordWith(tags: Partial<Record<string, string | null>>): string;
+  /** The game of a text holding one record (two or more: BallError 'record'). */
   static fromRecord(text: string): Game;
 }
 
@@ -422,6 +431,8 @@ export interface Ball {
   readonly TurnSearch: typeof TurnSearch;
   /** The games of the records in a text, each with its decisions in its history. */
   readRecords(text: string): Game[];
+  /** The record tags by their names in a record: Event, Site, Date, ATK, DEF. */
+  readonly TAGS: readonly ['Event', 'Site', 'Date', 'ATK', 'DEF'];
   /** The 111 square names in index order. */
   readonly SQUARES: readonly string[];
   /** The earning-table entries in ball_earn order. */

@@ -134,8 +134,12 @@ const SEARCH_RESULT_SIZE = 56;
 const SEARCH_LINE_SIZE = 304;
 const SEARCH_PV_MAX = 64;
 
-/** The record tags (enum ball_tag) by their names in the game's `tags`. */
+/** The record tags (enum ball_tag) in lower case, as tag() and setTag()
+ *  also take them. */
 const TAG_NAMES = ['event', 'site', 'date', 'atk', 'def'];
+/** The record tags by their names in a record (docs/records.md): the keys
+ *  of a game's `tags`, as Python's libball.TAGS and Game.tags. */
+const TAGS = Object.freeze(['Event', 'Site', 'Date', 'ATK', 'DEF']);
 
 // ------------------------------------------------------------ arguments
 //
@@ -1298,9 +1302,15 @@ export function bind(M) {
         withString(text, (t) => M._ball_game_set_tag(g, tag, t)));
     }
 
-    /** All the record tags: { event, site, date, atk, def }. */
+    /** All the record tags by their names in the record, as Python's
+     *  `Game.tags`: { Event, Site, Date, ATK, DEF } ('' when unset). The
+     *  lower-case names of 1.1's development (`tags.event`) still read, as
+     *  properties that enumeration and JSON leave out (deprecated). */
     get tags() {
-      return Object.fromEntries(TAG_NAMES.map((name) => [name, this.tag(name)]));
+      const values = TAG_NAMES.map((name) => this.tag(name));
+      const out = Object.fromEntries(TAGS.map((name, i) => [name, values[i]]));
+      TAG_NAMES.forEach((name, i) => Object.defineProperty(out, name, { value: values[i] }));
+      return out;
     }
 
     /** The game record (docs/records.md): tags, ruleset, start position,
@@ -1321,13 +1331,52 @@ export function bind(M) {
       }
     }
 
-    /** The game of the first record of `text`, its decisions in its
-     *  history; BallError 'record' (or 'rules', 'bpn', 'notation',
-     *  'illegal') with the line and column of what is wrong. */
+    /**
+     * The record with the tags `tags` for this record only, as Python's
+     * `game.record(event=..., ATK=...)`: { Event, ATK, ... } (names in any
+     * case; '' or null leaves a tag out). The game's own tags are
+     * unchanged; BallError 'arg' for an unknown tag, 'range' for a value
+     * setTag() refuses (nothing written).
+     */
+    recordWith(tags) {
+      const given = readCaller('recordWith(tags)', () => {
+        if (tags === null || typeof tags !== 'object' || isArray(tags))
+          throw new BallError(ErrorCode.ARG, `recordWith(tags): tags are an object { ${TAGS.join(', ')} }, ` +
+            `not ${describe(tags)}`);
+        return Object.keys(tags).map((k) => [tagIndex(k), own(tags, k)]);
+      });
+      const g = this.#g;
+      const saved = TAG_NAMES.map((name) => this.tag(name));
+      try {
+        for (const [tag, value] of given)
+          this.setTag(tag, value === '' ? null : value);
+        return this.record;
+      } finally {
+        // The saved values were the library's, so setting them back cannot fail.
+        saved.forEach((value, tag) => {
+          if (value === '')
+            M._ball_game_set_tag(g, tag, 0);
+          else
+            withString(value, (t) => M._ball_game_set_tag(g, tag, t));
+        });
+      }
+    }
+
+    /** The game of a text holding one game record (blank lines around it
+     *  allowed), its decisions in its history, as Python's
+     *  `Game.from_record()`; BallError 'record' (or 'rules', 'bpn',
+     *  'notation', 'illegal') with the line and column of what is wrong,
+     *  and for a text with no record or with more than one (readRecords()
+     *  reads several). */
     static fromRecord(text) {
-      const games = readRecords(text, 1);
+      const games = readRecords(text, 2);
       if (!games.length)
-        throw new BallError(ErrorCode.RECORD, 'no game record in the text');
+        throw new BallError(ErrorCode.RECORD, 'line 1, column 1: no game record in the text');
+      if (games.length > 1) {
+        games.forEach((game) => game.free());
+        throw new BallError(ErrorCode.RECORD, 'the text holds more than one game record ' +
+          '(readRecords() reads them all)');
+      }
       return games[0];
     }
   }
@@ -1817,7 +1866,7 @@ export function bind(M) {
 
   // --------------------------------------------------------- the API object
 
-  return Object.freeze({
+  const api = {
     version: str(M._ball_version_string()),
     versionNumber: M._ball_version_number(),
     START_BPN,
@@ -1830,6 +1879,7 @@ export function bind(M) {
     MCTS,
     TurnSearch,
     readRecords: (text) => readRecords(text),
+    TAGS,
     SQUARES,
     EARN_ENTRIES: Object.freeze([...EARN_NAMES]),
     squareIndex,
@@ -1853,5 +1903,20 @@ export function bind(M) {
     },
     /** The emscripten module itself: every C function as `_ball_...`. */
     native: M,
+  };
+  // What the learning module (learn.mjs) needs of this instance, under a
+  // registered symbol that no enumeration shows: the module, the game
+  // handles and the ruleset reader. Not an API: it may change in any release.
+  Object.defineProperty(api, INTERNALS, {
+    value: Object.freeze({
+      M, gamePointer, adoptGame, Action, rulesSpec, buildRules, readCaller, readOptions, listArg,
+      intArg, textArg, describe, isArray, withString, str, fail, rulesPtr: SCRATCH.rules,
+      rulesTurnsOffset: RULES_TURNS,
+    }),
   });
+  return Object.freeze(api);
 }
+
+/** The key of bind()'s internals for learn.mjs (Symbol.for: one key for
+ *  every copy of this module). */
+const INTERNALS = Symbol.for('libball.internals');

@@ -398,7 +398,7 @@ test('every member of the API is listed here, and so exercised above', () => {
   assert.deepEqual(Object.keys(mod).sort(), ['BallError', 'ErrorCode', 'START_BPN', 'bind',
     'compareActionTexts', 'constants', 'default', 'load', 'xorshift64']);
   assert.deepEqual(Object.keys(ball).sort(), ['Action', 'BallError', 'EARN_ENTRIES', 'ErrorCode', 'Game',
-    'MCTS', 'SQUARES', 'START_BPN', 'Selection', 'TurnSearch', 'compareActionTexts', 'constants', 'distance',
+    'MCTS', 'SQUARES', 'START_BPN', 'Selection', 'TAGS', 'TurnSearch', 'compareActionTexts', 'constants', 'distance',
     'liveGames', 'liveSearchers', 'memory', 'native', 'parseRules', 'readRecords', 'squareAt', 'squareCol', 'squareIndex',
     'squareName', 'squareRow', 'strerror', 'version', 'versionNumber', 'xorshift64']);
   assert.deepEqual(own(Game), ['fromBpn', 'fromRecord']);
@@ -406,7 +406,7 @@ test('every member of the API is listed here, and so exercised above', () => {
     'diagram', 'free', 'freed', 'handoffLast', 'hands', 'hash', 'history', 'historyAction', 'historyLength',
     'historyPosition', 'isLegal', 'isOver', 'legalAction', 'legalActions', 'parseAction', 'pa', 'pe', 'perft',
     'phase', 'piece', 'randomAction', 'record', 'releaseTasks', 'reserveHistory', 'restrictedSquare', 'result',
-    'rules', 'select', 'selection', 'setTag', 'side', 'square', 'tag', 'tags', 'taskSolutions', 'toString',
+    'recordWith', 'rules', 'select', 'selection', 'setTag', 'side', 'square', 'tag', 'tags', 'taskSolutions', 'toString',
     'turn', 'undo', 'winner', 'apply'].sort());
   assert.equal(symbols, 1, 'Symbol.dispose');
   assert.deepEqual(own(Action), ['fromCode']);

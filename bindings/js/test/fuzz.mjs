@@ -28,6 +28,7 @@
 //    start is not the count it was before.
 import { parseArgs } from 'node:util';
 import { load, BallError } from '../libball.mjs';
+import { bindLearn } from '../learn.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -46,6 +47,9 @@ class HostileError extends Error {}
 
 const ball = await load();
 const { Game, Action, MCTS, Selection, TurnSearch, START_BPN } = ball;
+// The learning interface (learn.mjs), bound before the heap is measured:
+// its scratch memory is allocated once, for the instance's lifetime.
+const learn = bindLearn(ball);
 
 // ------------------------------------------------------------ random
 
@@ -77,6 +81,7 @@ function reference() {
 const REF = reference();
 const LIVE0 = ball.liveGames;
 const SEARCHERS0 = ball.liveSearchers;
+const BATCHES0 = learn.liveBatches;
 const HEAP0 = ball.memory().allocated;
 
 // A game no call is given: it must not change.
@@ -98,6 +103,7 @@ const turnSearches = [];
 const actions = [];
 const selections = [];
 const records = [];
+const batches = [];
 
 function track(x) {
   if (x instanceof Game) {
@@ -112,6 +118,10 @@ function track(x) {
     turnSearches.push(x);
     if (turnSearches.length > 4)
       turnSearches.splice(0, 2).forEach((m) => m.free());
+  } else if (x instanceof learn.Batch) {
+    batches.push(x);
+    if (batches.length > 4)
+      batches.splice(0, 2).forEach((b) => b.free());
   } else if (x instanceof Action) {
     actions.push(x);
     if (actions.length > 200)
@@ -452,6 +462,7 @@ const CALLS = [
   ['tag', () => g().tag(maybe(() => pick(TAGS)))],
   ['setTag', () => g().setTag(maybe(() => pick(TAGS)), maybe(() => (chance(0.5) ? mutate('Club night') : null)))],
   ['tags', () => g().tags],
+  ['recordWith', () => g().recordWith(maybe(() => withGetters({ [pick(TAGS.filter((t) => typeof t === 'string'))]: maybe(() => (chance(0.5) ? mutate('Final') : null)) }), 0.8))],
   ['record', () => { const r = g().record; if (records.length < 20) records.push(r); else records[int(20)] = r; return r; }],
   ['clone', () => track(g().clone())],
   ['free', () => g().free()],
@@ -474,7 +485,81 @@ const CALLS = [
   ['action', () => { const a = pick(actions); return a && [a.kind, a.from, a.to, a.option, a.keeper, a.flags, a.cost, a.value, a.pickup, a.fumble, a.forcedFumble, a.equals(anyValue())]; }],
   ['selection.choose', () => { const s = pick(selections); return s && track(s.choose(maybe(() => pick(s.choices) ?? 'x'))); }],
   ['selection.back', () => { const s = pick(selections); return s && track(chance(0.5) ? s.back() : s.cancel()); }],
+  // the learning interface (learn.mjs)
+  ['learn.actionToIndex', () => { const x = lg(); return learn.actionToIndex(x, maybe(() => pick(legalTexts(x)) ?? 'end', 0.7)); }],
+  ['learn.actionFromIndex', () => track(learn.actionFromIndex(lg(), chance(0.6) ? pick(learnIndices(g())) ?? int(7990) : anyValue()))],
+  ['learn.legalMask', () => learn.legalMask(lg(), maybe(() => ({ bits: chance(0.5), out: maybe(() => learnOut(Uint8Array, 7990), 0.3) }), 0.7))],
+  ['learn.legalIndices', () => learn.legalIndices(lg())],
+  ['learn.indexMirror', () => learn.indexMirror(maybe(() => int(7990)))],
+  ['learn.policyMirror', () => learn.policyMirror(chance(0.6) ? new Float32Array(chance(0.9) ? 7990 : int(8000)) : anyValue())],
+  ['learn.observationSize', () => learn.observationSize(maybe(() => int(4)))],
+  ['learn.observation', () => learn.observation(lg(), maybe(obsOptions, 0.8))],
+  ['learn.observationBits', () => learn.observationBits(lg(), maybe(obsOptions, 0.8))],
+  ['learn.observationMirror', () => learn.observationMirror(maybe(() => learnOut(Float32Array, 3171 * (1 + int(2)))), maybe(obsOptions, 0.8))],
+  ['learn.observationBitsMirror', () => learn.observationBitsMirror(maybe(() => learnOut(Uint8Array, 397)), maybe(obsOptions, 0.8))],
+  ['learn.returns', () => learn.returns(lg())],
+  ['learn.unpackBits', () => learn.unpackBits(maybe(() => new Uint8Array(int(20))), cheapInt(200))],
+  ['new learn.Batch', () => track(new learn.Batch(chance(0.8) ? 1 + int(8) : anyValue(), maybe(batchOptions, 0.8)))],
+  ['batch.step', () => { const b = pick(batches); return b && b.step(chance(0.5) ? undefined : maybe(() => batchIndices(b), 0.6)); }],
+  ['batch.reset', () => pick(batches)?.reset(maybe(rand64))],
+  ['batch.setStart', () => pick(batches)?.setStart(maybe(() => (chance(0.3) ? null : hostileString())))],
+  ['batch.bind', () => { const b = pick(batches); return b && (chance(0.5) ? b.bind(maybe(outputName)) : b.unbind(maybe(outputName))); }],
+  ['batch.read', () => { const b = pick(batches); return b && (chance(0.5) ? b.read(maybe(outputName), maybe(() => undefined, 0.7)) : b.row(maybe(outputName), cheapInt(8))); }],
+  ['batch.outputs', () => { const b = pick(batches); return b && [b.obs, b.obsBits, b.mask, b.maskBits, b.rewards, b.done, b.actions, b.side, b.length]; }],
+  ['batch.position', () => pick(batches)?.position(cheapInt(8))],
+  ['batch.game', () => { const b = pick(batches); return b && track(b.game(cheapInt(8))); }],
+  ['batch.free', () => pick(batches)?.free()],
 ];
+
+// Values for the learning calls: plausible ones, or hostile.
+function lg() {
+  return chance(0.9) ? anyGame() : anyValue();
+}
+function learnIndices(x) {
+  try {
+    return x.freed ? [] : learn.legalIndices(x);
+  } catch {
+    return [];
+  }
+}
+function learnOut(T, n) {
+  switch (int(5)) {
+    case 0: return new T(n);
+    case 1: return new T(int(n + 2));
+    case 2: return new (pick([Float32Array, Uint8Array, Int32Array, Float64Array]))(n);
+    case 3: { const a = new T(n); structuredClone(a.buffer, { transfer: [a.buffer] }); return a; }
+    default: return new T(ball.native.HEAPU8.buffer, 0, Math.min(n, 64));
+  }
+}
+const obsOptions = () => withGetters({ flags: maybe(() => int(4), 0.8), out: chance(0.2) ? learnOut(Float32Array, 3171) : undefined });
+const OUTPUT_NAMES = ['obs', 'obsBits', 'mask', 'maskBits', 'rewards', 'done', 'actions', 'side', 'obs_bits', 'nope', 0, 7, 8, -1];
+const outputName = () => pick(OUTPUT_NAMES);
+function batchOptions() {
+  const o = {};
+  if (chance(0.5)) o.outputs = chance(0.8) ? Array.from({ length: int(4) }, outputName) : anyValue();
+  if (chance(0.3)) o.obsFlags = maybe(() => int(4));
+  if (chance(0.3)) o.seed = maybe(rand64);
+  if (chance(0.2)) o.start = maybe(hostileString, 0.3);
+  if (chance(0.3)) o.turnLimit = chance(0.8) ? int(60) : anyValue();
+  if (chance(0.2)) o.rules = rulesValue();
+  if (chance(0.05)) o.colour = 'red';
+  return withGetters(o);
+}
+function batchIndices(b) {
+  const out = [];
+  for (let i = 0; i < b.n; i++) {
+    let x;
+    try {
+      x = b.game(i);
+      out.push(pick(learn.legalIndices(x)) ?? 0);
+    } finally {
+      x?.free();
+    }
+  }
+  if (chance(0.2))
+    out.push(int(7990));
+  return chance(0.5) ? Int32Array.from(out) : out;
+}
 
 // ------------------------------------------------------------ running
 
@@ -544,11 +629,13 @@ try {
   checkSentinel('after the run');
   for (const x of games.splice(0))
     x.free();
-  for (const m of [...searchers.splice(0), ...turnSearches.splice(0)])
+  for (const m of [...searchers.splice(0), ...turnSearches.splice(0), ...batches.splice(0)])
     m.free();
   sentinel.free();
   if (ball.liveGames !== LIVE0)
     fail(`${ball.liveGames} games live after freeing all, ${LIVE0} before`);
+  if (learn.liveBatches !== BATCHES0)
+    fail(`${learn.liveBatches} batches live after freeing all, ${BATCHES0} before`);
   if (ball.liveSearchers !== SEARCHERS0)
     fail(`${ball.liveSearchers} searchers live after freeing all, ${SEARCHERS0} before`);
   const heap = ball.memory().allocated;

@@ -20,7 +20,8 @@ test('npm pack gives a working package', { skip: npm.status !== 0 && 'no npm' },
     assert.equal(r.status, 0, r.stderr);
     const [info] = JSON.parse(r.stdout);
     const files = info.files.map((f) => f.path).sort();
-    assert.deepEqual(files, ['LICENSE', 'README.md', 'libball.d.mts', 'libball.mjs', 'package.json', 'wasm/ball.mjs']);
+    assert.deepEqual(files, ['LICENSE', 'README.md', 'learn.d.mts', 'learn.mjs', 'libball.d.mts', 'libball.mjs', 'package.json',
+      'wasm/ball.mjs']);
     const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
     assert.equal(tgz, `libball-${info.version}.tgz`);
     const t = spawnSync('tar', ['-xzf', join(dir, tgz), '-C', dir], { encoding: 'utf8' });
@@ -31,6 +32,8 @@ test('npm pack gives a working package', { skip: npm.status !== 0 && 'no npm' },
     const game = new ball.Game();
     assert.equal(game.perft(3), 16283n);
     assert.equal(ball.version, info.version);
+    const learn = (await import(pathToFileURL(join(dir, 'package', 'learn.mjs')).href)).bindLearn(ball);
+    assert.equal(learn.legalIndices(game).length, 55, 'the learning module works from the package (55 at the start)');
     game.free();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -49,13 +49,13 @@ test('history: the decisions and the positions they were played from', () => {
 
 test('tags: set, read, cleared, refused', () => {
   const game = new Game();
-  assert.deepEqual(game.tags, { event: '', site: '', date: '', atk: '', def: '' });
+  assert.deepEqual(game.tags, { Event: '', Site: '', Date: '', ATK: '', DEF: '' });
   game.setTag('event', 'Club night');
   game.setTag('Site', 'Lyon');
   game.setTag(2, '2026-11-30');
   game.setTag('ATK', 'Ann');
   game.setTag('def', 'Bö "the wall"');
-  assert.deepEqual(game.tags, { event: 'Club night', site: 'Lyon', date: '2026-11-30', atk: 'Ann', def: 'Bö "the wall"' });
+  assert.deepEqual(game.tags, { Event: 'Club night', Site: 'Lyon', Date: '2026-11-30', ATK: 'Ann', DEF: 'Bö "the wall"' });
   assert.equal(game.tag('DEF'), 'Bö "the wall"');
   game.setTag('site', '');
   game.setTag('date', null);
@@ -125,6 +125,71 @@ test('record is a property holding a string, as Python\'s game.record', () => {
   game.free();
 });
 
+// The rest of the record API in Python's shape (bindings/python/libball/
+// game.py): tags keyed by the record's names (TAGS, as in the written
+// record), the record with tags for one record only (Python's
+// game.record(event=...)), from_record() refusing a text of two records.
+test('tags by the record\'s names, as Python\'s Game.tags; the lower-case names still read', () => {
+  assert.deepEqual(ball.TAGS, ['Event', 'Site', 'Date', 'ATK', 'DEF']);
+  const game = new Game();
+  ball.TAGS.forEach((name, i) => game.setTag(name, `value ${i}`));
+  const tags = game.tags;
+  assert.deepEqual(Object.keys(tags), ball.TAGS);
+  assert.equal(JSON.stringify(tags), '{"Event":"value 0","Site":"value 1","Date":"value 2","ATK":"value 3","DEF":"value 4"}');
+  // each key names the record's own tag line
+  const record = game.record;
+  for (const [name, value] of Object.entries(tags))
+    assert.match(record, new RegExp(`^\\[${name} "${value}"\\]$`, 'm'));
+  // 1.1 development spelling (deprecated): read, not enumerated
+  assert.equal(tags.event, 'value 0');
+  assert.equal(tags.def, 'value 4');
+  game.free();
+});
+
+test('recordWith(tags): the record with tags for that record only, as Python\'s game.record(event=...)', () => {
+  const game = new Game();
+  game.apply('E11-F10');
+  game.setTag('event', 'Club night');
+  game.setTag('site', 'Lyon');
+  const plain = game.record;
+  const text = game.recordWith({ Event: 'Final', atk: 'Ann', Site: '' });
+  assert.match(text, /^\[Event "Final"\]$/m);
+  assert.match(text, /^\[ATK "Ann"\]$/m);
+  assert.doesNotMatch(text, /^\[Site /m, "'' leaves a tag out");
+  assert.equal(text.replace(/^\[(Event|ATK) .*\n/gm, ''), plain.replace(/^\[(Event|Site) .*\n/gm, ''),
+    'the rest is the record');
+  assert.deepEqual(game.tags, { Event: 'Club night', Site: 'Lyon', Date: '', ATK: '', DEF: '' }, 'the game keeps its tags');
+  assert.equal(game.record, plain);
+  assert.equal(game.recordWith({}), plain);
+  const back = Game.fromRecord(text);
+  assert.equal(back.tag('event'), 'Final');
+  back.free();
+  // refused: nothing changes
+  assert.throws(() => game.recordWith({ Round: '3' }), { code: ErrorCode.ARG, message: /not a record tag: Round/ });
+  assert.throws(() => game.recordWith({ ATK: 'Ann', DEF: 'a\nb' }), { code: ErrorCode.RANGE });
+  assert.throws(() => game.recordWith({ ATK: 5 }), { code: ErrorCode.ARG });
+  assert.throws(() => game.recordWith('Final'), { code: ErrorCode.ARG });
+  assert.throws(() => game.recordWith(null), { code: ErrorCode.ARG });
+  const boom = new Error('boom');
+  assert.throws(() => game.recordWith({ get Event() { throw boom; } }), (e) => e.code === ErrorCode.ARG && e.cause === boom);
+  assert.deepEqual(game.tags, { Event: 'Club night', Site: 'Lyon', Date: '', ATK: '', DEF: '' });
+  game.free();
+});
+
+test('fromRecord: one record, as Python\'s Game.from_record; two are refused', () => {
+  const a = new Game();
+  a.apply('E11-F10');
+  const live = ball.liveGames;
+  const two = `${a.record}\n${a.record}`;
+  assert.equal(ball.readRecords(two).map((g) => { const h = g.historyLength; g.free(); return h; }).join(), '1,1');
+  assert.throws(() => Game.fromRecord(two), { code: ErrorCode.RECORD, message: /more than one game record/ });
+  assert.equal(ball.liveGames, live, 'both games read were freed');
+  const one = Game.fromRecord(`\n\n${a.record}\n\n`);
+  assert.equal(one.bpn, a.bpn);
+  one.free();
+  a.free();
+});
+
 test('readRecords: several games, as ball replay reads them', { skip: NO_TOOL }, () => {
   const games = [randomGame(21n, 80), randomGame(22n, 10, { rules: 'turns=3' }), randomGame(23n, 0)];
   const text = '\n' + games.map(({ game }) => game.record).join('\n') + '\n\n';
@@ -180,6 +245,6 @@ test('bad records: BallError with the line, the column and the reason, as ball r
     rmSync(dir, { recursive: true, force: true });
   }
   assert.throws(() => Game.fromRecord('\n\n'), { code: ErrorCode.RECORD, codeName: 'record',
-    message: 'no game record in the text' });
+    message: 'line 1, column 1: no game record in the text' });
   assert.throws(() => ball.readRecords(42), { code: ErrorCode.ARG });
 });
