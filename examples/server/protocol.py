@@ -12,8 +12,12 @@ fields that type takes with the right types and bounds, nothing else.
 import json
 from typing import Any, Dict, NamedTuple, Optional
 
-#: The largest client message, in bytes (also the WebSocket frame limit).
+#: The largest client message, in bytes: a larger one is refused
+#: (too_large) and the connection stays.
 MAX_MESSAGE = 4096
+#: The largest WebSocket message: a larger one closes the connection with
+#: code 1009 (message too big) before it is read whole.
+MAX_FRAME = 65536
 #: The largest sequence number.
 MAX_SEQ = 2 ** 31 - 1
 MAX_ACTION = 64
@@ -39,10 +43,12 @@ GAME_CHANGES = ("decision", "resign", "offer_draw", "accept_draw", "decline_draw
 class Refused(Exception):
     """A message refused: ``reason`` is a stable code, ``message`` says why."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: str, message: str, client_id: Optional[str] = None) -> None:
         super().__init__(message)
         self.reason = reason
         self.message = message
+        #: the refused message's own id, when it had a valid one
+        self.client_id = client_id
 
 
 class Message(NamedTuple):
@@ -96,15 +102,19 @@ def parse(data: Any) -> Message:
             raise Refused("bad_field", "id must be a string of at most %d printable ASCII characters"
                           % MAX_CLIENT_ID)
     values: Dict[str, Any] = {}
-    for name in obj:
-        if name not in fields and name not in ("type", "id"):
-            raise Refused("bad_field", "%s takes no field %r" % (kind, name[:40]))
-    for name, (field_kind, required) in fields.items():
-        if name not in obj or obj[name] is None:
-            if required:
-                raise Refused("bad_field", "%s needs the field %s" % (kind, name))
-            continue
-        values[name] = _check(field_kind, name, obj[name])
+    try:
+        for name in obj:
+            if name not in fields and name not in ("type", "id"):
+                raise Refused("bad_field", "%s takes no field %r" % (kind, name[:40]))
+        for name, (field_kind, required) in fields.items():
+            if name not in obj or obj[name] is None:
+                if required:
+                    raise Refused("bad_field", "%s needs the field %s" % (kind, name))
+                continue
+            values[name] = _check(field_kind, name, obj[name])
+    except Refused as e:
+        e.client_id = client_id
+        raise
     return Message(type=kind, id=client_id, **values)
 
 

@@ -15,6 +15,7 @@ import asyncio
 import concurrent.futures
 import json
 import os
+import socket
 import sys
 import time
 from typing import Any, Dict, List, Optional
@@ -39,6 +40,8 @@ BURST = 40.0
 MAX_REFUSED = 50
 #: Messages waiting for a client that does not read, before it is dropped.
 MAX_QUEUED = 512
+#: The kernel's send buffer of a WebSocket, in bytes.
+SEND_BUFFER = 65536
 #: Seconds a new WebSocket has to send its hello.
 HELLO_SECONDS = 10.0
 MAX_BODY = 16 * 1024
@@ -48,13 +51,17 @@ class Conn:
     """One WebSocket: its outgoing queue (a client that stops reading is
     dropped, never waited for), its rate bucket and its seat."""
 
-    def __init__(self, ws: web.WebSocketResponse, request: web.Request) -> None:
+    def __init__(self, ws: web.WebSocketResponse, request: web.Request,
+                 stats: Dict[str, int], rate: float, burst: float, max_queued: int) -> None:
         self.ws = ws
+        self.max_queued = max_queued
+        self.rate, self.burst = rate, burst
+        self.stats = stats
         self.transport = request.transport
         self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
         self.session: Optional[Session] = None
         self.side: Optional[str] = None
-        self.tokens = BURST
+        self.tokens = burst
         self.last = time.monotonic()
         self.refused = 0
         self.dropped = False
@@ -63,7 +70,7 @@ class Conn:
     def send(self, data: str) -> None:
         if self.dropped:
             return
-        if self.queue.qsize() >= MAX_QUEUED:
+        if self.queue.qsize() >= self.max_queued:
             self.drop()
             return
         self.queue.put_nowait(data)
@@ -73,10 +80,22 @@ class Conn:
 
     def drop(self) -> None:
         """Too slow: the connection is cut (the client may resume)."""
+        if not self.dropped:
+            self.stats["dropped"] += 1
         self.dropped = True
         if self.transport is not None:
             self.transport.abort()
         self.sender.cancel()
+
+    async def close(self, code: int, message: bytes) -> None:
+        """Sends what is queued (within 5 s), then closes."""
+        self.queue.put_nowait(None)
+        try:
+            await asyncio.wait_for(asyncio.shield(self.sender), 5.0)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            self.drop()
+            return
+        await self.ws.close(code=code, message=message)
 
     async def _send_loop(self) -> None:
         try:
@@ -90,7 +109,7 @@ class Conn:
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1.0:
             return False
@@ -100,7 +119,12 @@ class Conn:
 
 class Server:
     def __init__(self, storage: Storage, allow_origins: List[str], public_url: str = "",
-                 bot_threads: int = 1, max_games: int = 10000, max_connections: int = 4096) -> None:
+                 bot_threads: int = 1, max_games: int = 10000, max_connections: int = 4096,
+                 hello_seconds: float = HELLO_SECONDS, rate: float = RATE,
+                 burst: float = BURST, max_queued: int = MAX_QUEUED) -> None:
+        self.rate, self.burst = rate, burst
+        self.max_queued = max_queued
+        self.hello_seconds = hello_seconds
         self.storage = storage
         self.allow_origins = set(allow_origins)
         self.public_url = public_url.rstrip("/")
@@ -115,7 +139,7 @@ class Server:
         self._committing = False
         self._timers: Dict[str, asyncio.TimerHandle] = {}
         self._bot_tasks: Dict[str, "asyncio.Task[None]"] = {}
-        self.stats = {"decisions": 0, "events": 0, "commits": 0}
+        self.stats = {"decisions": 0, "events": 0, "commits": 0, "dropped": 0}
 
     # -------------------------------------------------- storage
 
@@ -372,10 +396,14 @@ class Server:
             return json_error(403, "bad_origin", "origin not allowed")
         if self.connections >= self.max_connections:
             return json_error(503, "busy", "too many connections")
-        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_MESSAGE, heartbeat=20.0,
+        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, heartbeat=20.0,
                                    compress=False)
         await ws.prepare(request)
-        conn = Conn(ws, request)
+        sock = request.transport.get_extra_info("socket") if request.transport else None
+        if sock is not None:
+            # a fixed kernel buffer: what a client does not read stays bounded
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        conn = Conn(ws, request, self.stats, self.rate, self.burst, self.max_queued)
         self.connections += 1
         try:
             await self._serve(conn)
@@ -383,25 +411,20 @@ class Server:
             self.connections -= 1
             if conn.session is not None:
                 conn.session.watchers.discard(conn)
-            conn.queue.put_nowait(None)
-            try:
-                await asyncio.wait_for(conn.sender, 5.0)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
-                conn.drop()
-            if not ws.closed:
-                await ws.close()
+            if not ws.closed and not conn.dropped:
+                await conn.close(WSCloseCode.OK, b"")
         return ws
 
     async def _serve(self, conn: Conn) -> None:
         ws = conn.ws
-        hello_by = time.monotonic() + HELLO_SECONDS
+        hello_by = time.monotonic() + self.hello_seconds
         while not conn.dropped:
             timeout = None if conn.session is not None else max(0.0, hello_by - time.monotonic())
             try:
                 raw = await ws.receive(timeout=timeout)
             except asyncio.TimeoutError:
-                conn.send_obj(protocol.error("timeout", "no hello within %d s" % HELLO_SECONDS))
-                await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no hello")
+                conn.send_obj(protocol.error("timeout", "no hello within %g s" % self.hello_seconds))
+                await conn.close(WSCloseCode.POLICY_VIOLATION, b"no hello")
                 return
             if raw.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                 return
@@ -409,17 +432,17 @@ class Server:
                 return  # e.g. a frame above the size limit: aiohttp closed with 1009
             client_id = None
             try:
-                if not conn.allow():
-                    raise Refused("rate_limited", "at most %d messages a second" % RATE)
                 msg = protocol.parse(raw.data if raw.type == WSMsgType.TEXT else None)
                 client_id = msg.id
+                if not conn.allow():
+                    raise Refused("rate_limited", "at most %g messages a second" % conn.rate)
                 await self._handle(conn, msg)
                 conn.refused = 0
             except Refused as e:
                 conn.refused += 1
-                conn.send_obj(protocol.error(e.reason, e.message, client_id))
+                conn.send_obj(protocol.error(e.reason, e.message, client_id or e.client_id))
                 if conn.refused >= MAX_REFUSED:
-                    await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"too many refused")
+                    await conn.close(WSCloseCode.POLICY_VIOLATION, b"too many refused")
                     return
 
     async def _handle(self, conn: Conn, msg: Message) -> None:
@@ -488,7 +511,8 @@ def make_app(server: Server) -> web.Application:
 async def run(args: argparse.Namespace) -> None:
     storage = SQLiteStorage(args.db, synchronous=args.synchronous)
     server = Server(storage, args.allow_origin, args.public_url, bot_threads=args.bot_threads,
-                    max_games=args.max_games)
+                    max_games=args.max_games, hello_seconds=args.hello_seconds,
+                    rate=args.rate, burst=args.burst, max_queued=args.max_queued)
     going = server.load()
     runner = web.AppRunner(make_app(server), access_log=None, handle_signals=True)
     await runner.setup()
@@ -518,6 +542,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--public-url", default="", help="the URL the invitation links start with")
     p.add_argument("--bot-threads", type=int, default=1, help="threads for the searcher seats")
     p.add_argument("--max-games", type=int, default=10000, help="games going on at once")
+    p.add_argument("--hello-seconds", type=float, default=HELLO_SECONDS,
+                   help="seconds a new WebSocket has to say hello (default %g)" % HELLO_SECONDS)
+    p.add_argument("--rate", type=float, default=RATE,
+                   help="messages a second a connection may send (default %g)" % RATE)
+    p.add_argument("--burst", type=float, default=BURST,
+                   help="messages a connection may send at once above the rate (default %g)" % BURST)
+    p.add_argument("--max-queued", type=int, default=MAX_QUEUED,
+                   help="messages waiting for a client that does not read before it is "
+                   "dropped (default %d)" % MAX_QUEUED)
     args = p.parse_args(argv)
     try:
         asyncio.run(run(args))
