@@ -225,7 +225,10 @@ class Session:
                 raise Refused("illegal", str(e)) from None
             if not self.game.is_legal(action):
                 raise Refused("illegal", "%s is not legal here" % msg.action)
-            self.game.apply(action)
+            try:
+                self.game.apply(action)
+            except libball.BallError as e:  # e.g. LimitError: past BALL_MAX_TURN
+                raise Refused("illegal", str(e)) from None
             event.update(kind="decision", action=action.text, bpn=self.game.bpn)
             outcome = self._finish_by_rules()
             if outcome:

@@ -204,15 +204,22 @@ class Server:
 
     async def change(self, session: Session, side: Optional[str], msg: Message,
                      conn: Optional[Conn] = None) -> Dict[str, Any]:
-        """Checks, commits, then tells: the one way a game changes."""
-        async with session.lock:
-            event = session.propose(side, msg)
-            await self._commit(session, event)
+        """Checks, commits, then tells: the one way a game changes. The
+        work runs in a task of its own, shielded: a client that goes away
+        while its event is being committed cannot leave the game half
+        changed (the event is committed and sent, only the ack is lost)."""
+        event = await asyncio.shield(asyncio.ensure_future(self._change(session, side, msg)))
         if conn is not None:
             ack: Dict[str, Any] = {"type": "ack", "seq": event["seq"]}
             if msg.id is not None:
                 ack["id"] = msg.id
             conn.send_obj(ack)
+        return event
+
+    async def _change(self, session: Session, side: Optional[str], msg: Message) -> Dict[str, Any]:
+        async with session.lock:
+            event = session.propose(side, msg)
+            await self._commit(session, event)
         return event
 
     async def _commit(self, session: Session, event: Dict[str, Any]) -> None:
@@ -246,7 +253,8 @@ class Server:
             timer.cancel()
         if session.over:
             if session.searcher is not None:
-                session.searcher.close()
+                # in the searchers' thread: a run in progress ends first
+                self.bots.submit(session.searcher.close)
                 session.searcher = None
             return
         deadline = session.deadline()
@@ -509,6 +517,10 @@ def make_app(server: Server) -> web.Application:
 
 
 async def run(args: argparse.Namespace) -> None:
+    # The storage thread must get the GIL soon after SQLite returns: with
+    # the default 5 ms switch interval a busy event loop would hold every
+    # commit up by several of them.
+    sys.setswitchinterval(0.0005)
     storage = SQLiteStorage(args.db, synchronous=args.synchronous)
     server = Server(storage, args.allow_origin, args.public_url, bot_threads=args.bot_threads,
                     max_games=args.max_games, hello_seconds=args.hello_seconds,

@@ -87,13 +87,16 @@ class SQLiteStorage(Storage):
         self._db.execute("PRAGMA synchronous=%s" % synchronous)
         self._db.executescript(SCHEMA)
 
-    def _write(self, statements: List[Tuple[str, Tuple[Any, ...]]]) -> None:
+    def _write(self, statements: List[Tuple[str, Tuple[Any, ...]]], many: bool = False) -> None:
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    for sql, args in statements:
-                        self._db.execute(sql, args)
+                    if many:  # one statement, many rows: one call into SQLite
+                        self._db.executemany(statements[0][0], [args for _, args in statements])
+                    else:
+                        for sql, args in statements:
+                            self._db.execute(sql, args)
                 except BaseException:
                     self._db.execute("ROLLBACK")
                     raise
@@ -108,8 +111,10 @@ class SQLiteStorage(Storage):
         self._write([("UPDATE games SET meta = ? WHERE id = ?", (json.dumps(meta), game_id))])
 
     def append_events(self, events: Iterable[Tuple[str, int, Dict[str, Any]]]) -> None:
-        self._write([("INSERT INTO events (game, seq, event) VALUES (?, ?, ?)",
-                      (game_id, seq, json.dumps(event))) for game_id, seq, event in events])
+        rows = [("INSERT INTO events (game, seq, event) VALUES (?, ?, ?)",
+                 (game_id, seq, json.dumps(event))) for game_id, seq, event in events]
+        if rows:
+            self._write(rows, many=True)
 
     def finish_game(self, game_id: str, outcome: Dict[str, Any], record: str) -> None:
         self._write([("UPDATE games SET outcome = ?, record = ? WHERE id = ?",

@@ -57,6 +57,13 @@ class ServerProcess:
                     return int(line.split()[1])
         return 0
 
+    def cpu_seconds(self) -> float:
+        """The server's CPU time so far (user + system)."""
+        assert self.proc is not None
+        with open("/proc/%d/stat" % self.proc.pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def kill(self) -> None:
         """kill -9: no clean-up at all."""
         if self.proc is not None and self.proc.poll() is None:

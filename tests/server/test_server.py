@@ -7,7 +7,8 @@ with a database of its own in DIR, and talks to it with aiohttp clients.
 
 Parts: game (a whole game between two seats with a spectator, its record),
 features (resume, resign, draw offers, the clock, the searcher's seat, the
-lobby), attack (tokens, the other side's decisions, replays, malformed,
+lobby), storage (a write that fails is refused and never acknowledged),
+attack (tokens, the other side's decisions, replays, malformed,
 oversized and binary messages, rate, origin, slow clients), fuzz (the
 message parser, seeded and bounded), fault (kill -9 in the middle of many
 games, restart, every game resumes at its last acknowledged event).
@@ -376,6 +377,61 @@ async def part_attack(dirname: str) -> None:
         server.stop()
 
 
+async def part_storage(dirname: str) -> None:
+    """The server in this process over a database that refuses writes when
+    told to: a decision it could not store is refused (storage), never
+    acknowledged nor sent, and the game is as before; once the database
+    writes again the same decision is accepted."""
+    import server as srv
+    from aiohttp import web
+    from storage import SQLiteStorage, StorageError
+
+    class Failing(SQLiteStorage):
+        fail = False
+
+        def append_events(self, events):  # type: ignore[no-untyped-def]
+            if self.fail:
+                raise StorageError("disk full (the test's)")
+            super().append_events(events)
+
+    storage = Failing(os.path.join(dirname, "storage.sqlite"))
+    server = srv.Server(storage, [])
+    runner = web.AppRunner(srv.make_app(server))
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    url = "http://127.0.0.1:%d" % site._server.sockets[0].getsockname()[1]  # type: ignore
+    try:
+        async with aiohttp.ClientSession() as http:
+            made = await create_game(http, url, rules=SHORT)
+            c = {s: Client(http, url, made["game"], v["token"]) for s, v in made["seats"].items()}
+            watcher = Client(http, url, made["game"])
+            for x in (*c.values(), watcher):
+                await x.connect()
+            action = c["DEF"].game.legal_actions()[0].text
+            storage.fail = True
+            r = await c["DEF"].send(type="decision", seq=1, action=action)
+            check(r.get("reason") == "storage", "a decision not stored is refused: %r" % r)
+            r = await c["DEF"].send(type="resign", seq=1)
+            check(r.get("reason") == "storage", "a resignation not stored is refused: %r" % r)
+            await asyncio.sleep(0.2)
+            check(watcher.seq == 0 and c["DEF"].seq == 0 and not c["DEF"].acked,
+                  "nothing not stored was sent or acknowledged")
+            async with http.get(url + "/api/games/%s" % made["game"]) as resp:
+                state = await resp.json()
+            check(state["seq"] == 0 and state["bpn"] == libball.START_BPN, "the game is as before")
+            storage.fail = False
+            r = await c["DEF"].send(type="decision", seq=1, action=action)
+            await watcher.wait_seq(1)
+            check(r.get("type") == "ack" and watcher.events[0]["action"] == action,
+                  "once stored, the same decision is accepted")
+            for x in (*c.values(), watcher):
+                await x.close()
+    finally:
+        await runner.cleanup()
+        server.close()
+
+
 def part_fuzz() -> None:
     """The parser on mutated messages: only Message or Refused, 20000 tries."""
     rng = random.Random(31)
@@ -455,7 +511,11 @@ async def part_fault(dirname: str) -> None:
                 for x in c.values():
                     x.drop()
                     x.url = server.url              # a new port
-                    await x.connect()           # resume from the last seq seen
+                    try:
+                        await x.connect()           # resume from the last seq seen
+                    except RuntimeError as e:       # bad_last_seq: the server lost events
+                        check(False, "game %d: %s" % (i, e))
+                        return
                 n = max(x.seq for x in c.values())
                 check(acked[i] <= n <= seen[i] + 1,
                       "game %d: %d events after the restart, %d acknowledged, %d seen"
@@ -484,14 +544,15 @@ async def part_fault(dirname: str) -> None:
 
 async def main() -> int:
     dirname = sys.argv[1]
-    parts = sys.argv[2:] or ["game", "features", "attack", "fuzz", "fault"]
+    parts = sys.argv[2:] or ["game", "features", "storage", "attack", "fuzz", "fault"]
     for part in parts:
         t = time.monotonic()
         before = len(failures)
         if part == "fuzz":
             part_fuzz()
         else:
-            await {"game": part_game, "features": part_features, "attack": part_attack,
+            await {"game": part_game, "features": part_features, "storage": part_storage,
+                   "attack": part_attack,
                    "fault": part_fault}[part](dirname)
         print("%s: %s (%.1f s)" % (part, "ok" if len(failures) == before else "FAILED",
                                    time.monotonic() - t), flush=True)
