@@ -139,7 +139,7 @@ class Server:
         self._committing = False
         self._timers: Dict[str, asyncio.TimerHandle] = {}
         self._bot_tasks: Dict[str, "asyncio.Task[None]"] = {}
-        self.stats = {"decisions": 0, "events": 0, "commits": 0, "dropped": 0}
+        self.stats = {"decisions": 0, "events": 0, "commits": 0, "commit_ms": 0, "dropped": 0}
 
     # -------------------------------------------------- storage
 
@@ -162,8 +162,10 @@ class Server:
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
+                    t = time.monotonic()
                     await self._db(self.storage.append_events, [e for evs, _ in batch for e in evs])
                     self.stats["commits"] += 1
+                    self.stats["commit_ms"] += int((time.monotonic() - t) * 1000)
                     for _, fut in batch:
                         fut.set_result(None)
                 except Exception:
