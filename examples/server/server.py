@@ -271,11 +271,14 @@ class Server:
     async def _on_time(self, session: Session) -> None:
         async with session.lock:
             event = session.propose_timeout()
-            if event is not None:
-                try:
-                    await self._commit(session, event)
-                except Refused:
-                    self.after_change(session)  # try again at the next tick
+            if event is None:
+                if not session.over:
+                    self.after_change(session)  # woken early: wait again
+                return
+            try:
+                await self._commit(session, event)
+            except Refused:
+                self.after_change(session)  # not stored: try again
 
     async def _bot_move(self, session: Session) -> None:
         try:
