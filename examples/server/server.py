@@ -571,7 +571,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = p.parse_args(argv)
     try:
         asyncio.run(run(args))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, web.GracefulExit):  # Ctrl-C, SIGTERM: a clean stop
         pass
     return 0
 
