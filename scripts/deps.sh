@@ -15,11 +15,13 @@
 #   tests   what `make check` needs (Check, pkg-config, Debian's Python with
 #           venv for the binding's install test, LuaJIT, PUC Lua 5.1 and 5.4
 #           with headers and luarocks for the C module, mypy, numpy, groff
-#           for the manual page's test).
+#           for the manual page's test, aiohttp for the game server's test).
 #   deb     what `make deb` and tests/deb_test.sh need: dpkg-buildpackage,
 #           debhelper (compat 13), dh-python, fakeroot, lintian, pkg-config.
 #   pybuild what tests/python_sdist_test.sh needs: Debian's python3-build
 #           (`python3 -m build`, `pyproject-build`) and venv with ensurepip.
+#   server  what the game server (examples/server, make serve) and its
+#           tests (tests/server_test.sh) need: Debian's python3-aiohttp.
 #
 #   sh scripts/deps.sh tests doxygen:doxygen
 #   sh scripts/deps.sh clang:clang '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-dev'
@@ -31,7 +33,8 @@ group() {
             echo pkg-config:pkg-config pc=check:check python3:python3 luajit:luajit \
                 py=ensurepip:python3-venv lua5.1:lua5.1 lua5.4:lua5.4 \
                 /usr/include/lua5.1/lua.h:liblua5.1-0-dev /usr/include/lua5.4/lua.h:liblua5.4-dev \
-                luarocks:luarocks mypy:mypy py=numpy:python3-numpy groff:groff-base
+                luarocks:luarocks mypy:mypy py=numpy:python3-numpy groff:groff-base \
+                py=aiohttp:python3-aiohttp
             ;;
         deb)
             echo dpkg-buildpackage:dpkg-dev /usr/share/build-essential/list:build-essential \
@@ -40,6 +43,9 @@ group() {
             ;;
         pybuild)
             echo py=build:python3-build py=ensurepip:python3-venv
+            ;;
+        server)
+            echo python3:python3 py=aiohttp:python3-aiohttp
             ;;
         *) return 1 ;;
     esac

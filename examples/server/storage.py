@@ -1,0 +1,141 @@
+# SPDX-License-Identifier: MIT
+"""Storage of the game server: one small interface, SQLite behind it.
+
+The server needs only what ``Storage`` declares: create a game, append
+its events (decisions, resignations, draw offers, losses on time) in
+order, mark a seat claimed, finish a game with its record, and read
+everything back at start-up. ``SQLiteStorage`` keeps it in one file (no
+setup); another database (PostgreSQL) needs only another subclass.
+
+Every method that writes commits before it returns: the server
+acknowledges an event only after ``append_events()`` has returned, so a
+crash (``kill -9``, a power cut with ``synchronous=FULL``) loses nothing
+that a client was told was accepted. The (game, seq) primary key makes a
+duplicate event impossible.
+"""
+
+import json
+import sqlite3
+import threading
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+
+class StorageError(Exception):
+    """A write that did not happen (the event is refused, not acknowledged)."""
+
+
+class Storage:
+    """What the server needs from a database. Every write is committed
+    when the method returns (or raises StorageError, nothing written)."""
+
+    def create_game(self, game_id: str, meta: Dict[str, Any]) -> None:
+        """A new game with its metadata (ruleset, seats, token hashes, clock)."""
+        raise NotImplementedError
+
+    def update_meta(self, game_id: str, meta: Dict[str, Any]) -> None:
+        """Replaces the metadata of a game (e.g. a seat claimed)."""
+        raise NotImplementedError
+
+    def append_events(self, events: Iterable[Tuple[str, int, Dict[str, Any]]]) -> None:
+        """Appends events (game id, seq, event) in one transaction: all or none."""
+        raise NotImplementedError
+
+    def finish_game(self, game_id: str, outcome: Dict[str, Any], record: str) -> None:
+        """Marks the game finished with its outcome and game record."""
+        raise NotImplementedError
+
+    def load_games(self) -> List[Tuple[str, Dict[str, Any], List[Dict[str, Any]],
+                                       Optional[Dict[str, Any]]]]:
+        """Every game: (id, metadata, events in seq order, outcome or None)."""
+        raise NotImplementedError
+
+    def record(self, game_id: str) -> Optional[str]:
+        """The game record of a finished game, or None."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id      TEXT PRIMARY KEY,
+    meta    TEXT NOT NULL,
+    outcome TEXT,
+    record  TEXT
+);
+CREATE TABLE IF NOT EXISTS events (
+    game  TEXT NOT NULL REFERENCES games(id),
+    seq   INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+"""
+
+
+class SQLiteStorage(Storage):
+    """SQLite in WAL mode; ``synchronous`` FULL (the default) survives a
+    power cut, NORMAL only a crash of the process. One connection, used by
+    one thread at a time (the server's storage thread)."""
+
+    def __init__(self, path: str, synchronous: str = "FULL") -> None:
+        if synchronous not in ("FULL", "NORMAL", "EXTRA"):
+            raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=%s" % synchronous)
+        self._db.executescript(SCHEMA)
+
+    def _write(self, statements: List[Tuple[str, Tuple[Any, ...]]], many: bool = False) -> None:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    if many:  # one statement, many rows: one call into SQLite
+                        self._db.executemany(statements[0][0], [args for _, args in statements])
+                    else:
+                        for sql, args in statements:
+                            self._db.execute(sql, args)
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            except sqlite3.Error as e:
+                raise StorageError(str(e)) from e
+
+    def create_game(self, game_id: str, meta: Dict[str, Any]) -> None:
+        self._write([("INSERT INTO games (id, meta) VALUES (?, ?)", (game_id, json.dumps(meta)))])
+
+    def update_meta(self, game_id: str, meta: Dict[str, Any]) -> None:
+        self._write([("UPDATE games SET meta = ? WHERE id = ?", (json.dumps(meta), game_id))])
+
+    def append_events(self, events: Iterable[Tuple[str, int, Dict[str, Any]]]) -> None:
+        rows = [("INSERT INTO events (game, seq, event) VALUES (?, ?, ?)",
+                 (game_id, seq, json.dumps(event))) for game_id, seq, event in events]
+        if rows:
+            self._write(rows, many=True)
+
+    def finish_game(self, game_id: str, outcome: Dict[str, Any], record: str) -> None:
+        self._write([("UPDATE games SET outcome = ?, record = ? WHERE id = ?",
+                      (json.dumps(outcome), record, game_id))])
+
+    def load_games(self) -> List[Tuple[str, Dict[str, Any], List[Dict[str, Any]],
+                                       Optional[Dict[str, Any]]]]:
+        with self._lock:
+            games = self._db.execute("SELECT id, meta, outcome FROM games ORDER BY rowid").fetchall()
+            events: Dict[str, List[Dict[str, Any]]] = {}
+            for game_id, _seq, event in self._db.execute(
+                    "SELECT game, seq, event FROM events ORDER BY game, seq"):
+                events.setdefault(game_id, []).append(json.loads(event))
+        return [(gid, json.loads(meta), events.get(gid, []),
+                 json.loads(outcome) if outcome else None) for gid, meta, outcome in games]
+
+    def record(self, game_id: str) -> Optional[str]:
+        with self._lock:
+            row = self._db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+        return row[0] if row else None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

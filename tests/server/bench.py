@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: MIT
+"""The game server's load benchmark (`make bench-server`, docs/server.md).
+
+    python3 tests/server/bench.py [--games 200] [--seconds 60] [--dir DIR]
+
+Starts the server on a free 127.0.0.1 port with a fresh SQLite file in DIR,
+then keeps GAMES games going at once for SECONDS seconds: each game has two
+seats on WebSockets of their own playing random legal decisions (from each
+client's own libball Game, kept in step with the events), with rules
+"turns=40" so that games end and new ones start in their place. Prints the
+decisions per second the server committed, the latency from a decision's
+send to its broadcast back to the sender (p50, p99), the server's resident
+memory before and after, and the lost or duplicated events found by
+comparing every game's events on the server (read back by a fresh
+spectator) with those its clients saw. Exits 1 if any was lost or
+duplicated."""
+
+import argparse
+import asyncio
+import os
+import random
+import shutil
+import sys
+import time
+from typing import Dict, List
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from client import Client, ServerProcess, create_game  # noqa: E402
+
+import aiohttp  # noqa: E402
+
+
+async def bench(args: argparse.Namespace) -> int:
+    shutil.rmtree(args.dir, ignore_errors=True)
+    os.makedirs(args.dir)
+    server = ServerProcess(os.path.join(args.dir, "bench.sqlite"), "--rate", "100000",
+                           "--burst", "100000", "--synchronous", args.synchronous)
+    server.start()
+    rss_before = server.rss_kb()
+    cpu_before = server.cpu_seconds()
+    own_before = time.process_time()
+    latencies: List[float] = []
+    finished: List[Dict[str, Client]] = []
+    problems: List[str] = []
+    rng = random.Random(args.seed)
+    stop_at = time.monotonic() + args.seconds
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as http:
+
+        async def slot(i: int) -> None:
+            while time.monotonic() < stop_at:
+                made = await create_game(http, server.url, rules=args.rules)
+                seats = {s: Client(http, server.url, made["game"], v["token"])
+                         for s, v in made["seats"].items()}
+                for c in seats.values():
+                    await c.connect()
+                try:
+                    while time.monotonic() < stop_at and seats["ATK"].outcome is None:
+                        mover = next((c for c in seats.values() if c.my_turn()), None)
+                        if mover is None:
+                            await seats["ATK"].next_message(10)
+                            continue
+                        answer = await mover.play_random(rng)
+                        if answer.get("type") != "ack":
+                            problems.append("game %s: refused %r" % (made["game"], answer))
+                            break
+                        for c in seats.values():
+                            await c.wait_seq(answer["seq"])
+                finally:
+                    for c in seats.values():
+                        await c.close()
+                        latencies.extend(c.latencies)
+                finished.append(seats)
+
+        t0 = time.monotonic()
+        async with http.get(server.url + "/api/stats") as r:
+            before = (await r.json())["decisions"]
+        await asyncio.gather(*(slot(i) for i in range(args.games)))
+        elapsed = time.monotonic() - t0
+        async with http.get(server.url + "/api/stats") as r:
+            stats = await r.json()
+        rss_after = server.rss_kb()
+        cpu = server.cpu_seconds() - cpu_before
+        own = time.process_time() - own_before
+        # every game: the server's events, read back whole by a spectator
+        lost = duplicated = 0
+        for seats in finished:
+            watcher = Client(http, server.url, seats["ATK"].game_id)
+            await watcher.connect()
+            await watcher.close()
+            seen = seats["ATK"].events
+            acked = sorted(s for c in seats.values() for s in c.acked)
+            if len(set(acked)) != len(acked):
+                duplicated += len(acked) - len(set(acked))
+            server_seqs = [e["seq"] for e in watcher.events]
+            if server_seqs != list(range(1, len(server_seqs) + 1)) or watcher.mismatch:
+                duplicated += 1
+                problems.append("game %s: seqs %r..." % (watcher.game_id, server_seqs[:5]))
+            if watcher.events[:len(seen)] != seen or seats["DEF"].events != seen:
+                lost += 1
+                problems.append("game %s: the clients saw other events" % watcher.game_id)
+            lost += sum(1 for s in acked if s > len(watcher.events))
+    server.stop()
+    decisions = stats["decisions"] - before
+    latencies.sort()
+
+    def pct(p: float) -> float:
+        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000 if latencies else 0.0
+
+    print("bench-server: %d games at once for %.0f s (%d games played, rules %r, synchronous=%s)"
+          % (args.games, elapsed, len(finished), args.rules, args.synchronous))
+    print("  decisions: %d, %.0f per second; %d commits (%.1f decisions per commit, "
+          "%.1f ms per commit from the event loop's call to its return)"
+          % (decisions, decisions / elapsed, stats["commits"],
+             decisions / max(1, stats["commits"]), stats["commit_ms"] / max(1, stats["commits"])))
+    print("  send to broadcast: p50 %.1f ms, p99 %.1f ms (%d decisions)"
+          % (pct(0.50), pct(0.99), len(latencies)))
+    print("  CPU: server %.1f s (%.2f ms per decision), the clients' process %.1f s, in %.0f s"
+          % (cpu, cpu * 1000 / max(1, decisions), own, elapsed))
+    print("  server memory (VmRSS): %.1f MB before, %.1f MB after"
+          % (rss_before / 1024, rss_after / 1024))
+    print("  lost: %d, duplicated: %d" % (lost, duplicated))
+    print("  machine: %d processors, load average %.1f at the end (other work included)"
+          % (os.cpu_count() or 0, os.getloadavg()[0]))
+    for p in problems[:10]:
+        print("  " + p)
+    return 1 if lost or duplicated or problems else 0
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seconds", type=float, default=60)
+    p.add_argument("--dir", default="build/bench-server")
+    p.add_argument("--rules", default="turns=40")
+    p.add_argument("--synchronous", default="FULL", choices=("FULL", "NORMAL"))
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    return asyncio.run(bench(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
