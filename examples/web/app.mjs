@@ -53,6 +53,7 @@ const state = {
   // position it is for: { ...analysis, serial, turn, by }
   analysis: null,
   hint: null,      // { serial, pending } or { serial, action, text }: the Hint button's answer
+  cursor: null,    // the keyboard cursor's square (null until an arrow key is pressed)
 };
 
 // ------------------------------------------------------------ games
@@ -476,7 +477,8 @@ function render() {
       }
     }
   }
-  drawBoard(svg, { game, endZoneDepth: state.endZoneDepth, marks });
+  // the library draws the hint's arrow, else the last decision's
+  drawBoard(svg, { game, marks, arrow: hinted ?? last ?? null, cursor: state.cursor });
 
   // state of the game
   const side = game.side;

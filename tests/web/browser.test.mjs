@@ -224,7 +224,8 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.match(await page.textContent('#version'), /libball 1\.\d+\.\d+/);
     // the board to scale: 13 x 17 squares, 111 playable
     assert.equal(await page.locator('rect.sq').count(), 111);
-    assert.equal(await page.locator('.field rect').count(), 13 * 17);
+    assert.equal(await page.locator('#board .board rect').count(), 13 * 17, 'the library draws every square');
+    assert.equal(await page.locator('#board .piece.x polygon').count(), 6, 'X is the library\'s diamond');
     const box = await page.locator('#board').boundingBox();
     const cell = await page.locator('[data-square="A1"]').boundingBox();
     assert.ok(Math.abs(cell.width - cell.height) < 0.5, 'squares are square');
@@ -306,9 +307,98 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.equal(await page.locator('#board .piece.down').count(), 2);
     assert.equal(await page.locator('#board .fresh').count(), 1);
     assert.equal(await page.locator('#board .held-ball').count(), 1);
-    assert.equal(await page.locator('rect.sq.zone-def').count(), 13, 'rows 16 and 17');
-    assert.equal(await page.locator('rect.sq.zone-atk').count(), 13, 'rows 1 and 2');
+    // the library's end zones: ATK scores at the top (rows 16-17, tinted
+    // ATK's red), DEF at the bottom (rows 1-2, DEF's blue)
+    for (const [cls, y, fill] of [['atk-scores', 24, '#c0392b'], ['def-scores', 24 + 15 * 40, '#1f4e9c']]) {
+      const z = page.locator(`#board rect.end-zone.${cls}`);
+      assert.equal(await z.getAttribute('height'), '80', `${cls}: 2 rows`);
+      assert.equal(await z.getAttribute('y'), String(y), cls);
+      assert.equal(await z.getAttribute('fill'), fill, cls);
+    }
     await shot('08-stacks');
+  });
+
+  await t.test('the page draws a position as `ball svg` does: the same pixels (one visual language)', async () => {
+    // no marks: both coaches are built-in players that wait (delay), so
+    // the page shows the library's picture with its transparent layer
+    const bpn = '7/2o_3/7/6/7/6/7/2OS2/3[X*o]+3/2x_3/1[SO]5/6/7/6/7/6/7 ATK a 2 - 0/0 2';
+    const compare = async (refSvg, name) => {
+      const ref = await context.newPage();
+      try {
+        await ref.setViewportSize({ width: 700, height: 800 });
+        await ref.setContent('<body style="margin:0;background:#fff"><img id="ref" style="display:block;' +
+          `width:568px;height:728px" src="data:image/svg+xml;base64,${Buffer.from(refSvg).toString('base64')}"></body>`);
+        await ref.waitForFunction(() => document.getElementById('ref').complete);
+        const b = await ref.locator('#ref').screenshot({ path: join(SHOTS, `${name}-ball-svg.png`) });
+        const a = await page.locator('#board').screenshot({ path: join(SHOTS, `${name}-page.png`) });
+        // both PNGs decoded by chromium, compared pixel by pixel
+        return await ref.evaluate(async ([pa, pb]) => {
+          const img = async (b64) => {
+            const i = new Image();
+            i.src = `data:image/png;base64,${b64}`;
+            await i.decode();
+            const c = document.createElement('canvas');
+            c.width = i.width;
+            c.height = i.height;
+            const g = c.getContext('2d');
+            g.drawImage(i, 0, 0);
+            return { w: i.width, h: i.height, d: g.getImageData(0, 0, i.width, i.height).data };
+          };
+          const [x, y] = [await img(pa), await img(pb)];
+          if (x.w !== y.w || x.h !== y.h)
+            return { size: `${x.w}x${x.h} / ${y.w}x${y.h}`, differing: 1 };
+          let differing = 0;
+          for (let i = 0; i < x.d.length; i += 4)
+            if (Math.max(Math.abs(x.d[i] - y.d[i]), Math.abs(x.d[i + 1] - y.d[i + 1]),
+              Math.abs(x.d[i + 2] - y.d[i + 2])) > 24)
+              differing++;
+          return { size: `${x.w}x${x.h}`, differing: differing / (x.w * x.h) };
+        }, [a.toString('base64'), b.toString('base64')]);
+      } finally {
+        await ref.close();
+      }
+    };
+    const show = async (rules, position) => {
+      await page.goto(url + `?delay=1000000&atk=random&def=random&rules=${encodeURIComponent(rules)}` +
+        `&bpn=${encodeURIComponent(position)}`);
+      await page.waitForSelector('body[data-ready="1"]');
+      // the board alone, at the library's own size, on whole pixels
+      await page.addStyleTag({ content: '#board { position: fixed; left: 0; top: 0; z-index: 9; ' +
+        'width: 568px !important; height: 728px !important; min-height: 0 !important; }' });
+      const r = tool('--rules', rules || 'zone=1', 'svg', position);
+      assert.equal(r.status, 0, r.stderr);
+      return r.stdout;
+    };
+    const pct = (x) => `${(100 * x.differing).toFixed(3)}%`;
+    // Tolerance: a pixel differs when a channel differs by more than 24 of
+    // 255, and at most 0.05% of the board's pixels (206 of 413,504) may:
+    // the same picture drawn twice differs at most on a few anti-aliased
+    // edges. The controls show what a real disagreement costs: the six X
+    // drawn as the page's old disc instead of the library's diamond, or
+    // the end zones tinted the other way round (the page's old tints),
+    // each differ on far more.
+    const TOLERANCE = 0.0005;
+    try {
+      const start = await show('', START);
+      const same = await compare(start, '09-compare-start');
+      assert.equal(same.size, '568x728');
+      assert.ok(same.differing <= TOLERANCE, `start: the page and ball svg differ on ${pct(same)} of the pixels`);
+      const disc = start.replace(/<polygon points="0,-17 17,0 0,17 -17,0"/g, '<circle r="15"');
+      const discs = await compare(disc, '09-control-disc');
+      assert.ok(discs.differing > 4 * TOLERANCE, `control: X as a disc differs on only ${pct(discs)}`);
+      const swapped = start.replace(/(atk-scores[^>]*fill=")#c0392b/, '$1#1f4e9c')
+        .replace(/(def-scores[^>]*fill=")#1f4e9c/, '$1#c0392b');
+      const tints = await compare(swapped, '09-control-tints');
+      assert.ok(tints.differing > 4 * TOLERANCE, `control: swapped end zones differ on only ${pct(tints)}`);
+      const marks = await show('zone=2', bpn);
+      const same2 = await compare(marks, '09-compare-marks');
+      assert.ok(same2.differing <= TOLERANCE, `marks: the page and ball svg differ on ${pct(same2)} of the pixels`);
+      console.log(`# visual comparison: ${pct(same)} (start), ${pct(same2)} (stacks, knocked down, zone=2) ` +
+        `of the pixels differ; controls: X as a disc ${pct(discs)}, end zones swapped ${pct(tints)}`);
+    } finally {
+      await page.goto(url + '?delay=0');
+      await page.waitForSelector('body[data-ready="1"]');
+    }
   });
 
   await t.test('load a BPN, refuse a bad one with the library message, copy', async () => {
