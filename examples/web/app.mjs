@@ -16,7 +16,7 @@
 // xor 0x9e3779b9; hints always use seed 1), worker=0 (search in the page,
 // not in a worker).
 import { load } from './libball.mjs';
-import { createBoard, drawBoard } from './board.mjs';
+import { createBoard, drawBoard, drawLegend, moveCursor } from './board.mjs';
 import { DEFAULT_COMPUTER, PLAYERS, choose, parsePlayer, playerLabel } from './players.mjs';
 import { createSearcher } from './search.mjs';
 
@@ -142,8 +142,10 @@ function humanToAct() {
 
 function play(action, player = 'human') {
   const game = state.game;
-  const entry = { turn: game.turn, side: game.side, action: null, bpn: '', player };
-  entry.action = game.apply(action);
+  const entry = { turn: game.turn, side: game.side, action: null, bpn: '', player, words: '' };
+  const a = typeof action === 'string' ? game.parseAction(action) : action;
+  entry.words = describeAction(game, a);
+  entry.action = game.apply(a);
   entry.bpn = game.bpn;
   state.serial++;
   state.log.push(entry);
@@ -247,13 +249,16 @@ async function botPlays(name, token) {
     const ms = `${st.elapsedMs < 1 ? 'under 1' : fmt(st.elapsedMs)} ms`;
     let what;
     if (player.kind === 'search')
-      what = st.nodes ? `depth ${st.depth}, ${fmt(st.nodes)} nodes in ${ms}, value ${signed(st.value)}` :
+      what = st.nodes ? `depth ${st.depth}, ${fmt(st.nodes)} nodes in ${ms}, value ${signed(st.value)} for ${side} ` +
+        '(from \u22121, a touchdown it cannot stop, to +1, a forced touchdown; about \u00b10.5 is the ball\'s worth)' :
         'no search needed';
     else
       what = st.playouts ? `${fmt(st.playouts)} playouts, ${fmt(st.nodes)} nodes in ${ms}, ` +
-        `value ${st.value.toFixed(2)}` : 'no search needed';
+        `value ${st.value.toFixed(2)} (${side}'s mean result in its random playouts: 0 lost, 1 won)` : 'no search needed';
+    const why = r.action === 'end' && game.pa > 0 ?
+      ` Ending the action phase with ${game.pa} PA left is legal (R4.2): the search found no action worth more.` : '';
     state.searchInfo = `${side} (${playerLabel(name)}) played ${r.action}: ${what}` +
-      (r.where === 'worker' ? ' (in a worker)' : ' (in the page)');
+      (r.where === 'worker' ? ' (in a worker).' : ' (in the page).') + why;
     if (r.analysis?.depth > 0) // (depth 0: the only legal decision, not searched)
       state.analysis = { ...r.analysis, serial, turn, by: `${side}'s ${playerLabel(name)}` };
     play(r.action, name);
@@ -367,6 +372,9 @@ function chooseNext(value) {
 function onSquare(square) {
   if (!humanToAct())
     return;
+  if (state.message)
+    say(''); // a message is about the click before this one
+  state.cursor = square;
   const game = state.game;
   const roots = game.select([]).choices;
   const chosen = state.chosen;
@@ -409,8 +417,9 @@ function promptText(game, chosen, choices) {
       return 'Choose the card to play on this piece.';
     if (release) {
       const task = game.releaseTasks().find((t) => t.square === chosen[0]);
-      return task?.kind === 'stand_up' ? 'Click where the piece stands up.' :
-        'Click the square for the upper piece.';
+      const s = game.square(chosen[0]);
+      return task?.kind === 'stand_up' ? `Stand up: click the square where the knocked-down ${s.upper.type} on ${chosen[0]} stands up.` :
+        `Release the stack on ${chosen[0]}: click the square where its upper piece (${s.upper.team} ${s.upper.type}) goes.`;
     }
     return {
       '-': 'Click the destination (highlighted).',
@@ -425,9 +434,43 @@ function promptText(game, chosen, choices) {
       return 'Dodge: click the exit square.';
     if (kind === 'tactical_dodge')
       return 'Tactical dodge: click the square the opponent is pushed to.';
-    return 'Click the square for the lower piece.';
+    const s = game.square(chosen[0]);
+    return `Click the square where the lower piece (${s.lower?.team} ${s.lower?.type}) goes.`;
   }
-  return 'Click the piece that keeps the ball.';
+  return 'The upper piece held the ball: click the piece that keeps it.';
+}
+
+// A decision in words for a newcomer, from the position before it (the
+// N2 text is shown beside it).
+function describeAction(game, a) {
+  const who = (sq) => {
+    const p = game.square(sq)?.upper;
+    return p ? `${p.team === 'ATK' ? p.type : p.type.toLowerCase()} on ${sq}` : sq;
+  };
+  const stackOf = (sq) => game.square(sq);
+  const extra = `${a.pickup ? ', picks up the ball' : ''}${a.forcedFumble ? ', takes the ball (forced fumble)' : ''}` +
+    `${a.fumble ? ', the ball comes loose' : ''}`;
+  switch (a.kind) {
+    case 'move': return `moves ${who(a.from)} to ${a.to}${extra}`;
+    case 'dodge': return `${who(a.from)} dodges ${who(a.to)} (knocked down), out to ${a.option}${extra}`;
+    case 'tactical_dodge': return `${who(a.from)} jumps to ${a.to}, pushing the piece it passes to ${a.option} ` +
+      `(knocked down)${extra}`;
+    case 'block': return `${who(a.from)} blocks ${who(a.to)} (a stack)`;
+    case 'protect': return `${who(a.from)} protects ${who(a.to)} (a stack)`;
+    case 'handoff': return `${who(a.from)} hands the ball to ${who(a.to)}`;
+    case 'short_pass': return `${who(a.from)} passes short: the ball lands on ${a.to}`;
+    case 'long_pass': return `${who(a.from)} passes long: the ball lands on ${a.to}`;
+    case 'end': return game.pa > 0 ? `ends the action phase (${game.pa} PA unused)` : 'ends the action phase';
+    case 'stand_up': return `the knocked-down ${who(a.from)} stands up on ${a.to}`;
+    case 'unblock': case 'unprotect': {
+      const st = stackOf(a.from);
+      const keeper = a.keeper === 'upper' ? `, ${st.upper.type} keeps the ball` :
+        a.keeper === 'lower' ? `, ${st.lower.type} gets the ball` : '';
+      return `the stack on ${a.from} is released: ${st.upper.type} to ${a.to}, ${st.lower?.type} to ${a.option}${keeper}`;
+    }
+    case 'convert_pa': return 'converts PA into PE';
+    default: return `plays ${a.text}`;
+  }
 }
 
 // ------------------------------------------------------------ drawing
@@ -486,8 +529,8 @@ function render() {
   $('side-chip').textContent = result === 'ongoing' ? `${TEAM_NAME[side]} to act` : 'Game over';
   $('side-chip').className = `chip ${result === 'ongoing' ? side.toLowerCase() : 'over'}`;
   $('turn').textContent = `turn ${game.turn}`;
-  $('phase').textContent = game.phase === 'action' ? 'action phase' : 'release phase';
-  $('pa').textContent = game.phase === 'action' ? `PA ${'●'.repeat(Math.min(game.pa, 9))}${game.pa > 9 ? game.pa : ''}${'○'.repeat(Math.max(0, 2 - game.pa))}` : '';
+  $('phase').textContent = game.isOver ? '' : game.phase === 'action' ? 'action phase' : 'release phase';
+  $('pa').textContent = game.isOver ? '' : game.phase === 'action' ? `PA ${'●'.repeat(Math.min(game.pa, 9))}${game.pa > 9 ? game.pa : ''}${'○'.repeat(Math.max(0, 2 - game.pa))}` : '';
   $('handoff').hidden = !game.handoffLast;
   const banner = $('result');
   let status;
@@ -528,7 +571,8 @@ function render() {
       for (const v of verbs) {
         const b = document.createElement('button');
         b.type = 'button';
-        b.textContent = VERB_LABELS[v] ?? v;
+        b.textContent = `${verbs.indexOf(v) + 1} ${VERB_LABELS[v] ?? v}`;
+        b.title = `key ${verbs.indexOf(v) + 1}`;
         b.dataset.verb = v;
         b.setAttribute('aria-pressed', String(v === chosen[1]));
         b.addEventListener('click', () => {
@@ -611,7 +655,14 @@ function render() {
   const log = $('log');
   log.replaceChildren(...state.log.map((e) => {
     const li = document.createElement('li');
-    li.textContent = `T${e.turn} ${e.side} ${e.action.text}`;
+    const words = document.createElement('span');
+    words.className = 'words';
+    words.textContent = `Turn ${e.turn}, ${e.side}: ${e.words}`;
+    const code = document.createElement('code');
+    code.textContent = e.action.text;
+    code.title = 'the decision in the rules\' notation (N2)';
+    li.append(words, ' ', code);
+    li.dataset.action = e.action.text;
     li.dataset.bpn = e.bpn;
     li.dataset.player = e.player;
     return li;
@@ -621,7 +672,7 @@ function render() {
   Object.assign(document.body.dataset, {
     side, phase: game.phase, turn: String(game.turn), result, step: String(chosen.length),
     verb: chosen.length >= 2 ? String(chosen[1]) : '', thinking: state.bot.thinking ?? '',
-    decisions: String(state.log.length), search: searcher.mode,
+    decisions: String(state.log.length), search: searcher.mode, cursor: state.cursor ?? '',
   });
   scheduleBot();
 }
@@ -664,7 +715,28 @@ $('copy').addEventListener('click', copyBpn);
 document.addEventListener('keydown', (ev) => {
   if (ev.target.closest?.('input, textarea, select'))
     return;
-  if (ev.key === 'Escape')
+  const onBoard = Boolean(ev.target.closest?.('#board-box')) || ev.target === document.body;
+  const plain = !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+  const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[ev.key];
+  if (step && onBoard && plain) {
+    ev.preventDefault();
+    state.cursor = moveCursor(state.cursor ?? state.chosen[0] ?? 'G9', step, state);
+    render();
+  } else if ((ev.key === 'Enter' || ev.key === ' ') && onBoard && plain) {
+    ev.preventDefault();
+    if (state.cursor)
+      onSquare(state.cursor);
+    else {
+      state.cursor = state.chosen[0] ?? 'G9';
+      render();
+    }
+  } else if (/^[1-9]$/.test(ev.key) && plain && state.chosen.length >= 2) {
+    const b = $('verbs').querySelectorAll('button')[Number(ev.key) - 1] ?? $('choices').querySelectorAll('button')[Number(ev.key) - 1];
+    b?.click();
+  } else if (ev.key === 'e' && plain && !ev.target.closest?.('button')) {
+    if (humanToAct() && state.game.isLegal('end'))
+      humanPlays('end');
+  } else if (ev.key === 'Escape')
     cancel();
   else if (ev.key === 'u' && !ev.ctrlKey && !ev.metaKey && !ev.altKey)
     undo();
@@ -672,6 +744,7 @@ document.addEventListener('keydown', (ev) => {
     hint();
 });
 $('version').textContent = `libball ${ball.version} (WebAssembly)`;
+drawLegend(ball, $('legend-icons'));
 
 try {
   newGame(params.get('rules') ?? '', params.get('bpn') ?? undefined);

@@ -121,3 +121,83 @@ export function drawBoard(box, view) {
     svg.focus({ preventScroll: true });
   return svg;
 }
+
+/**
+ * The keyboard cursor's next square from `square` by one arrow key,
+ * `[dc, dr]`: left and right go to the row's next playable square (two
+ * columns on), up and down to the next row, as near the column the cursor
+ * was last moved to sideways (`state.cursorCol`) as the board's pattern
+ * allows.
+ */
+export function moveCursor(square, [dc, dr], state) {
+  let col = FILES.indexOf(square[0]) + 1;
+  let row = Number(square.slice(1));
+  if (dc) {
+    col = Math.min(13, Math.max(1, col + 2 * dc));
+    if ((col + row) % 2 !== 0)
+      col -= dc;
+    state.cursorCol = col;
+  } else {
+    row = Math.min(17, Math.max(1, row + dr));
+    const pref = state.cursorCol ?? col;
+    col = (pref + row) % 2 === 0 ? pref : pref + 1 <= 13 ? pref + 1 : pref - 1;
+  }
+  return FILES[col - 1] + row;
+}
+
+// The legend's pictures: squares of the library's own SVG of a few
+// positions, so that the legend shows exactly what the board shows.
+const LEGEND = [
+  // [BPN, square, text]
+  ['X*1O1S2', 'A5', 'ATK (red, capital letters): X, with the ball; ATK scores in the red row (17)'],
+  ['X*1O1S2', 'E5', 'O: moves 1 square diagonally or 2 straight (R5.1)'],
+  ['X*1O1S2', 'I5', 'S, the square piece: both patterns'],
+  ['x1o1s2', 'A9', 'DEF (blue, small letters): x moves 1 or 2 squares diagonally; DEF scores in the blue row (1)'],
+  ['O_6', 'A3', 'knocked down: faded, its letter on its side; it stands up in the release phase (R3.2, R9.2)'],
+  ['[So]6', 'A3', 'a stack: a block (on an opponent) or a protection (on an ally), two pieces out of play until released (R7)'],
+  ['[SO]+6', 'A3', 'a fresh stack (dashed ring): made this turn, released at the earliest next turn (R7.4)'],
+  ['X*!6', 'A5', 'gold ball on a piece: it holds the ball; red !: restricted, it took the ball this turn and acts no more (R4.4)'],
+  ['@6', 'A1', 'gold ball alone on a square: the loose ball, a piece that ends a move there picks it up (R8.1)'],
+];
+
+function legendBpn(group, square) {
+  const row = Number(square.slice(1));
+  const rows = [];
+  // (the one ball of N1: loose on row 17 when the group has none)
+  const ball = /[*@]/.test(group) ? '7' : '@6';
+  for (let r = 17; r >= 1; r--)
+    rows.push(r === row ? group : r === 17 ? ball : r % 2 ? '7' : '6');
+  return `${rows.join('/')} ATK a 2 - 0/0 2`;
+}
+
+/** Draws the legend's pictures and texts into the list `host`. */
+export function drawLegend(ball, host) {
+  host.replaceChildren();
+  for (const [group, square, text] of LEGEND) {
+    const li = document.createElement('li');
+    let game = null;
+    try {
+      game = ball.Game.fromBpn(legendBpn(group, square));
+      const doc = new DOMParser().parseFromString(game.svg({ coords: false }), 'image/svg+xml');
+      const [x, y] = corner(square);
+      const icon = el('svg', { viewBox: `${x} ${y} ${CELL} ${CELL}`, width: 36, height: 36, 'aria-hidden': 'true' });
+      el('rect', { x, y, width: CELL, height: CELL, fill: '#efe3c4' }, icon);
+      for (const e of doc.documentElement.children) {
+        const cx = Number(e.getAttribute('cx'));
+        const cy = Number(e.getAttribute('cy'));
+        if (e.getAttribute('data-square') === square ||
+            (e.getAttribute('class') === 'fresh' && cx === x + CELL / 2 && cy === y + CELL / 2))
+          icon.appendChild(document.importNode(e, true));
+      }
+      li.appendChild(icon);
+    } catch {
+      // (a picture the library refuses: the text alone)
+    } finally {
+      game?.free();
+    }
+    const span = document.createElement('span');
+    span.textContent = text;
+    li.appendChild(span);
+    host.appendChild(li);
+  }
+}

@@ -71,7 +71,7 @@ function selfplayGame(args) {
 
 /** The decisions of the page's log: [{ action, bpn (after it), player }]. */
 const pageLog = () => page.$$eval('#log li', (lis) => lis.map((li) =>
-  ({ action: li.textContent.split(' ')[2], bpn: li.dataset.bpn, player: li.dataset.player })));
+  ({ action: li.dataset.action, bpn: li.dataset.bpn, player: li.dataset.player })));
 
 /**
  * Replays the page's decisions in the native tool, one by one: each must be
@@ -149,7 +149,7 @@ const marked = (cls) => page.$$eval(`rect.sq.${cls}`, (els) => els.map((e) => e.
 
 async function click(c) {
   if (typeof c === 'string')
-    await page.click(`[data-square="${c}"]`);
+    await page.click(`rect.sq[data-square="${c}"]`);
   else if (c.verb) {
     // a piece with one verb has it chosen already (no buttons then)
     if (await page.locator('#verbs button').count())
@@ -186,7 +186,68 @@ function expectedMarks(bpn, clicks) {
   return { cls: squares.length === 1 ? 'dest' : 'option', squares: [...set].sort() };
 }
 
-test('browser test of the web page', { timeout: 200000 }, async (t) => {
+// The contrast of the page's text against its background (WCAG 2.1
+// 1.4.3, AA: 4.5:1, 3:1 for large text) and of the board's piece letters
+// against their piece (its fill over the light square, faded when knocked
+// down): the texts that fail.
+const lowContrast = () => page.evaluate(() => {
+  const lin = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  const rgba = (s) => s.match(/[\d.]+/g).map(Number);
+  const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+  const background = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c.length < 4 || c[3] > 0.5)
+        return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const bad = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg') || el.closest('[hidden]') || el.closest(':disabled') || !el.getClientRects().length)
+      continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+      continue;
+    const st = getComputedStyle(el);
+    if (st.visibility === 'hidden')
+      continue;
+    const size = parseFloat(st.fontSize);
+    const need = size >= 24 || (Number(st.fontWeight) >= 700 && size >= 18.66) ? 3 : 4.5;
+    const r = ratio(rgba(st.color).slice(0, 3), background(el));
+    if (r < need)
+      bad.push(`${el.tagName.toLowerCase()}#${el.id} "${el.textContent.trim().slice(0, 40)}": ${r.toFixed(2)}`);
+  }
+  for (const g of document.querySelectorAll('#board .piece')) {
+    const shape = g.querySelector('circle, rect, polygon');
+    const op = Number(shape.getAttribute('fill-opacity') ?? 1);
+    const fill = hex(shape.getAttribute('fill')).map((v, i) => op * v + (1 - op) * [0xef, 0xe3, 0xc4][i]);
+    const r = ratio(hex(g.querySelector('text').getAttribute('fill')), fill);
+    if (r < 4.5)
+      bad.push(`${g.getAttribute('class')} on ${g.dataset.square}: ${r.toFixed(2)}`);
+  }
+  return bad;
+});
+
+// Moves the page's keyboard cursor to `square` with the arrow keys only.
+async function cursorTo(square) {
+  for (let i = 0; i < 80; i++) {
+    const cur = await page.getAttribute('body', 'data-cursor');
+    if (cur === square)
+      return;
+    if (!cur) {
+      await page.keyboard.press('ArrowUp');
+      continue;
+    }
+    const dr = Number(square.slice(1)) - Number(cur.slice(1));
+    const dc = square.charCodeAt(0) - cur.charCodeAt(0);
+    await page.keyboard.press(dr > 0 ? 'ArrowUp' : dr < 0 ? 'ArrowDown' : dc > 0 ? 'ArrowRight' : 'ArrowLeft');
+  }
+  assert.fail(`the cursor does not reach ${square}`);
+}
+
+test('browser test of the web page', { timeout: 300000 }, async (t) => {
   for (const [what, path] of [['web build (make web)', join(ROOT, 'index.html')],
     ['native tool (make tool)', TOOL], ['native selfplay (make examples)', SELFPLAY],
     ['chromium (apt-get install chromium)', CHROMIUM]])
@@ -227,7 +288,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.equal(await page.locator('#board .board rect').count(), 13 * 17, 'the library draws every square');
     assert.equal(await page.locator('#board .piece.x polygon').count(), 6, 'X is the library\'s diamond');
     const box = await page.locator('#board').boundingBox();
-    const cell = await page.locator('[data-square="A1"]').boundingBox();
+    const cell = await page.locator('rect.sq[data-square="A1"]').boundingBox();
     assert.ok(Math.abs(cell.width - cell.height) < 0.5, 'squares are square');
     assert.ok(box.height / box.width > 1.2, 'taller than wide (17 rows, 13 columns)');
     assert.deepEqual(await marked('selectable'), [...new Set(toolLegal(START).filter((a) => a !== 'end')
@@ -294,6 +355,107 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.equal(await pageBpn(), toolApply(START, ...GAME.filter((s) => s.action && s.action !== 'H6-G7')
       .map((s) => s.action).slice(0, -1)));
     assert.equal(await page.isVisible('#result'), false);
+  });
+
+  await t.test('the same game with the keyboard only (arrows, Enter, digits, e, u, Esc)', async () => {
+    await page.goto(url + '?delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'board', 'Tab reaches the board first');
+    let bpn = START;
+    const history = [];
+    for (const step of GAME) {
+      if (step.undo) {
+        await page.keyboard.press('u');
+        bpn = history.pop();
+        assert.equal(await pageBpn(), bpn, 'after u: the position before');
+        continue;
+      }
+      if (step.cancel) {
+        await cursorTo(step.cancel);
+        await page.keyboard.press('Enter');
+        assert.equal(await page.getAttribute('body', 'data-step'), '2');
+        await page.keyboard.press('Escape');
+        assert.equal(await page.getAttribute('body', 'data-step'), '0', 'Esc cancels the selection');
+        assert.equal(await pageBpn(), bpn, 'Esc changes nothing in the game (R12)');
+        continue;
+      }
+      for (const c of step.clicks) {
+        if (typeof c === 'string' || c.task) {
+          await cursorTo(typeof c === 'string' ? c : c.task);
+          await page.keyboard.press('Enter');
+        } else if (c.verb) {
+          const verbs = await page.$$eval('#verbs button', (bs) => bs.map((b) => b.dataset.verb));
+          if (verbs.length)
+            await page.keyboard.press(String(verbs.indexOf(c.verb) + 1));
+          assert.equal(await page.getAttribute('body', 'data-verb'), c.verb);
+        } else if (c.button === 'end') {
+          await page.keyboard.press('e');
+        }
+      }
+      const want = toolApply(bpn, step.action);
+      assert.equal(await pageBpn(), want, `BPN after ${step.action} (keyboard)`);
+      history.push(bpn);
+      bpn = want;
+      if (step.action === 'G7-E9/F10')
+        await shot('10-keyboard');
+    }
+    assert.equal(await page.getAttribute('body', 'data-result'), 'atk_won');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'board', 'the board kept the focus');
+  });
+
+  await t.test('legend, readable decisions, the rules link, accessible names, contrast, small glitches', async () => {
+    await page.goto(url + '?delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    // the legend: the library's own pictures (X a diamond) with their words
+    assert.equal(await page.locator('#legend-icons li').count(), 9);
+    assert.equal(await page.locator('#legend-icons li svg').count(), 9, 'each line has its picture');
+    assert.equal(await page.locator('#legend-icons li svg .piece.x polygon').count(), 3);
+    assert.equal(await page.locator('#legend-icons li svg .piece.down').count(), 1);
+    assert.equal(await page.locator('#legend-icons li svg .fresh').count(), 1);
+    assert.equal(await page.locator('#legend-icons li svg .loose-ball').count(), 1);
+    assert.match(await page.textContent('#legend'), /PA/);
+    // the rules are a link, served with the page
+    const href = await page.getAttribute('footer a', 'href');
+    const rules = await page.request.get(new URL(href, page.url()).href);
+    assert.equal(rules.status(), 200);
+    assert.match(await rules.text(), /^# The rules of BALL/);
+    // accessible names of squares and pieces (a grid of named cells)
+    assert.equal(await page.getAttribute('rect.sq[data-square="G5"]', 'aria-label'), 'G5: ATK X with the ball');
+    assert.equal(await page.getAttribute('rect.sq[data-square="G9"]', 'aria-label'), 'G9: empty');
+    assert.equal(await page.getAttribute('#board', 'role'), 'grid');
+    assert.deepEqual(await lowContrast(), [], 'WCAG AA contrast at the start');
+    // "cannot act now" goes at the next click
+    await page.click('rect.sq[data-square="G5"]');
+    assert.match(await page.textContent('#message'), /G5 cannot act now/);
+    await page.click('rect.sq[data-square="E11"]');
+    assert.equal(await page.textContent('#message'), '', 'the message went with the next click');
+    await page.click('rect.sq[data-square="F10"]');
+    // a decision in words, then in N2
+    assert.equal(await page.textContent('#log li .words'), 'Turn 1, DEF: moves x on E11 to F10');
+    assert.equal(await page.textContent('#log li code'), 'E11-F10');
+    // the release prompt names the stack and its upper piece
+    const stacks = '7/2o_3/7/6/7/6/7/2OS2/3[X*o]+3/2x_3/1[SO]5/6/7/6/7/6/7 ATK a 2 - 0/0 2';
+    await page.goto(url + `?delay=0&rules=zone%3D2&bpn=${encodeURIComponent(stacks)}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.deepEqual(await lowContrast(), [], 'WCAG AA contrast with knocked-down pieces and stacks');
+    await page.click('#end');
+    await page.click('#task-list button[data-task="C7"]');
+    assert.equal(await page.textContent('#prompt'),
+      'Release the stack on C7: click the square where its upper piece (ATK S) goes.');
+    await shot('11-release-prompt');
+    // a finished game shows no phase or PA
+    await page.goto(url + `?delay=0&bpn=${encodeURIComponent(IN_ONE)}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.click('rect.sq[data-square="G13"]');
+    await page.click('rect.sq[data-square="I15"]');
+    await page.click('rect.sq[data-square="I15"]');
+    await page.click('rect.sq[data-square="K17"]');
+    assert.equal(await page.getAttribute('body', 'data-result'), 'atk_won');
+    assert.equal(await page.textContent('#phase'), '');
+    assert.equal(await page.textContent('#pa'), '');
+    assert.match(await page.textContent('#side-chip'), /Game over/);
+    await shot('12-finished');
   });
 
   await t.test('stacks, knocked-down pieces and end zones are drawn', async () => {
@@ -439,7 +601,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
       document.body.dataset.result !== 'ongoing', null, { timeout: 30000 });
     await page.selectOption('#player-ATK', 'human');
     await page.selectOption('#player-DEF', 'human');
-    const played = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent.split(' ')[2]));
+    const played = await page.$$eval('#log li', (lis) => lis.map((li) => li.dataset.action));
     assert.ok(played.length >= 8, `${played.length} decisions`);
     assert.equal(await pageBpn(), toolApply(START, ...played));
   });
@@ -467,7 +629,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.deepEqual(log.map((e) => e.action),
       selfplayGame(['--seed', '7', '--turn-limit', '10', '--atk', 'mcts:playouts=300', '--def', 'greedy']),
       'the decisions of selfplay --seed 7 --atk mcts:playouts=300 --def greedy');
-    assert.match(await page.textContent('#search-info'), /^ATK \(MCTS, 300 playouts\) played \S+: .*\(in a worker\)$/);
+    assert.match(await page.textContent('#search-info'), /^ATK \(MCTS, 300 playouts\) played \S+: .*\(in a worker\)\./);
   });
 
   await t.test('MCTS thinking: shown, the page responsive, a search dropped by Undo', async () => {
@@ -497,7 +659,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     await page.waitForFunction(() => Number(document.body.dataset.decisions) >= 2, null, { timeout: 15000 });
     replayInTool(await pageLog());
     assert.match(await page.textContent('#search-info'),
-      /^ATK \(MCTS, 1\.5 s\) played \S+: [\d,]+ playouts, [\d,]+ nodes in [\d,]+ ms, value [01]\.\d\d \(in a worker\)$/);
+      /^ATK \(MCTS, 1\.5 s\) played \S+: [\d,]+ playouts, [\d,]+ nodes in [\d,]+ ms, value [01]\.\d\d \(ATK's mean result in its random playouts: 0 lost, 1 won\) \(in a worker\)\.$/);
     // Undo goes back to the person's last decision: the start
     await click({ button: 'undo' });
     assert.equal(await pageBpn(), START);
@@ -517,7 +679,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     await page.waitForFunction(() => Number(document.body.dataset.decisions) >= 2, null, { timeout: 15000 });
     await page.selectOption('#player-ATK', 'human');
     replayInTool(await pageLog());
-    assert.match(await page.textContent('#search-info'), /\(in a worker\)$/);
+    assert.match(await page.textContent('#search-info'), /\(in a worker\)\./);
   });
 
   await t.test('MCTS in the page when the worker cannot start', async () => {
@@ -534,11 +696,11 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.equal(await other.getAttribute('body', 'data-search'), 'page');
     assert.ok(seen.some((m) => /searching in the page/.test(m)), seen.join('\n'));
     const log = await other.$$eval('#log li', (lis) => lis.map((li) =>
-      ({ action: li.textContent.split(' ')[2], bpn: li.dataset.bpn })));
+      ({ action: li.dataset.action, bpn: li.dataset.bpn })));
     replayInTool(log, START, ['--turn-limit', '4']);
     assert.deepEqual(log.map((e) => e.action), selfplayGame(['--seed', '4', '--turn-limit', '4',
       '--atk', 'mcts:playouts=200', '--def', 'mcts:playouts=200,turns=3']));
-    assert.match(await other.textContent('#search-info'), /\(in the page\)$/);
+    assert.match(await other.textContent('#search-info'), /\(in the page\)\./);
     await other.close();
   });
 
@@ -558,7 +720,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
       selfplayGame(['--seed', '7', '--turn-limit', '6', '--atk', 'search:nodes=3000', '--def', 'greedy']),
       'the decisions of selfplay --seed 7 --atk search:nodes=3000 --def greedy');
     assert.match(await page.textContent('#search-info'),
-      /^ATK \(Turn search, 3,000 nodes\) played \S+: (depth \d+, [\d,]+ nodes in (under 1|[\d,]+) ms, value [+\u2212][01]\.\d\d|no search needed) \(in a worker\)$/);
+      /^ATK \(Turn search, 3,000 nodes\) played \S+: (depth \d+, [\d,]+ nodes in (under 1|[\d,]+) ms, value [+\u2212][01]\.\d\d for ATK \(from \u22121, a touchdown it cannot stop, to \+1, a forced touchdown; about \u00b10\.5 is the ball's worth\)|no search needed) \(in a worker\)\.( Ending the action phase with \d PA left is legal \(R4\.2\): the search found no action worth more\.)?$/);
     // the bar and the line of ATK's last search
     assert.equal(await page.isVisible('#analysis'), true);
     assert.match(await page.textContent('#eval-value'), /^[+\u2212][01]\.\d\d$/);
@@ -630,7 +792,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     await click('G11');
     const box = await page.locator('#board').boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390 + 0.5, `board ${box.x} + ${box.width}`);
-    const cell = await page.locator('[data-square="G9"]').boundingBox();
+    const cell = await page.locator('rect.sq[data-square="G9"]').boundingBox();
     assert.ok(cell.width >= 24, `squares of ${cell.width} px can be tapped`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
     await shot('07-phone', { fullPage: true });
