@@ -54,6 +54,7 @@ const state = {
   analysis: null,
   hint: null,      // { serial, pending } or { serial, action, text }: the Hint button's answer
   cursor: null,    // the keyboard cursor's square (null until an arrow key is pressed)
+  future: [],      // the decisions undone, the next one last: redo, and the history's later part
 };
 
 // ------------------------------------------------------------ games
@@ -68,6 +69,7 @@ function newGame(rulesText, bpn) {
   state.endZoneDepth = rules.endZoneDepth;
   state.chosen = [];
   state.log = [];
+  state.future = [];
   newPosition();
   say('');
   render();
@@ -114,6 +116,7 @@ function loadBpn() {
   stopBot();
   state.chosen = [];
   state.log = [];
+  state.future = [];
   newPosition();
   say('Position loaded');
   render();
@@ -140,7 +143,8 @@ function humanToAct() {
   return !state.game.isOver && state.players[state.game.side] === 'human';
 }
 
-function play(action, player = 'human') {
+// Plays one decision and writes it into the history; no drawing.
+function applyEntry(action, player) {
   const game = state.game;
   const entry = { turn: game.turn, side: game.side, action: null, bpn: '', player, words: '' };
   const a = typeof action === 'string' ? game.parseAction(action) : action;
@@ -149,9 +153,157 @@ function play(action, player = 'human') {
   entry.bpn = game.bpn;
   state.serial++;
   state.log.push(entry);
+  return entry;
+}
+
+function play(action, player = 'human') {
+  const entry = applyEntry(action, player);
+  // the history's later part stays when the decision is its next one
+  if (state.future.at(-1)?.action.text === entry.action.text)
+    state.future.pop();
+  else
+    state.future = [];
   state.chosen = [];
   say('');
   render();
+}
+
+// ------------------------------------------------------------ whole games
+
+function undoOne() {
+  state.game.undo();
+  state.future.push(state.log.pop());
+}
+
+function redoOne() {
+  const e = state.future.pop();
+  applyEntry(e.action.text, e.player);
+}
+
+// Shows the position after the first n decisions of the history (undoing
+// or redoing); the later ones stay, to go forward again, until a
+// different decision is played or "Continue from here" is pressed.
+function goTo(n) {
+  stopBot();
+  while (state.log.length > n)
+    undoOne();
+  while (state.log.length < n && state.future.length)
+    redoOne();
+  state.serial++;
+  state.chosen = [];
+  say('');
+  render();
+}
+
+// The indices where a turn starts in the whole history (past and future).
+function turnStarts() {
+  const all = [...state.log, ...[...state.future].reverse()];
+  const starts = [0];
+  for (let i = 1; i < all.length; i++)
+    if (all[i].turn !== all[i - 1].turn)
+      starts.push(i);
+  return { starts, total: all.length };
+}
+
+function backTurn() {
+  const n = state.log.length;
+  const { starts } = turnStarts();
+  goTo(starts.filter((i) => i < n).at(-1) ?? 0);
+}
+
+function forwardTurn() {
+  const n = state.log.length;
+  const { starts, total } = turnStarts();
+  goTo(starts.find((i) => i > n) ?? total);
+}
+
+function continueHere() {
+  state.future = [];
+  state.serial++;
+  say('The later decisions are dropped: the game goes on from here');
+  render();
+}
+
+// A game from its rules, its start and its decisions (a record, a link).
+function loadGame(rulesText, bpn, moves, player = 'record') {
+  newGame(rulesText, bpn);
+  try {
+    for (const m of moves)
+      applyEntry(m, player);
+  } catch (e) {
+    say(`Decision ${state.log.length + 1}: ${e.message}`, 'error');
+  }
+  render();
+}
+
+function loadRecordText(text, from) {
+  let game;
+  try {
+    game = ball.Game.fromRecord(text);
+  } catch (e) {
+    say(`${from}: ${e.message}`, 'error');
+    return;
+  }
+  const n = game.historyLength;
+  const start = n ? game.historyPosition(0) : game.bpn;
+  const moves = game.history().map((a) => a.text);
+  const rules = game.rules.text;
+  game.free();
+  loadGame(rules, start, moves);
+  if (state.message === '')
+    say(`${from}: a game of ${n} decisions loaded`);
+}
+
+function saveGame() {
+  const game = state.game;
+  for (const team of ['ATK', 'DEF'])
+    game.setTag(team.toLowerCase(), playerLabel(state.players[team]));
+  const url = URL.createObjectURL(new Blob([game.record], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `ball-game-turn-${game.turn}.txt`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  say(`Saved: ${a.download} (the game record, docs/records.md)`);
+}
+
+// The link that carries the game: its rules, start and decisions in the
+// URL's fragment (never sent to the server).
+function gameLink() {
+  const f = new URLSearchParams();
+  if (state.rulesText)
+    f.set('rules', state.rulesText);
+  if (state.startBpn !== ball.START_BPN)
+    f.set('bpn', state.startBpn);
+  f.set('moves', state.log.map((e) => e.action.text).join(' '));
+  return `${location.href.replace(/#.*$/, '')}#${f}`;
+}
+
+async function shareGame() {
+  const link = gameLink();
+  history.replaceState(null, '', link);
+  $('share-url').value = link;
+  $('share-url').hidden = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    say('Link copied: it opens this game at this position');
+  } catch {
+    $('share-url').select();
+    say('Copy the link above: it opens this game at this position');
+  }
+}
+
+function fromFragment() {
+  const f = new URLSearchParams(location.hash.slice(1));
+  if (!f.has('moves') && !f.has('bpn'))
+    return false;
+  loadGame(f.get('rules') ?? '', f.get('bpn') ?? undefined,
+    (f.get('moves') ?? '').split(' ').filter((m) => m));
+  if (state.message === '')
+    say(`The shared game: ${state.log.length} decisions`);
+  return true;
 }
 
 function humanPlays(action) {
@@ -174,9 +326,9 @@ function undo() {
   stopBot();
   const someHuman = state.players.ATK === 'human' || state.players.DEF === 'human';
   do {
-    game.undo();
-    state.log.pop();
+    undoOne();
   } while (someHuman && game.historyLength > 0 && state.players[game.side] !== 'human');
+  state.future = []; // Undo takes back and forgets; the history's buttons keep the later part
   state.serial++;
   state.chosen = [];
   say('');
@@ -198,7 +350,7 @@ function stopBot() {
 
 function scheduleBot() {
   const game = state.game;
-  if (game.isOver || state.players[game.side] === 'human') {
+  if (game.isOver || state.players[game.side] === 'human' || state.future.length) {
     if (state.bot.key)
       stopBot();
     return;
@@ -652,27 +804,49 @@ function render() {
   const ta = $('bpn');
   if (document.activeElement !== ta)
     ta.value = game.bpn;
-  const log = $('log');
-  log.replaceChildren(...state.log.map((e) => {
+  // the history: each decision a button that shows the position after it
+  const item = (e, n) => {
     const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'step';
+    b.title = 'show the position after this decision';
     const words = document.createElement('span');
     words.className = 'words';
     words.textContent = `Turn ${e.turn}, ${e.side}: ${e.words}`;
     const code = document.createElement('code');
     code.textContent = e.action.text;
-    code.title = 'the decision in the rules\' notation (N2)';
-    li.append(words, ' ', code);
+    b.append(words, ' ', code);
+    b.addEventListener('click', () => goTo(n));
+    li.appendChild(b);
     li.dataset.action = e.action.text;
     li.dataset.bpn = e.bpn;
     li.dataset.player = e.player;
     return li;
-  }));
-  log.scrollTop = log.scrollHeight;
+  };
+  const log = $('log');
+  log.replaceChildren(...state.log.map((e, i) => item(e, i + 1)));
+  if (log.lastElementChild)
+    log.lastElementChild.setAttribute('aria-current', 'step');
+  const later = [...state.future].reverse();
+  const future = $('future');
+  future.start = state.log.length + 1;
+  future.replaceChildren(...later.map((e, i) => item(e, state.log.length + i + 1)));
+  future.hidden = later.length === 0;
+  $('continue').hidden = later.length === 0;
+  $('history-note').textContent = later.length ?
+    `An earlier position: ${later.length} later decision${later.length > 1 ? 's' : ''} below. Play on from here ` +
+    '(a different decision drops them), or go forward again.' : '';
+  $('back-turn').disabled = state.log.length === 0;
+  $('forward-turn').disabled = later.length === 0;
+  $('goto-start').disabled = state.log.length === 0;
+  if (!later.length)
+    log.scrollTop = log.scrollHeight;
 
   Object.assign(document.body.dataset, {
     side, phase: game.phase, turn: String(game.turn), result, step: String(chosen.length),
     verb: chosen.length >= 2 ? String(chosen[1]) : '', thinking: state.bot.thinking ?? '',
-    decisions: String(state.log.length), search: searcher.mode, cursor: state.cursor ?? '',
+    decisions: String(state.log.length), later: String(state.future.length), search: searcher.mode, cursor: state.cursor ?? '',
   });
   scheduleBot();
 }
@@ -712,6 +886,33 @@ $('undo').addEventListener('click', undo);
 $('new').addEventListener('click', newGameFromForm);
 $('load').addEventListener('click', loadBpn);
 $('copy').addEventListener('click', copyBpn);
+$('save').addEventListener('click', saveGame);
+$('share').addEventListener('click', shareGame);
+$('open-file').addEventListener('change', async () => {
+  const file = $('open-file').files[0];
+  if (file)
+    loadRecordText(await file.text(), file.name);
+  $('open-file').value = '';
+});
+document.addEventListener('dragover', (ev) => {
+  if (ev.dataTransfer?.types.includes('Files')) {
+    ev.preventDefault();
+    document.body.classList.add('dropping');
+  }
+});
+document.addEventListener('dragleave', () => document.body.classList.remove('dropping'));
+document.addEventListener('drop', async (ev) => {
+  const file = ev.dataTransfer?.files[0];
+  document.body.classList.remove('dropping');
+  if (!file)
+    return;
+  ev.preventDefault();
+  loadRecordText(await file.text(), file.name);
+});
+$('back-turn').addEventListener('click', backTurn);
+$('forward-turn').addEventListener('click', forwardTurn);
+$('goto-start').addEventListener('click', () => goTo(0));
+$('continue').addEventListener('click', continueHere);
 document.addEventListener('keydown', (ev) => {
   if (ev.target.closest?.('input, textarea, select'))
     return;
@@ -751,6 +952,12 @@ try {
 } catch (e) {
   newGame('', undefined);
   startErrors.push(e.message);
+}
+try {
+  fromFragment();
+} catch (e) {
+  newGame('', undefined);
+  startErrors.push(`the link's game: ${e.message}`);
 }
 if (startErrors.length)
   say(startErrors.join('; '), 'error');

@@ -458,6 +458,106 @@ test('browser test of the web page', { timeout: 300000 }, async (t) => {
     await shot('12-finished');
   });
 
+  await t.test('whole games: save, reload, load, continue; drag and drop; the history; a shared link', async () => {
+    // plays GAME's steps by clicks; returns the BPN after them
+    const playSteps = async (steps, bpn) => {
+      for (const step of steps) {
+        for (const c of step.clicks)
+          await click(c);
+        bpn = toolApply(bpn, step.action);
+        assert.equal(await pageBpn(), bpn, `BPN after ${step.action}`);
+      }
+      return bpn;
+    };
+    await page.goto(url + '?delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    const saved = await playSteps(GAME.slice(0, 7), START);
+    const moves = GAME.slice(0, 7).map((s) => s.action);
+    // save: the record downloads, and the native tool reads it to the same position
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+    assert.match(download.suggestedFilename(), /^ball-game-turn-3\.txt$/);
+    const file = join(SHOTS, 'saved-game.txt');
+    await download.saveAs(file);
+    const text = readFileSync(file, 'utf8');
+    assert.match(text, /^1\. DEF: E11-F10 F10-E9 end$/m);
+    const replayed = tool('replay', file);
+    assert.equal(replayed.status, 0, replayed.stderr);
+    assert.equal(replayed.stdout.split('\t')[0], saved, 'ball replay of the saved record');
+    // reload: a new game; load the file: the same game, then continue it
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.equal(await pageBpn(), START);
+    await page.setInputFiles('#open-file', file);
+    await page.waitForFunction(() => document.body.dataset.decisions === '7');
+    assert.equal(await pageBpn(), saved);
+    assert.deepEqual((await pageLog()).map((e) => e.action), moves);
+    replayInTool(await pageLog());
+    const after = await playSteps(GAME.slice(7, 9), saved);
+    // drag and drop of the same file onto the page
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.evaluate((t) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t], 'saved-game.txt', { type: 'text/plain' }));
+      document.querySelector('main').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, text);
+    await page.waitForFunction(() => document.body.dataset.decisions === '7');
+    assert.equal(await pageBpn(), saved);
+    assert.match(await page.textContent('#message'), /saved-game\.txt: a game of 7 decisions loaded/);
+    // a bad record is refused with the library's message, the game untouched
+    await page.setInputFiles('#open-file', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('1. DEF: Z9-Z8\n') });
+    await page.waitForFunction(() => document.getElementById('message').className === 'error');
+    assert.equal(await pageBpn(), saved);
+    // the history: any earlier position, whole turns back and forward
+    await page.click('#log li:nth-child(2) button');
+    assert.equal(await pageBpn(), toolApply(START, ...moves.slice(0, 2)));
+    assert.equal(await page.getAttribute('body', 'data-later'), '5');
+    assert.equal(await page.locator('#future li').count(), 5);
+    await shot('13-history');
+    await page.click('#back-turn');
+    assert.equal(await pageBpn(), START, 'back a turn: the start of turn 1');
+    await page.click('#forward-turn');
+    assert.equal(await pageBpn(), toolApply(START, ...moves.slice(0, 3)), 'forward a turn: the start of turn 2');
+    await page.click('#forward-turn');
+    assert.equal(await pageBpn(), saved, 'forward a turn: the start of turn 3');
+    await page.click('#back-turn');
+    assert.equal(await pageBpn(), toolApply(START, ...moves.slice(0, 3)), 'back a turn: turn 2 again');
+    // continue from there with another decision: the later ones go
+    await page.click('rect.sq[data-square="G5"]');
+    await page.click('rect.sq[data-square="F6"]');
+    assert.equal(await pageBpn(), toolApply(START, ...moves.slice(0, 3), 'G5-F6'));
+    assert.equal(await page.getAttribute('body', 'data-later'), '0');
+    // a shared link carries the game: open it in another tab
+    await page.click('#share');
+    const link = await page.inputValue('#share-url');
+    assert.match(link, /#moves=/);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+    const other = await context.newPage();
+    try {
+      other.on('pageerror', (e) => problems.push(`page error (link): ${e.message}`));
+      await other.goto(link);
+      await other.waitForSelector('body[data-ready="1"]');
+      assert.equal(await other.inputValue('#bpn'), toolApply(START, ...moves.slice(0, 3), 'G5-F6'));
+      assert.equal(await other.locator('#log li').count(), 4);
+    } finally {
+      await other.close();
+    }
+    // and one with its own rules and start position
+    const rules = 'zone=2 turns=9';
+    await page.goto(url + `?delay=0&rules=${encodeURIComponent(rules)}&bpn=${encodeURIComponent(IN_ONE)}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.click('rect.sq[data-square="G13"]');
+    await page.click('rect.sq[data-square="I15"]');
+    await page.click('#share');
+    await page.goto(await page.inputValue('#share-url'));
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.equal(await pageBpn(), toolApply(IN_ONE, 'G13-I15'));
+    assert.equal(await page.locator('#log li').count(), 1);
+    assert.match(await page.textContent('#status'), /turn 2/);
+    assert.ok(after);
+  });
+
   await t.test('stacks, knocked-down pieces and end zones are drawn', async () => {
     // a fresh stack with the ball, a protecting stack, two knocked-down
     // pieces (one of them in DEF's end zone, 2 rows deep)
