@@ -946,6 +946,10 @@ document.addEventListener('keydown', (ev) => {
 });
 $('version').textContent = `libball ${ball.version} (WebAssembly)`;
 drawLegend(ball, $('legend-icons'));
+// at phone width the legend starts folded, so the turn and the prompt come
+// right under the board
+if (matchMedia('(max-width: 820px)').matches)
+  $('legend').open = false;
 
 try {
   newGame(params.get('rules') ?? '', params.get('bpn') ?? undefined);

@@ -892,6 +892,9 @@ test('browser test of the web page', { timeout: 300000 }, async (t) => {
     await click('G11');
     const box = await page.locator('#board').boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390 + 0.5, `board ${box.x} + ${box.width}`);
+    assert.equal(await page.getAttribute('#legend', 'open'), null, 'the legend starts folded on a phone');
+    const prompt = await page.locator('#prompt').boundingBox();
+    assert.ok(prompt.y < box.y + box.height + 200, `the prompt (${prompt.y}) comes right under the board`);
     const cell = await page.locator('rect.sq[data-square="G9"]').boundingBox();
     assert.ok(cell.width >= 24, `squares of ${cell.width} px can be tapped`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
@@ -902,7 +905,8 @@ test('browser test of the web page', { timeout: 300000 }, async (t) => {
     await page.selectOption('#player-ATK', 'mcts:playouts=1000');
     await click({ button: 'end' });
     await page.waitForFunction(() => Number(document.body.dataset.decisions) >= 3, null, { timeout: 15000 });
-    for (const sel of ['#player-ATK', '#player-DEF', '#players']) {
+    for (const sel of ['#player-ATK', '#player-DEF', '#players', '#legend', '#save', '#share', '#forward-turn',
+      '#log', 'footer']) {
       const b = await page.locator(sel).boundingBox();
       assert.ok(b.x >= 0 && b.x + b.width <= 390 + 0.5, `${sel}: ${b.x} + ${b.width}`);
     }
@@ -910,6 +914,7 @@ test('browser test of the web page', { timeout: 300000 }, async (t) => {
     replayInTool(await pageLog());
     await page.locator('#players').scrollIntoViewIfNeeded();
     await shot('11-phone-mcts', { fullPage: true });
+    assert.deepEqual(await lowContrast(), [], 'WCAG AA contrast at phone width');
   });
 
   await t.test('no console error, failed request or page error', () => {
