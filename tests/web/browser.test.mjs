@@ -11,8 +11,12 @@
 // "thinking…" with the page responsive, a search dropped by Undo; in the
 // page when the worker cannot start), the turn search (a seeded game that
 // repeats selfplay's, the evaluation bar and best line, the Hint button on
-// a touchdown in one turn and on the start) and the phone width. No
-// console error may appear. Screenshots go to $SHOTS, the hint's also to
+// a touchdown in one turn and on the start) and the phone width; the
+// visual comparison with `ball svg` (the same pixels), the scripted game
+// again by keyboard only, the legend, accessible names and contrast, the
+// small glitches of issue 30, and whole games (save, reload, load,
+// continue, drop, the history, shared links). No console error may
+// appear. Screenshots go to $SHOTS, the hint's also to
 // $HINT_SHOT (build/web-hint.png).
 //
 //   WEB_ROOT=build/web BALL_TOOL=build/bin/ball SELFPLAY=build/examples/selfplay \
