@@ -526,7 +526,8 @@ function onSquare(square) {
     return;
   if (state.message)
     say(''); // a message is about the click before this one
-  state.cursor = square;
+  if (state.cursor)
+    state.cursor = square; // the keyboard's cursor (once used) follows the clicks
   const game = state.game;
   const roots = game.select([]).choices;
   const chosen = state.chosen;
