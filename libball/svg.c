@@ -45,9 +45,11 @@ static void put_piece(sink *s, int p, int sq, int level)
     else
         sink_printf(s, "<polygon points=\"0,-17 17,0 0,17 -17,0\" fill=\"%s\" stroke=\"#111\" "
                        "stroke-width=\"1.5\"%s/>", TEAM_FILL[team], style);
+    /* the letter: white on the team's colour; dark on the faded fill of a
+     * knocked-down piece, where white falls below WCAG AA's 4.5:1 */
     sink_printf(s, "<text text-anchor=\"middle\" dominant-baseline=\"central\" font-family=\"sans-serif\" "
-                   "font-weight=\"bold\" font-size=\"14\" fill=\"#fff\">%c</text>",
-                team ? "?xos"[type] : "?XOS"[type]);
+                   "font-weight=\"bold\" font-size=\"14\" fill=\"%s\">%c</text>",
+                (p & BALL_PIECE_DOWN) ? "#111" : "#fff", team ? "?xos"[type] : "?XOS"[type]);
     if (p & BALL_PIECE_BALL)
         sink_puts(s, "<circle class=\"held-ball\" cx=\"11\" cy=\"11\" r=\"6\" fill=\"#f5b301\" "
                      "stroke=\"#111\" stroke-width=\"1.2\"/>");

@@ -85,9 +85,9 @@ WEB_FILES := $(filter-out examples/web/serve.mjs,$(wildcard examples/web/*.html 
 web: wasm
 	@$(MAKE) --no-print-directory $(WEB_DIR)/index.html
 
-$(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs $(WASM_DIR)/ball.mjs
+$(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs $(WASM_DIR)/ball.mjs docs/rules.md
 	@mkdir -p $(WEB_DIR)/wasm
-	$(QUIET_GEN)cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/ && \
+	$(QUIET_GEN)cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/ && cp docs/rules.md $(WEB_DIR)/rules.md && \
 	    cp $(WASM_DIR)/ball.mjs $(WEB_DIR)/wasm/ball.mjs
 	@touch $@
 	@echo "web: the page is in $(WEB_DIR)/ (make serve-web serves it)"

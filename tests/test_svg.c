@@ -114,6 +114,11 @@ START_TEST(test_svg)
     ck_assert_int_eq(count(svg, "<g class=\"piece def o down lower\" data-square=\"A17\""), 1);
     ck_assert_int_eq(count(svg, "<g class=\"piece atk s down\" data-square=\"D8\""), 1);
     ck_assert_int_eq(count(svg, "class=\"fresh\""), 1);
+    /* a knocked-down piece's letter is dark on its faded fill (WCAG AA), the others white */
+    ck_assert_int_eq(count(svg, "fill=\"#111\">S</text>"), 1);
+    ck_assert_int_eq(count(svg, "fill=\"#111\">o</text>"), 1);
+    ck_assert_int_eq(count(svg, "fill=\"#111\">"), 2);
+    ck_assert_int_eq(count(svg, "fill=\"#fff\">"), 12);
     ck_assert_int_eq(count(svg, "class=\"highlight\" data-square=\"E7\""), 1);
     ck_assert_int_eq(count(svg, "class=\"arrow"), 0);
     ck_assert_int_eq(count(svg, "</svg>\n"), 1);

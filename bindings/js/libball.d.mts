@@ -274,8 +274,31 @@ export declare class Game {
   /** The record with these tags for this record only (names in any case;
    *  '' or null leaves one out), as Python's game.record(event=...). */
   recordWith(tags: Partial<Record<string, string | null>>): string;
+  /** The SVG picture of the position (ball_position_to_svg): the one of
+   *  `ball svg`, Python's `_repr_svg_` and the docs' diagrams. */
+  svg(options?: SvgOptions): string;
+  /** The text diagram of the position (ball_position_to_board_text). */
+  boardText(options?: BoardTextOptions): string;
   /** The game of a text holding one record (two or more: BallError 'record'). */
   static fromRecord(text: string): Game;
+}
+
+/** The options of Game.svg(). */
+export interface SvgOptions {
+  /** Squares outlined (names or indices). */
+  highlight?: SquareLike[] | null;
+  /** An action (Action, text or code) drawn as an arrow. */
+  arrow?: Action | string | number | null;
+  /** false: no column letters and row numbers (BALL_DRAW_NO_COORDS). */
+  coords?: boolean;
+}
+
+/** The options of Game.boardText(). */
+export interface BoardTextOptions {
+  /** Squares marked ">" (names or indices). */
+  highlight?: SquareLike[] | null;
+  /** true: the two lines of the legend of the letters (BALL_DRAW_LEGEND). */
+  legend?: boolean;
 }
 
 /** The settings of a searcher (ball_mcts_config); all optional. */

@@ -1362,6 +1362,60 @@ export function bind(M) {
       }
     }
 
+    // The squares of a highlight option, in SCRATCH.ints; their count.
+    #highlight(highlight, what) {
+      if (highlight === undefined || highlight === null)
+        return 0;
+      if (!Array.isArray(highlight) || highlight.length > constants.NUM_SQUARES)
+        throw new BallError(ErrorCode.ARG, `${what}: highlight is an array of at most ` +
+          `${constants.NUM_SQUARES} squares, not ${describe(highlight)}`);
+      const squares = highlight.map((sq) => squareIndex(sq));
+      squares.forEach((v, i) => setI32(SCRATCH.ints + 4 * i, v));
+      return squares.length;
+    }
+
+    // A text of unbounded length written by fn(buf, len) (NULL, 0: its length).
+    #longText(fn) {
+      const n = this.#check(fn(0, 0));
+      const buf = M._malloc(n + 1);
+      if (!buf)
+        throw new BallError(ErrorCode.NOMEM, 'out of memory');
+      try {
+        this.#check(fn(buf, n + 1));
+        return str(buf);
+      } finally {
+        M._free(buf);
+      }
+    }
+
+    /** The SVG picture of the position (ball_position_to_svg), the one of
+     *  `ball svg`, Python's `_repr_svg_` and the docs' diagrams. Options:
+     *  `highlight` (squares outlined), `arrow` (an action, its text or its
+     *  code: its arrow), `coords` (false: no column letters and row
+     *  numbers). */
+    svg(options = {}) {
+      if (options === null || typeof options !== 'object')
+        throw new BallError(ErrorCode.ARG, `svg(options): options is an object, not ${describe(options)}`);
+      const n = this.#highlight(options.highlight, 'svg(options)');
+      const arrow = options.arrow === undefined || options.arrow === null ? constants.ACTION_NONE :
+        this.#code(options.arrow);
+      const flags = options.coords === false ? 2 : 0; // BALL_DRAW_NO_COORDS
+      const g = this.#g;
+      return this.#longText((buf, len) => M._ball_position_to_svg(g, SCRATCH.ints, n, arrow, flags, buf, len));
+    }
+
+    /** The text diagram of the position (ball_position_to_board_text), the
+     *  one of the `ball` tool. Options: `highlight` (squares marked ">"),
+     *  `legend` (true: the two lines of the legend of the letters). */
+    boardText(options = {}) {
+      if (options === null || typeof options !== 'object')
+        throw new BallError(ErrorCode.ARG, `boardText(options): options is an object, not ${describe(options)}`);
+      const n = this.#highlight(options.highlight, 'boardText(options)');
+      const flags = options.legend === true ? 1 : 0; // BALL_DRAW_LEGEND
+      const g = this.#g;
+      return this.#longText((buf, len) => M._ball_position_to_board_text(g, SCRATCH.ints, n, flags, buf, len));
+    }
+
     /** The game of a text holding one game record (blank lines around it
      *  allowed), its decisions in its history, as Python's
      *  `Game.from_record()`; BallError 'record' (or 'rules', 'bpn',

@@ -16,7 +16,7 @@
 // xor 0x9e3779b9; hints always use seed 1), worker=0 (search in the page,
 // not in a worker).
 import { load } from './libball.mjs';
-import { createBoard, drawBoard } from './board.mjs';
+import { createBoard, drawBoard, drawLegend, moveCursor } from './board.mjs';
 import { DEFAULT_COMPUTER, PLAYERS, choose, parsePlayer, playerLabel } from './players.mjs';
 import { createSearcher } from './search.mjs';
 
@@ -53,6 +53,8 @@ const state = {
   // position it is for: { ...analysis, serial, turn, by }
   analysis: null,
   hint: null,      // { serial, pending } or { serial, action, text }: the Hint button's answer
+  cursor: null,    // the keyboard cursor's square (null until an arrow key is pressed)
+  future: [],      // the decisions undone, the next one last: redo, and the history's later part
 };
 
 // ------------------------------------------------------------ games
@@ -67,6 +69,7 @@ function newGame(rulesText, bpn) {
   state.endZoneDepth = rules.endZoneDepth;
   state.chosen = [];
   state.log = [];
+  state.future = [];
   newPosition();
   say('');
   render();
@@ -113,6 +116,7 @@ function loadBpn() {
   stopBot();
   state.chosen = [];
   state.log = [];
+  state.future = [];
   newPosition();
   say('Position loaded');
   render();
@@ -139,16 +143,167 @@ function humanToAct() {
   return !state.game.isOver && state.players[state.game.side] === 'human';
 }
 
-function play(action, player = 'human') {
+// Plays one decision and writes it into the history; no drawing.
+function applyEntry(action, player) {
   const game = state.game;
-  const entry = { turn: game.turn, side: game.side, action: null, bpn: '', player };
-  entry.action = game.apply(action);
+  const entry = { turn: game.turn, side: game.side, action: null, bpn: '', player, words: '' };
+  const a = typeof action === 'string' ? game.parseAction(action) : action;
+  entry.words = describeAction(game, a);
+  entry.action = game.apply(a);
   entry.bpn = game.bpn;
   state.serial++;
   state.log.push(entry);
+  return entry;
+}
+
+function play(action, player = 'human') {
+  const entry = applyEntry(action, player);
+  // the history's later part stays when the decision is its next one
+  if (state.future.at(-1)?.action.text === entry.action.text)
+    state.future.pop();
+  else
+    state.future = [];
   state.chosen = [];
   say('');
   render();
+}
+
+// ------------------------------------------------------------ whole games
+
+function undoOne() {
+  state.game.undo();
+  state.future.push(state.log.pop());
+}
+
+function redoOne() {
+  const e = state.future.pop();
+  applyEntry(e.action.text, e.player);
+}
+
+// Shows the position after the first n decisions of the history (undoing
+// or redoing); the later ones stay, to go forward again, until a
+// different decision is played or "Continue from here" is pressed.
+function goTo(n) {
+  stopBot();
+  while (state.log.length > n)
+    undoOne();
+  while (state.log.length < n && state.future.length)
+    redoOne();
+  state.serial++;
+  state.chosen = [];
+  say('');
+  render();
+}
+
+// The indices where a turn starts in the whole history (past and future).
+function turnStarts() {
+  const all = [...state.log, ...[...state.future].reverse()];
+  const starts = [0];
+  for (let i = 1; i < all.length; i++)
+    if (all[i].turn !== all[i - 1].turn)
+      starts.push(i);
+  return { starts, total: all.length };
+}
+
+function backTurn() {
+  const n = state.log.length;
+  const { starts } = turnStarts();
+  goTo(starts.filter((i) => i < n).at(-1) ?? 0);
+}
+
+function forwardTurn() {
+  const n = state.log.length;
+  const { starts, total } = turnStarts();
+  goTo(starts.find((i) => i > n) ?? total);
+}
+
+function continueHere() {
+  state.future = [];
+  state.serial++;
+  say('The later decisions are dropped: the game goes on from here');
+  render();
+}
+
+// A game from its rules, its start and its decisions (a record, a link).
+function loadGame(rulesText, bpn, moves, player = 'record') {
+  newGame(rulesText, bpn);
+  try {
+    for (const m of moves)
+      applyEntry(m, player);
+  } catch (e) {
+    say(`Decision ${state.log.length + 1}: ${e.message}`, 'error');
+  }
+  render();
+}
+
+function loadRecordText(text, from) {
+  let game;
+  try {
+    game = ball.Game.fromRecord(text);
+  } catch (e) {
+    say(`${from}: ${e.message}`, 'error');
+    return;
+  }
+  const n = game.historyLength;
+  const start = n ? game.historyPosition(0) : game.bpn;
+  const moves = game.history().map((a) => a.text);
+  const rules = game.rules.text;
+  game.free();
+  loadGame(rules, start, moves);
+  if (state.message === '')
+    say(`${from}: a game of ${n} decisions loaded`);
+}
+
+function saveGame() {
+  const game = state.game;
+  for (const team of ['ATK', 'DEF'])
+    game.setTag(team.toLowerCase(), playerLabel(state.players[team]));
+  const url = URL.createObjectURL(new Blob([game.record], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `ball-game-turn-${game.turn}.txt`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  say(`Saved: ${a.download} (the game record, docs/records.md)`);
+}
+
+// The link that carries the game: its rules, start and decisions in the
+// URL's fragment (never sent to the server).
+function gameLink() {
+  const f = new URLSearchParams();
+  if (state.rulesText)
+    f.set('rules', state.rulesText);
+  if (state.startBpn !== ball.START_BPN)
+    f.set('bpn', state.startBpn);
+  f.set('moves', state.log.map((e) => e.action.text).join(' '));
+  return `${location.href.replace(/#.*$/, '')}#${f}`;
+}
+
+async function shareGame() {
+  const link = gameLink();
+  history.replaceState(null, '', link);
+  $('share-url').value = link;
+  $('share-url').hidden = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    say('Link copied: it opens this game at this position');
+  } catch {
+    $('share-url').select();
+    say('Copy the link above: it opens this game at this position');
+  }
+}
+
+function fromFragment() {
+  const f = new URLSearchParams(location.hash.slice(1));
+  if (!f.has('moves') && !f.has('bpn'))
+    return false;
+  loadGame(f.get('rules') ?? '', f.get('bpn') ?? undefined,
+    (f.get('moves') ?? '').split(' ').filter((m) => m));
+  if (state.message === '')
+    say(`The shared game: ${state.log.length} decisions`);
+  return true;
 }
 
 function humanPlays(action) {
@@ -171,9 +326,9 @@ function undo() {
   stopBot();
   const someHuman = state.players.ATK === 'human' || state.players.DEF === 'human';
   do {
-    game.undo();
-    state.log.pop();
+    undoOne();
   } while (someHuman && game.historyLength > 0 && state.players[game.side] !== 'human');
+  state.future = []; // Undo takes back and forgets; the history's buttons keep the later part
   state.serial++;
   state.chosen = [];
   say('');
@@ -195,7 +350,7 @@ function stopBot() {
 
 function scheduleBot() {
   const game = state.game;
-  if (game.isOver || state.players[game.side] === 'human') {
+  if (game.isOver || state.players[game.side] === 'human' || state.future.length) {
     if (state.bot.key)
       stopBot();
     return;
@@ -246,13 +401,16 @@ async function botPlays(name, token) {
     const ms = `${st.elapsedMs < 1 ? 'under 1' : fmt(st.elapsedMs)} ms`;
     let what;
     if (player.kind === 'search')
-      what = st.nodes ? `depth ${st.depth}, ${fmt(st.nodes)} nodes in ${ms}, value ${signed(st.value)}` :
+      what = st.nodes ? `depth ${st.depth}, ${fmt(st.nodes)} nodes in ${ms}, value ${signed(st.value)} for ${side} ` +
+        '(from \u22121, a touchdown it cannot stop, to +1, a forced touchdown; about \u00b10.5 is the ball\'s worth)' :
         'no search needed';
     else
       what = st.playouts ? `${fmt(st.playouts)} playouts, ${fmt(st.nodes)} nodes in ${ms}, ` +
-        `value ${st.value.toFixed(2)}` : 'no search needed';
+        `value ${st.value.toFixed(2)} (${side}'s mean result in its random playouts: 0 lost, 1 won)` : 'no search needed';
+    const why = r.action === 'end' && game.pa > 0 ?
+      ` Ending the action phase with ${game.pa} PA left is legal (R4.2): the search found no action worth more.` : '';
     state.searchInfo = `${side} (${playerLabel(name)}) played ${r.action}: ${what}` +
-      (r.where === 'worker' ? ' (in a worker)' : ' (in the page)');
+      (r.where === 'worker' ? ' (in a worker).' : ' (in the page).') + why;
     if (r.analysis?.depth > 0) // (depth 0: the only legal decision, not searched)
       state.analysis = { ...r.analysis, serial, turn, by: `${side}'s ${playerLabel(name)}` };
     play(r.action, name);
@@ -366,6 +524,10 @@ function chooseNext(value) {
 function onSquare(square) {
   if (!humanToAct())
     return;
+  if (state.message)
+    say(''); // a message is about the click before this one
+  if (state.cursor)
+    state.cursor = square; // the keyboard's cursor (once used) follows the clicks
   const game = state.game;
   const roots = game.select([]).choices;
   const chosen = state.chosen;
@@ -408,8 +570,9 @@ function promptText(game, chosen, choices) {
       return 'Choose the card to play on this piece.';
     if (release) {
       const task = game.releaseTasks().find((t) => t.square === chosen[0]);
-      return task?.kind === 'stand_up' ? 'Click where the piece stands up.' :
-        'Click the square for the upper piece.';
+      const s = game.square(chosen[0]);
+      return task?.kind === 'stand_up' ? `Stand up: click the square where the knocked-down ${s.upper.type} on ${chosen[0]} stands up.` :
+        `Release the stack on ${chosen[0]}: click the square where its upper piece (${s.upper.team} ${s.upper.type}) goes.`;
     }
     return {
       '-': 'Click the destination (highlighted).',
@@ -424,9 +587,43 @@ function promptText(game, chosen, choices) {
       return 'Dodge: click the exit square.';
     if (kind === 'tactical_dodge')
       return 'Tactical dodge: click the square the opponent is pushed to.';
-    return 'Click the square for the lower piece.';
+    const s = game.square(chosen[0]);
+    return `Click the square where the lower piece (${s.lower?.team} ${s.lower?.type}) goes.`;
   }
-  return 'Click the piece that keeps the ball.';
+  return 'The upper piece held the ball: click the piece that keeps it.';
+}
+
+// A decision in words for a newcomer, from the position before it (the
+// N2 text is shown beside it).
+function describeAction(game, a) {
+  const who = (sq) => {
+    const p = game.square(sq)?.upper;
+    return p ? `${p.team === 'ATK' ? p.type : p.type.toLowerCase()} on ${sq}` : sq;
+  };
+  const stackOf = (sq) => game.square(sq);
+  const extra = `${a.pickup ? ', picks up the ball' : ''}${a.forcedFumble ? ', takes the ball (forced fumble)' : ''}` +
+    `${a.fumble ? ', the ball comes loose' : ''}`;
+  switch (a.kind) {
+    case 'move': return `moves ${who(a.from)} to ${a.to}${extra}`;
+    case 'dodge': return `${who(a.from)} dodges ${who(a.to)} (knocked down), out to ${a.option}${extra}`;
+    case 'tactical_dodge': return `${who(a.from)} jumps to ${a.to}, pushing the piece it passes to ${a.option} ` +
+      `(knocked down)${extra}`;
+    case 'block': return `${who(a.from)} blocks ${who(a.to)} (a stack)`;
+    case 'protect': return `${who(a.from)} protects ${who(a.to)} (a stack)`;
+    case 'handoff': return `${who(a.from)} hands the ball to ${who(a.to)}`;
+    case 'short_pass': return `${who(a.from)} passes short: the ball lands on ${a.to}`;
+    case 'long_pass': return `${who(a.from)} passes long: the ball lands on ${a.to}`;
+    case 'end': return game.pa > 0 ? `ends the action phase (${game.pa} PA unused)` : 'ends the action phase';
+    case 'stand_up': return `the knocked-down ${who(a.from)} stands up on ${a.to}`;
+    case 'unblock': case 'unprotect': {
+      const st = stackOf(a.from);
+      const keeper = a.keeper === 'upper' ? `, ${st.upper.type} keeps the ball` :
+        a.keeper === 'lower' ? `, ${st.lower.type} gets the ball` : '';
+      return `the stack on ${a.from} is released: ${st.upper.type} to ${a.to}, ${st.lower?.type} to ${a.option}${keeper}`;
+    }
+    case 'convert_pa': return 'converts PA into PE';
+    default: return `plays ${a.text}`;
+  }
 }
 
 // ------------------------------------------------------------ drawing
@@ -476,7 +673,8 @@ function render() {
       }
     }
   }
-  drawBoard(svg, { game, endZoneDepth: state.endZoneDepth, marks });
+  // the library draws the hint's arrow, else the last decision's
+  drawBoard(svg, { game, marks, arrow: hinted ?? last ?? null, cursor: state.cursor });
 
   // state of the game
   const side = game.side;
@@ -484,8 +682,8 @@ function render() {
   $('side-chip').textContent = result === 'ongoing' ? `${TEAM_NAME[side]} to act` : 'Game over';
   $('side-chip').className = `chip ${result === 'ongoing' ? side.toLowerCase() : 'over'}`;
   $('turn').textContent = `turn ${game.turn}`;
-  $('phase').textContent = game.phase === 'action' ? 'action phase' : 'release phase';
-  $('pa').textContent = game.phase === 'action' ? `PA ${'●'.repeat(Math.min(game.pa, 9))}${game.pa > 9 ? game.pa : ''}${'○'.repeat(Math.max(0, 2 - game.pa))}` : '';
+  $('phase').textContent = game.isOver ? '' : game.phase === 'action' ? 'action phase' : 'release phase';
+  $('pa').textContent = game.isOver ? '' : game.phase === 'action' ? `PA ${'●'.repeat(Math.min(game.pa, 9))}${game.pa > 9 ? game.pa : ''}${'○'.repeat(Math.max(0, 2 - game.pa))}` : '';
   $('handoff').hidden = !game.handoffLast;
   const banner = $('result');
   let status;
@@ -526,7 +724,8 @@ function render() {
       for (const v of verbs) {
         const b = document.createElement('button');
         b.type = 'button';
-        b.textContent = VERB_LABELS[v] ?? v;
+        b.textContent = `${verbs.indexOf(v) + 1} ${VERB_LABELS[v] ?? v}`;
+        b.title = `key ${verbs.indexOf(v) + 1}`;
         b.dataset.verb = v;
         b.setAttribute('aria-pressed', String(v === chosen[1]));
         b.addEventListener('click', () => {
@@ -606,20 +805,49 @@ function render() {
   const ta = $('bpn');
   if (document.activeElement !== ta)
     ta.value = game.bpn;
-  const log = $('log');
-  log.replaceChildren(...state.log.map((e) => {
+  // the history: each decision a button that shows the position after it
+  const item = (e, n) => {
     const li = document.createElement('li');
-    li.textContent = `T${e.turn} ${e.side} ${e.action.text}`;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'step';
+    b.title = 'show the position after this decision';
+    const words = document.createElement('span');
+    words.className = 'words';
+    words.textContent = `Turn ${e.turn}, ${e.side}: ${e.words}`;
+    const code = document.createElement('code');
+    code.textContent = e.action.text;
+    b.append(words, ' ', code);
+    b.addEventListener('click', () => goTo(n));
+    li.appendChild(b);
+    li.dataset.action = e.action.text;
     li.dataset.bpn = e.bpn;
     li.dataset.player = e.player;
     return li;
-  }));
-  log.scrollTop = log.scrollHeight;
+  };
+  const log = $('log');
+  log.replaceChildren(...state.log.map((e, i) => item(e, i + 1)));
+  if (log.lastElementChild)
+    log.lastElementChild.setAttribute('aria-current', 'step');
+  const later = [...state.future].reverse();
+  const future = $('future');
+  future.start = state.log.length + 1;
+  future.replaceChildren(...later.map((e, i) => item(e, state.log.length + i + 1)));
+  future.hidden = later.length === 0;
+  $('continue').hidden = later.length === 0;
+  $('history-note').textContent = later.length ?
+    `An earlier position: ${later.length} later decision${later.length > 1 ? 's' : ''} below. Play on from here ` +
+    '(a different decision drops them), or go forward again.' : '';
+  $('back-turn').disabled = state.log.length === 0;
+  $('forward-turn').disabled = later.length === 0;
+  $('goto-start').disabled = state.log.length === 0;
+  if (!later.length)
+    log.scrollTop = log.scrollHeight;
 
   Object.assign(document.body.dataset, {
     side, phase: game.phase, turn: String(game.turn), result, step: String(chosen.length),
     verb: chosen.length >= 2 ? String(chosen[1]) : '', thinking: state.bot.thinking ?? '',
-    decisions: String(state.log.length), search: searcher.mode,
+    decisions: String(state.log.length), later: String(state.future.length), search: searcher.mode, cursor: state.cursor ?? '',
   });
   scheduleBot();
 }
@@ -659,10 +887,58 @@ $('undo').addEventListener('click', undo);
 $('new').addEventListener('click', newGameFromForm);
 $('load').addEventListener('click', loadBpn);
 $('copy').addEventListener('click', copyBpn);
+$('save').addEventListener('click', saveGame);
+$('share').addEventListener('click', shareGame);
+$('open-file').addEventListener('change', async () => {
+  const file = $('open-file').files[0];
+  if (file)
+    loadRecordText(await file.text(), file.name);
+  $('open-file').value = '';
+});
+document.addEventListener('dragover', (ev) => {
+  if (ev.dataTransfer?.types.includes('Files')) {
+    ev.preventDefault();
+    document.body.classList.add('dropping');
+  }
+});
+document.addEventListener('dragleave', () => document.body.classList.remove('dropping'));
+document.addEventListener('drop', async (ev) => {
+  const file = ev.dataTransfer?.files[0];
+  document.body.classList.remove('dropping');
+  if (!file)
+    return;
+  ev.preventDefault();
+  loadRecordText(await file.text(), file.name);
+});
+$('back-turn').addEventListener('click', backTurn);
+$('forward-turn').addEventListener('click', forwardTurn);
+$('goto-start').addEventListener('click', () => goTo(0));
+$('continue').addEventListener('click', continueHere);
 document.addEventListener('keydown', (ev) => {
   if (ev.target.closest?.('input, textarea, select'))
     return;
-  if (ev.key === 'Escape')
+  const onBoard = Boolean(ev.target.closest?.('#board-box')) || ev.target === document.body;
+  const plain = !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+  const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[ev.key];
+  if (step && onBoard && plain) {
+    ev.preventDefault();
+    state.cursor = moveCursor(state.cursor ?? state.chosen[0] ?? 'G9', step, state);
+    render();
+  } else if ((ev.key === 'Enter' || ev.key === ' ') && onBoard && plain) {
+    ev.preventDefault();
+    if (state.cursor)
+      onSquare(state.cursor);
+    else {
+      state.cursor = state.chosen[0] ?? 'G9';
+      render();
+    }
+  } else if (/^[1-9]$/.test(ev.key) && plain && state.chosen.length >= 2) {
+    const b = $('verbs').querySelectorAll('button')[Number(ev.key) - 1] ?? $('choices').querySelectorAll('button')[Number(ev.key) - 1];
+    b?.click();
+  } else if (ev.key === 'e' && plain && !ev.target.closest?.('button')) {
+    if (humanToAct() && state.game.isLegal('end'))
+      humanPlays('end');
+  } else if (ev.key === 'Escape')
     cancel();
   else if (ev.key === 'u' && !ev.ctrlKey && !ev.metaKey && !ev.altKey)
     undo();
@@ -670,12 +946,23 @@ document.addEventListener('keydown', (ev) => {
     hint();
 });
 $('version').textContent = `libball ${ball.version} (WebAssembly)`;
+drawLegend(ball, $('legend-icons'));
+// at phone width the legend starts folded, so the turn and the prompt come
+// right under the board
+if (matchMedia('(max-width: 820px)').matches)
+  $('legend').open = false;
 
 try {
   newGame(params.get('rules') ?? '', params.get('bpn') ?? undefined);
 } catch (e) {
   newGame('', undefined);
   startErrors.push(e.message);
+}
+try {
+  fromFragment();
+} catch (e) {
+  newGame('', undefined);
+  startErrors.push(`the link's game: ${e.message}`);
 }
 if (startErrors.length)
   say(startErrors.join('; '), 'error');

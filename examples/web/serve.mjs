@@ -22,6 +22,7 @@ const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.md': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
   '.json': 'application/json',
   '.png': 'image/png',

@@ -11,8 +11,12 @@
 // "thinking…" with the page responsive, a search dropped by Undo; in the
 // page when the worker cannot start), the turn search (a seeded game that
 // repeats selfplay's, the evaluation bar and best line, the Hint button on
-// a touchdown in one turn and on the start) and the phone width. No
-// console error may appear. Screenshots go to $SHOTS, the hint's also to
+// a touchdown in one turn and on the start) and the phone width; the
+// visual comparison with `ball svg` (the same pixels), the scripted game
+// again by keyboard only, the legend, accessible names and contrast, the
+// small glitches of issue 30, and whole games (save, reload, load,
+// continue, drop, the history, shared links). No console error may
+// appear. Screenshots go to $SHOTS, the hint's also to
 // $HINT_SHOT (build/web-hint.png).
 //
 //   WEB_ROOT=build/web BALL_TOOL=build/bin/ball SELFPLAY=build/examples/selfplay \
@@ -71,7 +75,7 @@ function selfplayGame(args) {
 
 /** The decisions of the page's log: [{ action, bpn (after it), player }]. */
 const pageLog = () => page.$$eval('#log li', (lis) => lis.map((li) =>
-  ({ action: li.textContent.split(' ')[2], bpn: li.dataset.bpn, player: li.dataset.player })));
+  ({ action: li.dataset.action, bpn: li.dataset.bpn, player: li.dataset.player })));
 
 /**
  * Replays the page's decisions in the native tool, one by one: each must be
@@ -149,7 +153,7 @@ const marked = (cls) => page.$$eval(`rect.sq.${cls}`, (els) => els.map((e) => e.
 
 async function click(c) {
   if (typeof c === 'string')
-    await page.click(`[data-square="${c}"]`);
+    await page.click(`rect.sq[data-square="${c}"]`);
   else if (c.verb) {
     // a piece with one verb has it chosen already (no buttons then)
     if (await page.locator('#verbs button').count())
@@ -186,7 +190,68 @@ function expectedMarks(bpn, clicks) {
   return { cls: squares.length === 1 ? 'dest' : 'option', squares: [...set].sort() };
 }
 
-test('browser test of the web page', { timeout: 200000 }, async (t) => {
+// The contrast of the page's text against its background (WCAG 2.1
+// 1.4.3, AA: 4.5:1, 3:1 for large text) and of the board's piece letters
+// against their piece (its fill over the light square, faded when knocked
+// down): the texts that fail.
+const lowContrast = () => page.evaluate(() => {
+  const lin = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  const rgba = (s) => s.match(/[\d.]+/g).map(Number);
+  const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+  const background = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c.length < 4 || c[3] > 0.5)
+        return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const bad = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg') || el.closest('[hidden]') || el.closest(':disabled') || !el.getClientRects().length)
+      continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+      continue;
+    const st = getComputedStyle(el);
+    if (st.visibility === 'hidden')
+      continue;
+    const size = parseFloat(st.fontSize);
+    const need = size >= 24 || (Number(st.fontWeight) >= 700 && size >= 18.66) ? 3 : 4.5;
+    const r = ratio(rgba(st.color).slice(0, 3), background(el));
+    if (r < need)
+      bad.push(`${el.tagName.toLowerCase()}#${el.id} "${el.textContent.trim().slice(0, 40)}": ${r.toFixed(2)}`);
+  }
+  for (const g of document.querySelectorAll('#board .piece')) {
+    const shape = g.querySelector('circle, rect, polygon');
+    const op = Number(shape.getAttribute('fill-opacity') ?? 1);
+    const fill = hex(shape.getAttribute('fill')).map((v, i) => op * v + (1 - op) * [0xef, 0xe3, 0xc4][i]);
+    const r = ratio(hex(g.querySelector('text').getAttribute('fill')), fill);
+    if (r < 4.5)
+      bad.push(`${g.getAttribute('class')} on ${g.dataset.square}: ${r.toFixed(2)}`);
+  }
+  return bad;
+});
+
+// Moves the page's keyboard cursor to `square` with the arrow keys only.
+async function cursorTo(square) {
+  for (let i = 0; i < 80; i++) {
+    const cur = await page.getAttribute('body', 'data-cursor');
+    if (cur === square)
+      return;
+    if (!cur) {
+      await page.keyboard.press('ArrowUp');
+      continue;
+    }
+    const dr = Number(square.slice(1)) - Number(cur.slice(1));
+    const dc = square.charCodeAt(0) - cur.charCodeAt(0);
+    await page.keyboard.press(dr > 0 ? 'ArrowUp' : dr < 0 ? 'ArrowDown' : dc > 0 ? 'ArrowRight' : 'ArrowLeft');
+  }
+  assert.fail(`the cursor does not reach ${square}`);
+}
+
+test('browser test of the web page', { timeout: 300000 }, async (t) => {
   for (const [what, path] of [['web build (make web)', join(ROOT, 'index.html')],
     ['native tool (make tool)', TOOL], ['native selfplay (make examples)', SELFPLAY],
     ['chromium (apt-get install chromium)', CHROMIUM]])
@@ -224,9 +289,10 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.match(await page.textContent('#version'), /libball 1\.\d+\.\d+/);
     // the board to scale: 13 x 17 squares, 111 playable
     assert.equal(await page.locator('rect.sq').count(), 111);
-    assert.equal(await page.locator('.field rect').count(), 13 * 17);
+    assert.equal(await page.locator('#board .board rect').count(), 13 * 17, 'the library draws every square');
+    assert.equal(await page.locator('#board .piece.x polygon').count(), 6, 'X is the library\'s diamond');
     const box = await page.locator('#board').boundingBox();
-    const cell = await page.locator('[data-square="A1"]').boundingBox();
+    const cell = await page.locator('rect.sq[data-square="A1"]').boundingBox();
     assert.ok(Math.abs(cell.width - cell.height) < 0.5, 'squares are square');
     assert.ok(box.height / box.width > 1.2, 'taller than wide (17 rows, 13 columns)');
     assert.deepEqual(await marked('selectable'), [...new Set(toolLegal(START).filter((a) => a !== 'end')
@@ -295,6 +361,207 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.equal(await page.isVisible('#result'), false);
   });
 
+  await t.test('the same game with the keyboard only (arrows, Enter, digits, e, u, Esc)', async () => {
+    await page.goto(url + '?delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'board', 'Tab reaches the board first');
+    let bpn = START;
+    const history = [];
+    for (const step of GAME) {
+      if (step.undo) {
+        await page.keyboard.press('u');
+        bpn = history.pop();
+        assert.equal(await pageBpn(), bpn, 'after u: the position before');
+        continue;
+      }
+      if (step.cancel) {
+        await cursorTo(step.cancel);
+        await page.keyboard.press('Enter');
+        assert.equal(await page.getAttribute('body', 'data-step'), '2');
+        await page.keyboard.press('Escape');
+        assert.equal(await page.getAttribute('body', 'data-step'), '0', 'Esc cancels the selection');
+        assert.equal(await pageBpn(), bpn, 'Esc changes nothing in the game (R12)');
+        continue;
+      }
+      for (const c of step.clicks) {
+        if (typeof c === 'string' || c.task) {
+          await cursorTo(typeof c === 'string' ? c : c.task);
+          await page.keyboard.press('Enter');
+        } else if (c.verb) {
+          const verbs = await page.$$eval('#verbs button', (bs) => bs.map((b) => b.dataset.verb));
+          if (verbs.length)
+            await page.keyboard.press(String(verbs.indexOf(c.verb) + 1));
+          assert.equal(await page.getAttribute('body', 'data-verb'), c.verb);
+        } else if (c.button === 'end') {
+          await page.keyboard.press('e');
+        }
+      }
+      const want = toolApply(bpn, step.action);
+      assert.equal(await pageBpn(), want, `BPN after ${step.action} (keyboard)`);
+      history.push(bpn);
+      bpn = want;
+      if (step.action === 'G7-E9/F10')
+        await shot('10-keyboard');
+    }
+    assert.equal(await page.getAttribute('body', 'data-result'), 'atk_won');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'board', 'the board kept the focus');
+  });
+
+  await t.test('legend, readable decisions, the rules link, accessible names, contrast, small glitches', async () => {
+    await page.goto(url + '?delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    // the legend: the library's own pictures (X a diamond) with their words
+    assert.equal(await page.locator('#legend-icons li').count(), 9);
+    assert.equal(await page.locator('#legend-icons li svg').count(), 9, 'each line has its picture');
+    assert.equal(await page.locator('#legend-icons li svg .piece.x polygon').count(), 3);
+    assert.equal(await page.locator('#legend-icons li svg .piece.down').count(), 1);
+    assert.equal(await page.locator('#legend-icons li svg .fresh').count(), 1);
+    assert.equal(await page.locator('#legend-icons li svg .loose-ball').count(), 1);
+    assert.match(await page.textContent('#legend'), /PA/);
+    // the rules are a link, served with the page
+    const href = await page.getAttribute('footer a', 'href');
+    const rules = await page.request.get(new URL(href, page.url()).href);
+    assert.equal(rules.status(), 200);
+    assert.match(await rules.text(), /^# The rules of BALL/);
+    // accessible names of squares and pieces (a grid of named cells)
+    assert.equal(await page.getAttribute('rect.sq[data-square="G5"]', 'aria-label'), 'G5: ATK X with the ball');
+    assert.equal(await page.getAttribute('rect.sq[data-square="G9"]', 'aria-label'), 'G9: empty');
+    assert.equal(await page.getAttribute('#board', 'role'), 'grid');
+    assert.deepEqual(await lowContrast(), [], 'WCAG AA contrast at the start');
+    // "cannot act now" goes at the next click
+    await page.click('rect.sq[data-square="G5"]');
+    assert.match(await page.textContent('#message'), /G5 cannot act now/);
+    await page.click('rect.sq[data-square="E11"]');
+    assert.equal(await page.textContent('#message'), '', 'the message went with the next click');
+    await page.click('rect.sq[data-square="F10"]');
+    // a decision in words, then in N2
+    assert.equal(await page.textContent('#log li .words'), 'Turn 1, DEF: moves x on E11 to F10');
+    assert.equal(await page.textContent('#log li code'), 'E11-F10');
+    // the release prompt names the stack and its upper piece
+    const stacks = '7/2o_3/7/6/7/6/7/2OS2/3[X*o]+3/2x_3/1[SO]5/6/7/6/7/6/7 ATK a 2 - 0/0 2';
+    await page.goto(url + `?delay=0&rules=zone%3D2&bpn=${encodeURIComponent(stacks)}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.deepEqual(await lowContrast(), [], 'WCAG AA contrast with knocked-down pieces and stacks');
+    await page.click('#end');
+    await page.click('#task-list button[data-task="C7"]');
+    assert.equal(await page.textContent('#prompt'),
+      'Release the stack on C7: click the square where its upper piece (ATK S) goes.');
+    await shot('11-release-prompt');
+    // a finished game shows no phase or PA
+    await page.goto(url + `?delay=0&bpn=${encodeURIComponent(IN_ONE)}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.click('rect.sq[data-square="G13"]');
+    await page.click('rect.sq[data-square="I15"]');
+    await page.click('rect.sq[data-square="I15"]');
+    await page.click('rect.sq[data-square="K17"]');
+    assert.equal(await page.getAttribute('body', 'data-result'), 'atk_won');
+    assert.equal(await page.textContent('#phase'), '');
+    assert.equal(await page.textContent('#pa'), '');
+    assert.match(await page.textContent('#side-chip'), /Game over/);
+    await shot('12-finished');
+  });
+
+  await t.test('whole games: save, reload, load, continue; drag and drop; the history; a shared link', async () => {
+    // plays GAME's steps by clicks; returns the BPN after them
+    const playSteps = async (steps, bpn) => {
+      for (const step of steps) {
+        for (const c of step.clicks)
+          await click(c);
+        bpn = toolApply(bpn, step.action);
+        assert.equal(await pageBpn(), bpn, `BPN after ${step.action}`);
+      }
+      return bpn;
+    };
+    await page.goto(url + '?delay=0');
+    await page.waitForSelector('body[data-ready="1"]');
+    const saved = await playSteps(GAME.slice(0, 7), START);
+    const moves = GAME.slice(0, 7).map((s) => s.action);
+    // save: the record downloads, and the native tool reads it to the same position
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+    assert.match(download.suggestedFilename(), /^ball-game-turn-3\.txt$/);
+    const file = join(SHOTS, 'saved-game.txt');
+    await download.saveAs(file);
+    const text = readFileSync(file, 'utf8');
+    assert.match(text, /^1\. DEF: E11-F10 F10-E9 end$/m);
+    const replayed = tool('replay', file);
+    assert.equal(replayed.status, 0, replayed.stderr);
+    assert.equal(replayed.stdout.split('\t')[0], saved, 'ball replay of the saved record');
+    // reload: a new game; load the file: the same game, then continue it
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.equal(await pageBpn(), START);
+    await page.setInputFiles('#open-file', file);
+    await page.waitForFunction(() => document.body.dataset.decisions === '7');
+    assert.equal(await pageBpn(), saved);
+    assert.deepEqual((await pageLog()).map((e) => e.action), moves);
+    replayInTool(await pageLog());
+    const after = await playSteps(GAME.slice(7, 9), saved);
+    // drag and drop of the same file onto the page
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.evaluate((t) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t], 'saved-game.txt', { type: 'text/plain' }));
+      document.querySelector('main').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, text);
+    await page.waitForFunction(() => document.body.dataset.decisions === '7');
+    assert.equal(await pageBpn(), saved);
+    assert.match(await page.textContent('#message'), /saved-game\.txt: a game of 7 decisions loaded/);
+    // a bad record is refused with the library's message, the game untouched
+    await page.setInputFiles('#open-file', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('1. DEF: Z9-Z8\n') });
+    await page.waitForFunction(() => document.getElementById('message').className === 'error');
+    assert.equal(await pageBpn(), saved);
+    // the history: any earlier position, whole turns back and forward
+    await page.click('#log li:nth-child(2) button');
+    assert.equal(await pageBpn(), toolApply(START, ...moves.slice(0, 2)));
+    assert.equal(await page.getAttribute('body', 'data-later'), '5');
+    assert.equal(await page.locator('#future li').count(), 5);
+    await shot('13-history');
+    await page.click('#back-turn');
+    assert.equal(await pageBpn(), START, 'back a turn: the start of turn 1');
+    await page.click('#forward-turn');
+    assert.equal(await pageBpn(), toolApply(START, ...moves.slice(0, 3)), 'forward a turn: the start of turn 2');
+    await page.click('#forward-turn');
+    assert.equal(await pageBpn(), saved, 'forward a turn: the start of turn 3');
+    await page.click('#back-turn');
+    assert.equal(await pageBpn(), toolApply(START, ...moves.slice(0, 3)), 'back a turn: turn 2 again');
+    // continue from there with another decision: the later ones go
+    await page.click('rect.sq[data-square="G5"]');
+    await page.click('rect.sq[data-square="F6"]');
+    assert.equal(await pageBpn(), toolApply(START, ...moves.slice(0, 3), 'G5-F6'));
+    assert.equal(await page.getAttribute('body', 'data-later'), '0');
+    // a shared link carries the game: open it in another tab
+    await page.click('#share');
+    const link = await page.inputValue('#share-url');
+    assert.match(link, /#moves=/);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+    const other = await context.newPage();
+    try {
+      other.on('pageerror', (e) => problems.push(`page error (link): ${e.message}`));
+      await other.goto(link);
+      await other.waitForSelector('body[data-ready="1"]');
+      assert.equal(await other.inputValue('#bpn'), toolApply(START, ...moves.slice(0, 3), 'G5-F6'));
+      assert.equal(await other.locator('#log li').count(), 4);
+    } finally {
+      await other.close();
+    }
+    // and one with its own rules and start position
+    const rules = 'zone=2 turns=9';
+    await page.goto(url + `?delay=0&rules=${encodeURIComponent(rules)}&bpn=${encodeURIComponent(IN_ONE)}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.click('rect.sq[data-square="G13"]');
+    await page.click('rect.sq[data-square="I15"]');
+    await page.click('#share');
+    await page.goto(await page.inputValue('#share-url'));
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.equal(await pageBpn(), toolApply(IN_ONE, 'G13-I15'));
+    assert.equal(await page.locator('#log li').count(), 1);
+    assert.match(await page.textContent('#status'), /turn 2/);
+    assert.ok(after);
+  });
+
   await t.test('stacks, knocked-down pieces and end zones are drawn', async () => {
     // a fresh stack with the ball, a protecting stack, two knocked-down
     // pieces (one of them in DEF's end zone, 2 rows deep)
@@ -306,9 +573,98 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.equal(await page.locator('#board .piece.down').count(), 2);
     assert.equal(await page.locator('#board .fresh').count(), 1);
     assert.equal(await page.locator('#board .held-ball').count(), 1);
-    assert.equal(await page.locator('rect.sq.zone-def').count(), 13, 'rows 16 and 17');
-    assert.equal(await page.locator('rect.sq.zone-atk').count(), 13, 'rows 1 and 2');
+    // the library's end zones: ATK scores at the top (rows 16-17, tinted
+    // ATK's red), DEF at the bottom (rows 1-2, DEF's blue)
+    for (const [cls, y, fill] of [['atk-scores', 24, '#c0392b'], ['def-scores', 24 + 15 * 40, '#1f4e9c']]) {
+      const z = page.locator(`#board rect.end-zone.${cls}`);
+      assert.equal(await z.getAttribute('height'), '80', `${cls}: 2 rows`);
+      assert.equal(await z.getAttribute('y'), String(y), cls);
+      assert.equal(await z.getAttribute('fill'), fill, cls);
+    }
     await shot('08-stacks');
+  });
+
+  await t.test('the page draws a position as `ball svg` does: the same pixels (one visual language)', async () => {
+    // no marks: both coaches are built-in players that wait (delay), so
+    // the page shows the library's picture with its transparent layer
+    const bpn = '7/2o_3/7/6/7/6/7/2OS2/3[X*o]+3/2x_3/1[SO]5/6/7/6/7/6/7 ATK a 2 - 0/0 2';
+    const compare = async (refSvg, name) => {
+      const ref = await context.newPage();
+      try {
+        await ref.setViewportSize({ width: 700, height: 800 });
+        await ref.setContent('<body style="margin:0;background:#fff"><img id="ref" style="display:block;' +
+          `width:568px;height:728px" src="data:image/svg+xml;base64,${Buffer.from(refSvg).toString('base64')}"></body>`);
+        await ref.waitForFunction(() => document.getElementById('ref').complete);
+        const b = await ref.locator('#ref').screenshot({ path: join(SHOTS, `${name}-ball-svg.png`) });
+        const a = await page.locator('#board').screenshot({ path: join(SHOTS, `${name}-page.png`) });
+        // both PNGs decoded by chromium, compared pixel by pixel
+        return await ref.evaluate(async ([pa, pb]) => {
+          const img = async (b64) => {
+            const i = new Image();
+            i.src = `data:image/png;base64,${b64}`;
+            await i.decode();
+            const c = document.createElement('canvas');
+            c.width = i.width;
+            c.height = i.height;
+            const g = c.getContext('2d');
+            g.drawImage(i, 0, 0);
+            return { w: i.width, h: i.height, d: g.getImageData(0, 0, i.width, i.height).data };
+          };
+          const [x, y] = [await img(pa), await img(pb)];
+          if (x.w !== y.w || x.h !== y.h)
+            return { size: `${x.w}x${x.h} / ${y.w}x${y.h}`, differing: 1 };
+          let differing = 0;
+          for (let i = 0; i < x.d.length; i += 4)
+            if (Math.max(Math.abs(x.d[i] - y.d[i]), Math.abs(x.d[i + 1] - y.d[i + 1]),
+              Math.abs(x.d[i + 2] - y.d[i + 2])) > 24)
+              differing++;
+          return { size: `${x.w}x${x.h}`, differing: differing / (x.w * x.h) };
+        }, [a.toString('base64'), b.toString('base64')]);
+      } finally {
+        await ref.close();
+      }
+    };
+    const show = async (rules, position) => {
+      await page.goto(url + `?delay=1000000&atk=random&def=random&rules=${encodeURIComponent(rules)}` +
+        `&bpn=${encodeURIComponent(position)}`);
+      await page.waitForSelector('body[data-ready="1"]');
+      // the board alone, at the library's own size, on whole pixels
+      await page.addStyleTag({ content: '#board { position: fixed; left: 0; top: 0; z-index: 9; ' +
+        'width: 568px !important; height: 728px !important; min-height: 0 !important; }' });
+      const r = tool('--rules', rules || 'zone=1', 'svg', position);
+      assert.equal(r.status, 0, r.stderr);
+      return r.stdout;
+    };
+    const pct = (x) => `${(100 * x.differing).toFixed(3)}%`;
+    // Tolerance: a pixel differs when a channel differs by more than 24 of
+    // 255, and at most 0.05% of the board's pixels (206 of 413,504) may:
+    // the same picture drawn twice differs at most on a few anti-aliased
+    // edges. The controls show what a real disagreement costs: the six X
+    // drawn as the page's old disc instead of the library's diamond, or
+    // the end zones tinted the other way round (the page's old tints),
+    // each differ on far more.
+    const TOLERANCE = 0.0005;
+    try {
+      const start = await show('', START);
+      const same = await compare(start, '09-compare-start');
+      assert.equal(same.size, '568x728');
+      assert.ok(same.differing <= TOLERANCE, `start: the page and ball svg differ on ${pct(same)} of the pixels`);
+      const disc = start.replace(/<polygon points="0,-17 17,0 0,17 -17,0"/g, '<circle r="15"');
+      const discs = await compare(disc, '09-control-disc');
+      assert.ok(discs.differing > 4 * TOLERANCE, `control: X as a disc differs on only ${pct(discs)}`);
+      const swapped = start.replace(/(atk-scores[^>]*fill=")#c0392b/, '$1#1f4e9c')
+        .replace(/(def-scores[^>]*fill=")#1f4e9c/, '$1#c0392b');
+      const tints = await compare(swapped, '09-control-tints');
+      assert.ok(tints.differing > 4 * TOLERANCE, `control: swapped end zones differ on only ${pct(tints)}`);
+      const marks = await show('zone=2', bpn);
+      const same2 = await compare(marks, '09-compare-marks');
+      assert.ok(same2.differing <= TOLERANCE, `marks: the page and ball svg differ on ${pct(same2)} of the pixels`);
+      console.log(`# visual comparison: ${pct(same)} (start), ${pct(same2)} (stacks, knocked down, zone=2) ` +
+        `of the pixels differ; controls: X as a disc ${pct(discs)}, end zones swapped ${pct(tints)}`);
+    } finally {
+      await page.goto(url + '?delay=0');
+      await page.waitForSelector('body[data-ready="1"]');
+    }
   });
 
   await t.test('load a BPN, refuse a bad one with the library message, copy', async () => {
@@ -349,7 +705,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
       document.body.dataset.result !== 'ongoing', null, { timeout: 30000 });
     await page.selectOption('#player-ATK', 'human');
     await page.selectOption('#player-DEF', 'human');
-    const played = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent.split(' ')[2]));
+    const played = await page.$$eval('#log li', (lis) => lis.map((li) => li.dataset.action));
     assert.ok(played.length >= 8, `${played.length} decisions`);
     assert.equal(await pageBpn(), toolApply(START, ...played));
   });
@@ -377,7 +733,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.deepEqual(log.map((e) => e.action),
       selfplayGame(['--seed', '7', '--turn-limit', '10', '--atk', 'mcts:playouts=300', '--def', 'greedy']),
       'the decisions of selfplay --seed 7 --atk mcts:playouts=300 --def greedy');
-    assert.match(await page.textContent('#search-info'), /^ATK \(MCTS, 300 playouts\) played \S+: .*\(in a worker\)$/);
+    assert.match(await page.textContent('#search-info'), /^ATK \(MCTS, 300 playouts\) played \S+: .*\(in a worker\)\./);
   });
 
   await t.test('MCTS thinking: shown, the page responsive, a search dropped by Undo', async () => {
@@ -407,7 +763,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     await page.waitForFunction(() => Number(document.body.dataset.decisions) >= 2, null, { timeout: 15000 });
     replayInTool(await pageLog());
     assert.match(await page.textContent('#search-info'),
-      /^ATK \(MCTS, 1\.5 s\) played \S+: [\d,]+ playouts, [\d,]+ nodes in [\d,]+ ms, value [01]\.\d\d \(in a worker\)$/);
+      /^ATK \(MCTS, 1\.5 s\) played \S+: [\d,]+ playouts, [\d,]+ nodes in [\d,]+ ms, value [01]\.\d\d \(ATK's mean result in its random playouts: 0 lost, 1 won\) \(in a worker\)\.$/);
     // Undo goes back to the person's last decision: the start
     await click({ button: 'undo' });
     assert.equal(await pageBpn(), START);
@@ -427,7 +783,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     await page.waitForFunction(() => Number(document.body.dataset.decisions) >= 2, null, { timeout: 15000 });
     await page.selectOption('#player-ATK', 'human');
     replayInTool(await pageLog());
-    assert.match(await page.textContent('#search-info'), /\(in a worker\)$/);
+    assert.match(await page.textContent('#search-info'), /\(in a worker\)\./);
   });
 
   await t.test('MCTS in the page when the worker cannot start', async () => {
@@ -444,11 +800,11 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     assert.equal(await other.getAttribute('body', 'data-search'), 'page');
     assert.ok(seen.some((m) => /searching in the page/.test(m)), seen.join('\n'));
     const log = await other.$$eval('#log li', (lis) => lis.map((li) =>
-      ({ action: li.textContent.split(' ')[2], bpn: li.dataset.bpn })));
+      ({ action: li.dataset.action, bpn: li.dataset.bpn })));
     replayInTool(log, START, ['--turn-limit', '4']);
     assert.deepEqual(log.map((e) => e.action), selfplayGame(['--seed', '4', '--turn-limit', '4',
       '--atk', 'mcts:playouts=200', '--def', 'mcts:playouts=200,turns=3']));
-    assert.match(await other.textContent('#search-info'), /\(in the page\)$/);
+    assert.match(await other.textContent('#search-info'), /\(in the page\)\./);
     await other.close();
   });
 
@@ -468,7 +824,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
       selfplayGame(['--seed', '7', '--turn-limit', '6', '--atk', 'search:nodes=3000', '--def', 'greedy']),
       'the decisions of selfplay --seed 7 --atk search:nodes=3000 --def greedy');
     assert.match(await page.textContent('#search-info'),
-      /^ATK \(Turn search, 3,000 nodes\) played \S+: (depth \d+, [\d,]+ nodes in (under 1|[\d,]+) ms, value [+\u2212][01]\.\d\d|no search needed) \(in a worker\)$/);
+      /^ATK \(Turn search, 3,000 nodes\) played \S+: (depth \d+, [\d,]+ nodes in (under 1|[\d,]+) ms, value [+\u2212][01]\.\d\d for ATK \(from \u22121, a touchdown it cannot stop, to \+1, a forced touchdown; about \u00b10\.5 is the ball's worth\)|no search needed) \(in a worker\)\.( Ending the action phase with \d PA left is legal \(R4\.2\): the search found no action worth more\.)?$/);
     // the bar and the line of ATK's last search
     assert.equal(await page.isVisible('#analysis'), true);
     assert.match(await page.textContent('#eval-value'), /^[+\u2212][01]\.\d\d$/);
@@ -540,7 +896,10 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     await click('G11');
     const box = await page.locator('#board').boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390 + 0.5, `board ${box.x} + ${box.width}`);
-    const cell = await page.locator('[data-square="G9"]').boundingBox();
+    assert.equal(await page.getAttribute('#legend', 'open'), null, 'the legend starts folded on a phone');
+    const prompt = await page.locator('#prompt').boundingBox();
+    assert.ok(prompt.y < box.y + box.height + 200, `the prompt (${prompt.y}) comes right under the board`);
+    const cell = await page.locator('rect.sq[data-square="G9"]').boundingBox();
     assert.ok(cell.width >= 24, `squares of ${cell.width} px can be tapped`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
     await shot('07-phone', { fullPage: true });
@@ -550,7 +909,8 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     await page.selectOption('#player-ATK', 'mcts:playouts=1000');
     await click({ button: 'end' });
     await page.waitForFunction(() => Number(document.body.dataset.decisions) >= 3, null, { timeout: 15000 });
-    for (const sel of ['#player-ATK', '#player-DEF', '#players']) {
+    for (const sel of ['#player-ATK', '#player-DEF', '#players', '#legend', '#save', '#share', '#forward-turn',
+      '#log', 'footer']) {
       const b = await page.locator(sel).boundingBox();
       assert.ok(b.x >= 0 && b.x + b.width <= 390 + 0.5, `${sel}: ${b.x} + ${b.width}`);
     }
@@ -558,6 +918,7 @@ test('browser test of the web page', { timeout: 200000 }, async (t) => {
     replayInTool(await pageLog());
     await page.locator('#players').scrollIntoViewIfNeeded();
     await shot('11-phone-mcts', { fullPage: true });
+    assert.deepEqual(await lowContrast(), [], 'WCAG AA contrast at phone width');
   });
 
   await t.test('no console error, failed request or page error', () => {

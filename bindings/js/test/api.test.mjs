@@ -402,11 +402,11 @@ test('every member of the API is listed here, and so exercised above', () => {
     'liveGames', 'liveSearchers', 'memory', 'native', 'parseRules', 'readRecords', 'squareAt', 'squareCol', 'squareIndex',
     'squareName', 'squareRow', 'strerror', 'version', 'versionNumber', 'xorshift64']);
   assert.deepEqual(own(Game), ['fromBpn', 'fromRecord']);
-  assert.deepEqual(own(Game.prototype), ['ballSquare', 'board', 'bpn', 'clone', 'countLegalActions',
+  assert.deepEqual(own(Game.prototype), ['ballSquare', 'board', 'boardText', 'bpn', 'clone', 'countLegalActions',
     'diagram', 'free', 'freed', 'handoffLast', 'hands', 'hash', 'history', 'historyAction', 'historyLength',
     'historyPosition', 'isLegal', 'isOver', 'legalAction', 'legalActions', 'parseAction', 'pa', 'pe', 'perft',
     'phase', 'piece', 'randomAction', 'record', 'releaseTasks', 'reserveHistory', 'restrictedSquare', 'result',
-    'recordWith', 'rules', 'select', 'selection', 'setTag', 'side', 'square', 'tag', 'tags', 'taskSolutions', 'toString',
+    'recordWith', 'rules', 'select', 'selection', 'setTag', 'side', 'square', 'svg', 'tag', 'tags', 'taskSolutions', 'toString',
     'turn', 'undo', 'winner', 'apply'].sort());
   assert.equal(symbols, 1, 'Symbol.dispose');
   assert.deepEqual(own(Action), ['fromCode']);
