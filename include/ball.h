@@ -1283,9 +1283,8 @@ BALL_API int ball_mcts_choose(ball_mcts *mcts, ball_game *game, ball_action *out
  * turn less deep unless they prove better. At the last turn the position
  * is scored by an evaluation that counts the ball, its advance, the
  * carrier's cover and exposure, pieces down, a race to a loose ball, and
- * two exact one-turn probes for the coach to act: can it score this turn
- * (a forced touchdown, kept as a proven win), can it take the ball this
- * turn. A touchdown in the turn being searched is always found.
+ * an exact one-turn probe for the coach to act: can it take the ball this
+ * turn. A touchdown in the turns being searched is always found.
  *
  * Values are from the view of the coach to act at the root, in [-1, 1]:
  * +1 a proven win (a touchdown the opponent cannot prevent, within the
@@ -2054,8 +2053,7 @@ typedef void (*ball_search_prior_fn)(void *ud, const ball_game *game, const ball
 /**
  * Replaces the evaluation of @p search by @p eval (NULL: back to the
  * built-in one) with the user pointer @p ud (experimental). Proven values
- * (a touchdown found by the search or by the one-turn probe) still come
- * from the search. Returns #BALL_OK or #BALL_E_ARG for NULL @p search.
+ * (a touchdown found by the search) still come from the search. Returns #BALL_OK or #BALL_E_ARG for NULL @p search.
  */
 BALL_API int ball_search_set_eval(ball_search *search, ball_search_eval_fn eval, void *ud);
 

@@ -23,10 +23,11 @@
  * Leaves are positions at the start of a turn. Their evaluation, for the
  * coach to act: the ball (held, its advance, loose: who is nearer), the
  * carrier's cover and the opponents around it, pieces down and stacked
- * under an opponent, and two exact probes of the turn to come: can the
- * coach to act score this turn (a DFS over its decisions with early exit,
- * bounded in nodes; a success is a proven win), can it take the ball this
- * turn (a capture within its 2 PA; a stacked carrier is safe, R3.5).
+ * under an opponent, and one exact probe of the turn to come: can the
+ * coach to act take the ball this turn (a capture within its 2 PA; a
+ * stacked carrier is safe, R3.5). Touchdowns are left to the search: a
+ * bounded one-turn touchdown search at every leaf (1.0) spent most of a
+ * budget's nodes and lost to the search without it (docs/players.md).
  *
  * Memory: the table and the per-ply decision buffers are allocated by
  * ball_search_new(); a run allocates nothing. The game is searched in
@@ -67,8 +68,6 @@
 #define INF 32000
 /* Decisions of a node searched at full depth before the reductions. */
 #define LMR_FIRST 3
-/* Node budget of one touchdown probe. */
-#define PROBE_NODES 3000
 /* The squashing of evaluations into (-1, 1): v / (|v| + SQUASH). */
 #define SQUASH 1500.0
 /* A carrier the coach to act cannot take, r <= 4 rows from the zone:
@@ -680,162 +679,54 @@ static int probe_take(struct worker *s, int ply)
     return 0;
 }
 
-/* The square a piece ends on after the movement action @p a. */
-static inline int lands_on(ball_action a)
-{
-    return act_kind(a) == K_DODGE ? act_opt(a) : act_to(a);
-}
-
-/* 1 when square @p sq lies in the end zone @p team scores in (R1.4). */
-static inline int in_zone(const pos *p, int sq, int team)
-{
-    return rows_to_zone(p, sq, team) == 0;
-}
-
-/* Can the coach to act score in the rest of its turn? A DFS over its
- * decisions with early exit; returns the decisions needed (> 0), 0 for
- * no, -1 when the node budget ran out (unknown). Only decisions that can
- * still lead to a touchdown are tried:
- *  - with 0 PA only hand-offs (R4.5, 0 PA) and, for a stacked carrier,
- *    `end` and the releases (a keeper in the zone scores, R9.3, R11.1);
- *  - with 1 PA hand-offs and movement actions that end in the zone (the
- *    carrier or the piece that will receive or pick up the ball: a piece
- *    outside the zone can no longer get there), or any movement action
- *    when a piece of the coach already stands in the zone (a move may
- *    connect the carrier's network to it, R8.2); no pass: a passed ball
- *    is loose, and picking it up takes a PA;
- *  - with 2 PA hand-offs, short passes, the carrier's actions and the
- *    movement actions that end within 2 rows of the zone (no long pass,
- *    R8.4: no PA would be left to pick the ball up).
- * A touchdown found is a proof; "no" may miss a touchdown that needs a
- * move far from the zone first (a path cleared, a network joined):
- * the search itself plays such turns out. */
-static int score_dfs(struct worker *s, int ply, int me, int *budget)
-{
-    ball_game *g = s->g;
-    pos *p = &g->p;
-    ball_action *a = ply_acts(s, ply);
-    int n, unknown = 0, sq;
-    int stacked_carrier = p->top[p->st.ball] != 0 && p->low[p->st.ball] != 0 && holds(p, me);
-    int pa = p->st.phase == PHASE_ACTION ? p->st.pa : 0, someone_in_zone = 0;
-    if (stacked_carrier && rows_to_zone(p, p->st.ball, me) > 1)
-        return 0; /* the ball leaves the stack only by its release, next to it */
-    if (p->st.phase == PHASE_RELEASE && !stacked_carrier)
-        return 0; /* stand-ups and other releases do not move the ball */
-    if (pa == 1)
-        for (BB_EACH(sq, p->active[me]))
-            if (in_zone(p, sq, me))
-                someone_in_zone = 1;
-    n = ball_legal_actions(g, a, BALL_MAX_ACTIONS);
-    for (int i = 0; i < n; i++) {
-        int k = act_kind(a[i]), r = 0;
-        if (p->st.phase == PHASE_RELEASE) {
-            /* only the release of the carrier's stack with a keeper of mine
-             * in the zone scores for me (R9.3, R11.1) */
-            int keeper = act_keeper(a[i]);
-            if (act_from(a[i]) != p->st.ball || keeper == KEEP_NONE)
-                continue;
-            if (!in_zone(p, keeper == KEEP_UPPER ? act_to(a[i]) : act_opt(a[i]), me))
-                continue;
-        } else if (stacked_carrier) {
-            if (k != K_END)
-                continue; /* nothing else moves the ball */
-        } else if (k == K_END) {
-            continue;
-        } else if (k == K_LONG_PASS) {
-            continue;
-        } else if (pa == 0) {
-            if (k != K_HANDOFF)
-                continue;
-        } else if (pa == 1) {
-            if (k == K_SHORT_PASS)
-                continue;
-            if (k != K_HANDOFF && !someone_in_zone && !in_zone(p, lands_on(a[i]), me))
-                continue;
-        } else if (k != K_HANDOFF && k != K_SHORT_PASS && act_from(a[i]) != p->st.ball &&
-                   rows_to_zone(p, lands_on(a[i]), me) > 2) {
-            continue;
-        }
-        if (--*budget < 0)
-            return -1;
-        if (ball_apply_unchecked(g, a[i]) != BALL_OK)
-            continue;
-        s->nodes++;
-        if (p->st.result != ONGOING)
-            r = p->st.result == (me == ATK ? ATK_WON : DEF_WON) ? 1 : 0;
-        else if (p->st.side == me && ply + 1 < MAX_PLY)
-            r = score_dfs(s, ply + 1, me, budget), r = r > 0 ? r + 1 : r;
-        ball_undo(g);
-        if (r > 0)
-            return r;
-        if (r < 0)
-            unknown = 1;
-    }
-    return unknown ? -1 : 0;
-}
-
-/* The touchdown probe: 0, or the decisions of a touchdown this turn. */
-static int probe_score(struct worker *s, int ply)
+/* The built-in evaluation of a leaf for the coach to act: the static
+ * part and the take probe. */
+static int builtin_eval(struct worker *s, int ply)
 {
     pos *p = &s->g->p;
-    int me = p->st.side, sq, reach = 2 * p->st.pa, close = 0, budget = PROBE_NODES, r;
-    if (!holds(p, me))
-        return 0; /* taking the ball and scoring in one turn: left to the search */
-    /* the piece that scores moves at most 2 rows a PA, or already stands
-     * in the zone, or is the stacked carrier released next to it */
-    for (BB_EACH(sq, p->active[me]))
-        if (rows_to_zone(p, sq, me) <= reach)
-            close = 1;
-    if (p->low[p->st.ball] != 0 && rows_to_zone(p, p->st.ball, me) <= 1)
-        close = 1;
-    if (!close)
-        return 0;
-    r = score_dfs(s, ply, me, &budget);
-    return r > 0 ? r : 0;
+    int me = p->st.side, ball = p->st.ball, holder = p->top[ball];
+    int v = static_eval(p, me);
+    if (!holds(p, me) && probe_take(s, ply)) {
+        /* I may take it: as if I held it, less a margin */
+        int mine = hold_value(p, ball, me) - 250;
+        int now = holder ? -hold_value(p, ball, me ^ 1) : 0;
+        v += mine - now;
+    } else if (holder != 0 && pc_team(holder) != me) {
+        /* I cannot take it: a carrier near my end zone runs for it */
+        int r = rows_to_zone(p, ball, me ^ 1);
+        if (r <= 4)
+            v -= RUNAWAY * (5 - r);
+    }
+    return v;
+}
+
+/* The evaluation of the caller's hook (ball_search_set_eval()), a value
+ * in (-1, 1), mapped back to the scale of builtin_eval(). */
+static int hook_eval(struct worker *s)
+{
+    double x = s->eval_fn(s->eval_ud, s->g);
+    if (!(x > -1.0))
+        x = -0.999;
+    if (!(x < 1.0))
+        x = 0.999;
+    return (int)(x * SQUASH / (1.0 - (x < 0 ? -x : x))); /* the inverse of squash() */
 }
 
 /* The value of a leaf (an action phase about to start) for the coach to
  * act. */
 static int leaf_value(struct worker *s, int ply)
 {
-    pos *p = &s->g->p;
-    int me = p->st.side, v, d;
-    uint64_t key = pos_hash(p);
+    uint64_t key = pos_hash(&s->g->p);
     struct tt_entry e;
+    int v;
     if (tt_probe(s, key, &e) && e.flag == TT_EXACT && e.depth == 0)
         return from_tt(e.value, ply);
-    d = probe_score(s, ply);
-    if (d > 0) {
-        v = WIN - ply - d;
-    } else {
-        if (s->eval_fn != NULL) {
-            double x = s->eval_fn(s->eval_ud, s->g);
-            if (!(x > -1.0))
-                x = -0.999;
-            if (!(x < 1.0))
-                x = 0.999;
-            v = (int)(x * SQUASH / (1.0 - (x < 0 ? -x : x))); /* the inverse of squash() */
-        } else {
-            int ball = p->st.ball, holder = p->top[ball];
-            v = static_eval(p, me);
-            if (!holds(p, me) && probe_take(s, ply)) {
-                /* I may take it: as if I held it, less a margin */
-                int mine = hold_value(p, ball, me) - 250;
-                int now = holder ? -hold_value(p, ball, me ^ 1) : 0;
-                v += mine - now;
-            } else if (holder != 0 && pc_team(holder) != me) {
-                /* I cannot take it: a carrier near my end zone runs for it */
-                int r = rows_to_zone(p, ball, me ^ 1);
-                if (r <= 4)
-                    v -= RUNAWAY * (5 - r);
-            }
-        }
-        v += (int)(mix64(key ^ s->cfg.seed) & 7) - 3; /* seeded tie-break */
-        if (v > EVAL_MAX)
-            v = EVAL_MAX;
-        if (v < -EVAL_MAX)
-            v = -EVAL_MAX;
-    }
+    v = s->eval_fn != NULL ? hook_eval(s) : builtin_eval(s, ply);
+    v += (int)(mix64(key ^ s->cfg.seed) & 7) - 3; /* seeded tie-break */
+    if (v > EVAL_MAX)
+        v = EVAL_MAX;
+    if (v < -EVAL_MAX)
+        v = -EVAL_MAX;
     tt_store(s, key, 0, TT_EXACT, v, BALL_ACTION_NONE, ply);
     return v;
 }
