@@ -15,8 +15,9 @@
  *        every run prints the same game.
  *
  * The game uses the turn limit of automated games (AUTO_TURN_LIMIT, 100
- * turns) so that it always ends. After each turn
- * the program prints the decisions of that turn and the board.
+ * turns) so that it always ends. It prints a legend and the first board
+ * (with the library's legend of the letters, BALL_DRAW_LEGEND), then after
+ * each turn the decisions of that turn and the board.
  *
  * Usage: demo [SEED]   (SEED: a non-zero number for the random player)
  */
@@ -71,7 +72,15 @@ int main(int argc, char **argv)
           "D12-F14/D12 jumps to F14 and pushes the piece it jumped over to D12, which\n"
           "is knocked down there. = hands the ball off, ^ and ^^ pass it.\n", stdout);
     putchar('\n');
-    board_print(g, NULL, stdout);
+    /* The first board with the library's own two-line legend of the letters
+     * (BALL_DRAW_LEGEND), printed once; the later boards without it. */
+    {
+        char text[4096]; /* the board and legend are about 1,800 bytes */
+        if (ball_position_to_board_text(g, NULL, 0, BALL_DRAW_LEGEND, text, sizeof text) >= 0)
+            fputs(text, stdout);
+        else
+            board_print(g, NULL, stdout);
+    }
 
     while (ball_result(g) == BALL_ONGOING) {
         int turn = ball_turn(g);

@@ -43,4 +43,36 @@ has "D12-F14/D12" "an action text with a /"
 has "pushes the piece it jumped over to D12" "the / part of a tactical dodge"
 grep -q 'D12-F14/D12' "$tmp/demo.out" || fail "the legend's example D12-F14/D12 is not played in the demo"
 
+# The library's legend of the letters (include/ball.h, BALL_DRAW_LEGEND and
+# ball_position_to_board_text(): "upper case ATK, lower case DEF: X, O, S;
+# marks * ball, _ knocked down, ! restricted; a stack is its upper then its
+# lower piece, + when fresh", "two lines of legend follow") right after the
+# first board (its last line "   end zone: DEF scores in row 1"), and only
+# there: the two lines before the first turn.
+awk '/^   end zone: DEF scores in row 1$/ { after = 1; next }
+     after && /^Turn / { exit }
+     after && NF { print }' "$tmp/demo.out" >"$tmp/boardlegend"
+n=$(wc -l <"$tmp/boardlegend")
+[ "$n" -eq 2 ] || fail "board legend: $n lines after the first board, expected 2: $(cat "$tmp/boardlegend")"
+tr '\n' ' ' <"$tmp/boardlegend" >"$tmp/boardlegend1"
+bhas() {
+    grep -qF -- "$1" "$tmp/boardlegend1" || fail "board legend does not explain $2 ('$1'): $(cat "$tmp/boardlegend")"
+}
+bhas "X O S" "ATK's pieces"
+bhas "ATK" "the attacking coach"
+bhas "x o s" "DEF's pieces"
+bhas "DEF" "the defending coach"
+bhas "* ball" "the ball holder"
+bhas "_ knocked down" "knocked-down pieces"
+bhas "! restricted" "restricted pieces"
+bhas "@ loose ball" "the loose ball"
+bhas "stack" "stacks"
+bhas "upper" "the order of a stack (upper piece first)"
+bhas "+ fresh" "fresh stacks"
+wide=$(awk 'length($0) > 80' "$tmp/boardlegend")
+[ -z "$wide" ] || fail "board legend wider than 80 columns: $wide"
+# Once: no later board is followed by it.
+c=$(grep -cF "X O S = ATK" "$tmp/demo.out")
+[ "$c" -eq 1 ] || fail "board legend printed $c times, expected once"
+
 finish

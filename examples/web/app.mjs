@@ -14,7 +14,8 @@
 // start from), seed= (the search players are seeded at the start of each
 // game as selfplay seeds its game with that seed: ATK with it, DEF with it
 // xor 0x9e3779b9; hints always use seed 1), worker=0 (search in the page,
-// not in a worker).
+// not in a worker), hint= (the Hint button's turn search, search:nodes=N,
+// search:ms=T, ...; default the strongest computer player's).
 import { load } from './libball.mjs';
 import { createBoard, drawBoard, drawLegend, moveCursor } from './board.mjs';
 import { DEFAULT_COMPUTER, PLAYERS, choose, parsePlayer, playerLabel } from './players.mjs';
@@ -27,8 +28,10 @@ const SEED = /^\d{1,19}$/.test(params.get('seed') ?? '') ? BigInt.asUintN(64, Bi
 
 const VERB_LABELS = { '-': 'Move', '=': 'Hand off', '^': 'Short pass', '^^': 'Long pass', card: 'Card' };
 const TEAM_NAME = { ATK: 'ATK', DEF: 'DEF' };
-// The Hint button's search: the strongest computer player's settings.
-const HINT = parsePlayer(DEFAULT_COMPUTER);
+// The Hint button's search: the strongest computer player's settings, or
+// the hint= parameter's turn search.
+const HINT = parsePlayer(params.get('hint'))?.kind === 'search' ? parsePlayer(params.get('hint')) :
+  parsePlayer(DEFAULT_COMPUTER);
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const signed = (v) => `${v >= 0 ? '+' : '\u2212'}${Math.abs(v).toFixed(2)}`;
 
@@ -437,8 +440,8 @@ async function hint() {
   try {
     const r = await searcher.search({ side: 'hint', kind: 'search', options: HINT.options, seed: 1n,
       start: state.startBpn, moves: state.log.map((e) => e.action.text), rules: state.rulesText });
-    if (serial !== state.serial || state.hint?.serial !== serial)
-      return;
+    if (serial !== state.serial || state.hint?.serial !== serial || !state.hint.pending)
+      return; // another position, or stopped
     if (r === null) {
       state.hint = null;
     } else {
@@ -454,6 +457,34 @@ async function hint() {
       return;
     state.hint = null;
     say(`Hint: ${e.message}`, 'error');
+  }
+  render();
+}
+
+// The Stop button (or the `s` key): stops the search under way, a computer
+// player's or the hint's. The searcher drops it (a busy worker is
+// terminated and a fresh one takes the next search), so nothing is played
+// and the game is unchanged; a stopped computer player's side is handed to
+// a person (choosing a computer player for it again lets it search anew),
+// else the scheduler would only start the same search again.
+function searching() {
+  return state.bot.thinking !== null || Boolean(state.hint?.pending && state.hint.serial === state.serial);
+}
+
+function stop() {
+  if (!searching())
+    return;
+  if (state.bot.thinking !== null) {
+    const side = state.bot.thinking;
+    const name = state.players[side];
+    stopBot();
+    state.players[side] = 'human';
+    $(`player-${side}`).value = 'human';
+    say(`Stopped ${side}'s ${playerLabel(name)}: nothing was played. ${side} is played by a person now ` +
+      '(choose a computer player for it to let it search again).');
+  } else {
+    searcher.cancel();
+    state.hint = { serial: state.serial, text: 'Hint stopped.' };
   }
   render();
 }
@@ -713,6 +744,7 @@ function render() {
   $('hint').setAttribute('aria-busy', String(Boolean(hintNow?.pending)));
   setDecisions($('hint-text'), hintNow?.pending ? 'Looking for a hint…' : hintNow?.text ?? '');
   $('hint-text').dataset.action = hintNow?.action ?? '';
+  $('stop').disabled = !searching();
   renderAnalysis();
 
   // verbs of the selected piece (a carrier can move, hand off or pass)
@@ -882,6 +914,7 @@ for (const team of ['ATK', 'DEF']) {
 }
 $('end').addEventListener('click', () => humanPlays('end'));
 $('hint').addEventListener('click', hint);
+$('stop').addEventListener('click', stop);
 $('cancel').addEventListener('click', cancel);
 $('undo').addEventListener('click', undo);
 $('new').addEventListener('click', newGameFromForm);
@@ -944,6 +977,8 @@ document.addEventListener('keydown', (ev) => {
     undo();
   else if (ev.key === 'h' && !ev.ctrlKey && !ev.metaKey && !ev.altKey)
     hint();
+  else if (ev.key === 's' && plain)
+    stop();
 });
 $('version').textContent = `libball ${ball.version} (WebAssembly)`;
 drawLegend(ball, $('legend-icons'));

@@ -889,6 +889,62 @@ test('browser test of the web page', { timeout: 300000 }, async (t) => {
     await shot('13-hint-start');
   });
 
+  await t.test('Stop: a long hint and a computer player\'s search are stopped, nothing played; Hint works after', async () => {
+    // a hint of 10 minutes (hint=), on DEF's turn at the start
+    await page.goto(url + '?delay=0&hint=search:ms=600000');
+    await page.waitForSelector('body[data-ready="1"]');
+    assert.equal(await page.isDisabled('#stop'), true, 'nothing runs: Stop is disabled');
+    await click({ button: 'hint' });
+    await page.waitForSelector('#stop:not([disabled])');
+    await page.waitForTimeout(1500); // the worker has loaded and is searching
+    assert.equal(await page.textContent('#hint-text'), 'Looking for a hint\u2026');
+    assert.equal(await page.isDisabled('#hint'), true);
+    await click({ button: 'stop' });
+    assert.equal(await page.textContent('#hint-text'), 'Hint stopped.');
+    assert.equal(await page.getAttribute('#hint-text', 'data-action'), '');
+    assert.equal(await page.isDisabled('#stop'), true, 'Stop is disabled again');
+    assert.equal(await page.isDisabled('#hint'), false);
+    assert.deepEqual(await marked('hint'), []);
+    assert.equal(await pageBpn(), START, 'the position is unchanged');
+    assert.equal(await page.locator('#log li').count(), 0);
+    assert.equal(await page.isVisible('#analysis'), false, 'no search result shown');
+    await shot('14-hint-stopped');
+    // a later hint in the same page (a fresh worker): the touchdown in one
+    // is proven at once, whatever the time budget
+    await page.fill('#bpn', IN_ONE);
+    await page.click('#load');
+    assert.equal(await pageBpn(), IN_ONE);
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => document.getElementById('hint-text').dataset.action !== '', null,
+      { timeout: 30000 });
+    assert.ok(['G13-E15', 'G13-I15'].includes(await page.getAttribute('#hint-text', 'data-action')));
+    assert.equal(await page.isDisabled('#stop'), true);
+    assert.equal(await pageBpn(), IN_ONE);
+
+    // DEF, a turn search of 10 minutes, to act at the start: the `s` key stops it
+    await page.goto(url + '?delay=0&def=search:ms=600000');
+    await page.waitForSelector('body[data-ready="1"][data-thinking="DEF"]');
+    assert.equal(await page.isDisabled('#stop'), false, 'a search runs: Stop is enabled');
+    await page.waitForTimeout(1500);
+    assert.equal(await page.getAttribute('body', 'data-decisions'), '0');
+    await page.keyboard.press('s');
+    assert.equal(await page.getAttribute('body', 'data-thinking'), '');
+    assert.equal(await page.isDisabled('#stop'), true, 'Stop is disabled again');
+    assert.equal(await page.inputValue('#player-DEF'), 'human', 'DEF is handed to a person');
+    assert.match(await page.textContent('#message'), /^Stopped DEF's .*nothing was played/);
+    await page.waitForTimeout(1000); // and nothing is played later
+    assert.equal(await page.getAttribute('body', 'data-decisions'), '0');
+    assert.equal(await pageBpn(), START, 'the position is unchanged');
+    assert.equal(await page.locator('#log li').count(), 0);
+    // the person's Hint (the default budget) works in the fresh worker
+    await click({ button: 'hint' });
+    await page.waitForFunction(() => document.getElementById('hint-text').dataset.action !== '', null,
+      { timeout: 30000 });
+    assert.ok(toolLegal(START).includes(await page.getAttribute('#hint-text', 'data-action')));
+    assert.equal(await pageBpn(), START);
+    await shot('15-bot-stopped');
+  });
+
   await t.test('phone width: the whole board fits, no sideways scrolling', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url + '?delay=0');
