@@ -1,6 +1,7 @@
 /* The turn search (ball.h, "Turn search"): its contract (arguments,
  * sizes, ranges), that it leaves the game as it was, repeats itself for a
- * node budget, finds a touchdown in one turn (R11.1), takes the ball into
+ * node budget, finds a touchdown in one turn (R11.1) and proves a loss to
+ * the opponent's touchdown in the next, takes the ball into
  * a stack where it cannot be attacked (R7.3, R3.5; the position of issue
  * 25), does not leave its carrier open to a dodge or block when a safe
  * square is in reach (R5.1, R6.1, R7.3), stops when another thread asks,
@@ -25,6 +26,11 @@
  * row 3 or 4 it is out of reach of two actions of the x (R4.3: 2 PA,
  * each X move at most 2 squares). */
 #define OPEN_CARRIER "7/6/7/6/7/6/7/6/3x3/6/7/6/3X*3/6/7/6/7 ATK a 1 - 0/0 5"
+/* DEF x* on G5, ATK's only piece X on A17, ATK to act: nothing of ATK's
+ * gets near the carrier this turn (R4.3: 2 PA, at most 4 squares), and
+ * DEF's next turn scores with two moves of 2 rows (G5-E3 E3-C1 or
+ * another pair: R5.1, R11.1). A proven loss. */
+#define LOST_IN_TWO "X6/6/7/6/7/6/7/6/7/6/7/6/3x*3/6/7/6/7 ATK a 2 - 0/0 2"
 
 static ball_search *make(uint64_t nodes, int depth)
 {
@@ -256,6 +262,24 @@ START_TEST(test_touchdown_in_one_turn)
     for (int i = 0; i < n; i++)
         ck_assert_int_eq(ball_apply(g, turn[i]), BALL_OK);
     ck_assert_int_eq(ball_result(g), BALL_ATK_WON);
+    ball_search_free(s);
+    ball_game_free(g);
+}
+END_TEST
+
+/* A loss the search proves: every end of ATK's turn leaves DEF a
+ * touchdown in its next (R11.1); value -1, proven -1, and the
+ * touchdown comes after at least ATK's `end` and DEF's two moves. */
+START_TEST(test_proven_loss)
+{
+    ball_game *g = tu_game(LOST_IN_TWO);
+    ball_search *s = make(100000, 0);
+    ball_search_result r;
+    ball_search_result_init(&r, sizeof r);
+    ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
+    ck_assert_int_eq(r.proven, -1);
+    ck_assert(r.value == -1.0);
+    ck_assert_int_ge(r.decisions_to_end, 3);
     ball_search_free(s);
     ball_game_free(g);
 }
@@ -566,6 +590,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_sizes);
     tcase_add_test(tc, test_untouched_and_deterministic);
     tcase_add_test(tc, test_touchdown_in_one_turn);
+    tcase_add_test(tc, test_proven_loss);
     tcase_add_test(tc, test_takes_the_ball_issue25);
     tcase_add_test(tc, test_carrier_not_left_open);
     tcase_add_test(tc, test_pv_legal);
