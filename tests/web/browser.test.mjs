@@ -488,6 +488,9 @@ test('browser test of the web page', { timeout: 300000 }, async (t) => {
     assert.equal(replayed.status, 0, replayed.stderr);
     assert.equal(replayed.stdout.split('\t')[0], saved, 'ball replay of the saved record');
     // reload: a new game; load the file: the same game, then continue it
+    // a reload while the page still fetches (its worker's ball.mjs) aborts
+    // that fetch, which the request check would count as a failure
+    await page.waitForLoadState('networkidle');
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');
     assert.equal(await pageBpn(), START);
@@ -498,6 +501,9 @@ test('browser test of the web page', { timeout: 300000 }, async (t) => {
     replayInTool(await pageLog());
     const after = await playSteps(GAME.slice(7, 9), saved);
     // drag and drop of the same file onto the page
+    // a reload while the page still fetches (its worker's ball.mjs) aborts
+    // that fetch, which the request check would count as a failure
+    await page.waitForLoadState('networkidle');
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');
     await page.evaluate((t) => {
@@ -554,6 +560,9 @@ test('browser test of the web page', { timeout: 300000 }, async (t) => {
     await page.click('rect.sq[data-square="I15"]');
     await page.click('#share');
     await page.goto(await page.inputValue('#share-url'));
+    // a reload while the page still fetches (its worker's ball.mjs) aborts
+    // that fetch, which the request check would count as a failure
+    await page.waitForLoadState('networkidle');
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');
     assert.equal(await pageBpn(), toolApply(IN_ONE, 'G13-I15'));
