@@ -26,7 +26,7 @@
  * under an opponent, and one exact probe of the turn to come: can the
  * coach to act take the ball this turn (a capture within its 2 PA; a
  * stacked carrier is safe, R3.5). Touchdowns are left to the search: a
- * bounded one-turn touchdown search at every leaf (1.0) spent most of a
+ * bounded one-turn touchdown search at every leaf (the first version) spent most of a
  * budget's nodes and lost to the search without it (docs/players.md).
  *
  * Memory: the table and the per-ply decision buffers are allocated by
