@@ -414,11 +414,13 @@ test('Batch: chosen indices, a start, unbinding, games out of it, freeing', () =
 // ------------------------------------------------------------ the Python binding
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-// The native library next to the tool's build (BALL_TOOL is B/bin/ball), or LIBBALL_PATH.
-const LIBDIR = process.env.LIBBALL_PATH || dirname(dirname(BALL_TOOL));
+// The native library: LIBBALL_PATH (the library file, as the Python
+// binding reads it; scripts/run-tests.sh sets it), or the one next to the
+// tool's build (BALL_TOOL is B/bin/ball).
+const LIBRARY = process.env.LIBBALL_PATH || `${dirname(dirname(BALL_TOOL))}/libball.so.1`;
 const python = spawnSync('python3', ['-c', 'import ctypes'], { encoding: 'utf8' });
 const NO_PYTHON = python.status !== 0 ? 'no python3' :
-  !existsSync(`${LIBDIR}/libball.so.1`) ? `no native libball.so.1 in ${LIBDIR} (make lib, or set LIBBALL_PATH)` : false;
+  !existsSync(LIBRARY) ? `no native library ${LIBRARY} (make lib, or set LIBBALL_PATH)` : false;
 
 const PY = `
 import json, sys
@@ -450,7 +452,7 @@ test('the same positions through the Python binding: the same indices, masks, ob
     }
     const r = spawnSync('python3', ['-c', PY], {
       input: JSON.stringify(cases), encoding: 'utf8', maxBuffer: 1 << 28,
-      env: { ...process.env, PYTHONPATH: `${REPO}bindings/python`, LIBBALL_PATH: LIBDIR },
+      env: { ...process.env, PYTHONPATH: `${REPO}bindings/python`, LIBBALL_PATH: LIBRARY },
     });
     assert.equal(r.status, 0, r.stderr);
     const py = JSON.parse(r.stdout);
