@@ -2064,6 +2064,59 @@ BALL_API int ball_search_set_eval(ball_search *search, ball_search_eval_fn eval,
  */
 BALL_API int ball_search_set_prior(ball_search *search, ball_search_prior_fn prior, void *ud);
 
+/**
+ * A learned evaluation (experimental): a small neural network read from
+ * the file format of docs/network-format.md (architecture 1: the
+ * observation bits of ball_observation_bits(), a dense hidden layer or
+ * two with clipped ReLU, one tanh output). Made by ball_net_load(), freed
+ * by ball_net_free(); read-only once loaded, so one net may be used by
+ * several threads at once (ball_net_evaluate() keeps its scratch on the
+ * caller's stack). Opaque.
+ */
+typedef struct ball_net ball_net;
+
+/** The largest hidden layer ball_net_load() accepts (units). */
+#define BALL_NET_MAX_HIDDEN 512
+
+/**
+ * Reads a network from the @p len bytes at @p data (a whole file of the
+ * format of docs/network-format.md, which the caller has read; the net
+ * keeps its own copy of the weights). Checks, in this order, the size of
+ * the header, the magic, the format version, the checksum, the
+ * architecture, the observation flags and input size (which must equal
+ * ball_observation_size() of the flags), the hidden sizes
+ * (1-#BALL_NET_MAX_HIDDEN; the second may be 0), the quantization, the
+ * file's exact length and that every weight is finite. Returns #BALL_OK
+ * with the net in @p *out; #BALL_E_ARG for NULL @p out or @p data, or a
+ * file refused, with a message in @p err that says what and at which
+ * byte offset ("net: byte 8: format version 7, this library reads 1");
+ * #BALL_E_NOMEM. On failure @p *out is NULL. Allocates one block.
+ */
+BALL_API int ball_net_load(ball_net **out, const void *data, size_t len, char *err,
+                           size_t errlen);
+
+/** Frees @p net (NULL is ignored). */
+BALL_API void ball_net_free(ball_net *net);
+
+/**
+ * The value of the position of @p game for the coach to act, in [-1, 1]
+ * (the tanh of the network's output), into @p *value: the network of
+ * @p net on ball_observation_bits() of @p game with the net's
+ * observation flags. The first layer is summed over the set bits only.
+ * Returns #BALL_OK, #BALL_E_ARG for a NULL argument. Does not allocate
+ * and changes nothing: safe to call from several threads on one net.
+ */
+BALL_API int ball_net_evaluate(const ball_net *net, const ball_game *game, double *value);
+
+/**
+ * ball_net_evaluate() as a ::ball_search_eval_fn, @p net being the
+ * ball_net: `ball_search_set_eval(search, ball_net_search_eval, net)`
+ * makes the turn search evaluate its leaves with the network (the net
+ * must outlive the search's runs; its lazy-SMP threads share it).
+ * Returns 0.0 for a NULL argument.
+ */
+BALL_API double ball_net_search_eval(void *net, const ball_game *game);
+
 #endif /* BALL_EXPERIMENTAL */
 
 /** @} */
