@@ -56,7 +56,7 @@ REL_JOBS  ?= 2
 cc_script = mkdir -p $(dir $(1)) && printf '\043!/bin/sh\nexec %s "$$@"\n' '$(2)' >$(1) && chmod +x $(1)
 
 # ---------------------------------------------------------------- fuzzing
-FUZZ_NAMES  := bpn action_text actions rules diff
+FUZZ_NAMES  := bpn action_text actions rules diff net
 FUZZ_DIR    := tests/fuzz
 FUZZ_CORPUS := $(FUZZ_DIR)/corpus
 FUZZ_HDR    := $(FUZZ_DIR)/fuzz_common.h

@@ -17,6 +17,6 @@ fi
 PYTHONDONTWRITEBYTECODE=1 timeout 300 python3 tests/engines/protocol_test.py "$BALL" ||
     fail "tests/engines/protocol_test.py"
 # the usage line of the command table
-"$BALL" --help | grep -q '^  engine \[--searcher search|mcts\] \[--log FILE\]' || fail "ball --help lists engine"
+"$BALL" --help | grep -q '^  engine \[--searcher search|mcts\] \[--net FILE\] \[--log FILE\]' || fail "ball --help lists engine"
 echo "engine_test: $failures failure(s)"
 finish

@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define BALL_EXPERIMENTAL /* ball_net_load() */
 #include "ball.h"
 
 /* ------------------------------------------------------------ the wrappers */
@@ -179,6 +180,7 @@ static const char *const entry_points[] = {
     "ball_history_reserve",
     "ball_mcts_choose",
     "ball_mcts_new",
+    "ball_net_load",
     "ball_perft",
     "ball_record_read",
     "ball_rules_from_text",
@@ -538,6 +540,56 @@ static int call_mcts_choose(void *p)
     return rc;
 }
 
+/* ---- ball_net_load(): one block of weights (docs/network-format.md; a
+ * net of one hidden unit, its CRC-32 computed here) */
+
+static uint32_t net_crc(const unsigned char *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    while (n--) {
+        c ^= *p++;
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    }
+    return c ^ 0xFFFFFFFFu;
+}
+
+static int call_net_load(void *p)
+{
+    (void)p;
+    enum { N = 3171, LEN = 40 + 4 * (N + 3) + 4 };
+    static unsigned char file[LEN];
+    static const uint32_t head[8] = {1, 1, 0, N, 1, 0, 0, 0};
+    disarm();
+    memset(file, 0, sizeof file); /* weights 0.0f */
+    memcpy(file, "BALLNET\0", 8);
+    for (int i = 0; i < 8; i++)
+        for (int b = 0; b < 4; b++)
+            file[8 + 4 * i + b] = (unsigned char)(head[i] >> (8 * b));
+    uint32_t c = net_crc(file, LEN - 4);
+    for (int b = 0; b < 4; b++)
+        file[LEN - 4 + b] = (unsigned char)(c >> (8 * b));
+    armed = 1;
+    ball_net *net = SENTINEL;
+    char err[128] = "";
+    int rc = ball_net_load(&net, file, LEN, err, sizeof err);
+    disarm();
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(net == NULL);
+        SCHECK(strstr(err, "out of memory") != NULL);
+        return rc;
+    }
+    SCHECK(!injected && "an allocation failed, yet ball_net_load() returned BALL_OK");
+    SCHECK(rc == BALL_OK && net != NULL && net != SENTINEL);
+    ball_game *g = NULL;
+    double v = 2;
+    SCHECK(ball_game_new(&g, NULL, NULL, 0) == BALL_OK);
+    SCHECK(ball_net_evaluate(net, g, &v) == BALL_OK && v == 0.0);
+    ball_game_free(g);
+    ball_net_free(net);
+    return rc;
+}
+
 /* ---- ball_search_new(): the table and buffers; ball_search_run() on a
  * game whose undo history must grow */
 
@@ -789,6 +841,7 @@ int main(int argc, char **argv)
     run_failing("ball_perft", "ball_perft (from a full history)", call_perft, full); /* needs none */
     run_failing("ball_mcts_choose", "ball_mcts_choose (the history grows)", call_mcts_choose, full);
     run_failing("ball_mcts_new", "ball_mcts_new", call_mcts_new, NULL);
+    run_failing("ball_net_load", "ball_net_load", call_net_load, NULL);
     static const int one = 1, two = 2;
     run_failing("ball_search_new", "ball_search_new", call_search_new, (void *)&one);
     run_failing("ball_search_new", "ball_search_new (2 threads)", call_search_new, (void *)&two);

@@ -169,7 +169,7 @@ static const struct command COMMANDS[] = {
      "check the game records of FILE (- = standard input);\n"
      "print 'BPN<TAB>result' for each game", cmd_replay},
     {"svg", "[BPN]", "SVG picture of the position", cmd_svg},
-    {"engine", "[--searcher search|mcts] [--log FILE]", "serve a searcher over BEP (docs/protocol.md)", cmd_engine},
+    {"engine", "[--searcher search|mcts] [--net FILE] [--log FILE]", "serve a searcher over BEP (docs/protocol.md)", cmd_engine},
     {"match", "--engine cmd=CMD ... --engine ... [--games N] ...",
      "play BEP engines against each other (docs/match.md)", cmd_match},
 };

@@ -539,21 +539,24 @@ static int run_line(struct engine *e, char *line)
 
 static void usage(FILE *out)
 {
-    fputs("usage: ball engine [--searcher search|mcts] [--log FILE]\n"
+    fputs("usage: ball engine [--searcher search|mcts] [--net FILE] [--log FILE]\n"
           "serves a library searcher over BEP (docs/protocol.md) on standard input/output:\n"
-          "the turn search (search, the default) or the Monte-Carlo tree search (mcts)\n",
+          "the turn search (search, the default) or the Monte-Carlo tree search (mcts);\n"
+          "--net FILE: the turn search evaluates with the network FILE (option EvalFile)\n",
           out);
 }
 
 int tool_engine_main(int argc, char **argv)
 {
     struct engine e;
-    const char *log_path = NULL;
+    const char *log_path = NULL, *net_path = NULL;
     char err[ERR_LEN] = "";
     memset(&e, 0, sizeof e);
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--log") == 0 && i + 1 < argc && log_path == NULL) {
             log_path = argv[++i];
+        } else if (strcmp(argv[i], "--net") == 0 && i + 1 < argc && net_path == NULL) {
+            net_path = argv[++i];
         } else if (strcmp(argv[i], "--searcher") == 0 && i + 1 < argc) {
             const char *w = argv[++i];
             if (strcmp(w, engine_searcher_search.word) == 0) {
@@ -579,11 +582,18 @@ int tool_engine_main(int argc, char **argv)
     }
     if (e.kind == NULL)
         e.kind = &engine_searcher_search;
+    if (net_path != NULL && e.kind != &engine_searcher_search) {
+        fprintf(stderr, "ball: engine: --net: only the turn search (--searcher search) takes a network\n");
+        if (e.log)
+            fclose(e.log);
+        return 2;
+    }
     pthread_mutex_init(&e.out_lock, NULL);
     atomic_init(&e.stop, 0);
     atomic_init(&e.quiet, 0);
     atomic_init(&e.done, 0);
     if (e.kind->create(&e.searcher, err, sizeof err) < 0 ||
+        (net_path != NULL && e.kind->set_option(e.searcher, "EvalFile", net_path, err, sizeof err) < 0) ||
         ball_game_new(&e.base, NULL, err, sizeof err) < 0 || ball_game_clone(&e.game, e.base) < 0) {
         fprintf(stderr, "ball: engine: %s\n", *err ? err : "out of memory");
         e.kind->destroy(e.searcher);

@@ -18,8 +18,15 @@
  * the search's info callback every few milliseconds, so that a stop sent
  * before the run has begun is not lost (a run clears ball_search_stop()'s
  * request when it starts). docs/protocol.md ("ball engine") documents this.
+ *
+ * EvalFile names a network file (docs/network-format.md): the file is read
+ * and loaded when the option is set (a bad file is refused then, the
+ * option unchanged), and the search evaluates its leaves with it
+ * (ball_search_set_eval(), experimental); the empty text goes back to the
+ * built-in evaluation.
  */
 #define _POSIX_C_SOURCE 200809L
+#define BALL_EXPERIMENTAL /* ball_net_*, ball_search_set_eval() */
 
 #include "engine_options.h"
 #include "engine_searcher.h"
@@ -32,14 +39,18 @@
 #include <string.h>
 #include <time.h>
 
-enum { OPT_NODES, OPT_HASH, OPT_THREADS, OPT_SEED, N_OPT };
+enum { OPT_NODES, OPT_HASH, OPT_THREADS, OPT_SEED, OPT_EVALFILE, N_OPT };
 
 static const engine_option OPTIONS[N_OPT] = {
     {"Nodes", ENGINE_OPT_SPIN, "200000", "1", "1000000000000", NULL},
     {"Hash", ENGINE_OPT_SPIN, "16", "1", "65536", NULL},
     {"Threads", ENGINE_OPT_SPIN, "1", "1", "64", NULL},
     {"Seed", ENGINE_OPT_SPIN, "1", "0", "18446744073709551615", NULL},
+    {"EvalFile", ENGINE_OPT_STRING, "", NULL, NULL, NULL},
 };
+
+/* The largest network file EvalFile reads (the format's largest is 42 MB). */
+#define MAX_NET_FILE (64L << 20)
 
 /* How often the search calls back, to poll the stop flag (ms), and how
  * often that becomes an `info` line between the ends of depths (ms). */
@@ -48,6 +59,7 @@ enum { POLL_MS = 5, INFO_MS = 250 };
 struct engine_searcher {
     uint64_t value[N_OPT];
     atomic_int stop;
+    ball_net *net;            /* EvalFile's network, or NULL */
     ball_search *search;      /* kept between searches of a game */
     ball_search_config cfg;   /* its settings */
     /* the current run's callback state */
@@ -80,7 +92,8 @@ static int search_new(engine_searcher **out, char *err, size_t errlen)
         return -1;
     }
     for (int i = 0; i < N_OPT; i++)
-        s->value[i] = strtoull(OPTIONS[i].def, NULL, 10);
+        if (OPTIONS[i].type == ENGINE_OPT_SPIN)
+            s->value[i] = strtoull(OPTIONS[i].def, NULL, 10);
     atomic_init(&s->stop, 0);
     *out = s;
     return 0;
@@ -91,7 +104,50 @@ static void search_free(engine_searcher *s)
     if (s == NULL)
         return;
     ball_search_free(s->search);
+    ball_net_free(s->net);
     free(s);
+}
+
+/* Reads and loads the network file @p path into @p *out; 0, or -1 with a
+ * message naming the file. */
+static int load_net_file(const char *path, ball_net **out, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *data = NULL;
+    long len = -1;
+    char why[256];
+    *out = NULL;
+    if (f == NULL) {
+        snprintf(err, errlen, "EvalFile '%.200s': %s", path, strerror(errno));
+        return -1;
+    }
+    if (fseek(f, 0, SEEK_END) == 0)
+        len = ftell(f);
+    if (len < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        snprintf(err, errlen, "EvalFile '%.200s': cannot read it (not a regular file?)", path);
+        fclose(f);
+        return -1;
+    }
+    if (len > MAX_NET_FILE) {
+        snprintf(err, errlen, "EvalFile '%.200s': %ld bytes, at most %ld", path, len, MAX_NET_FILE);
+        fclose(f);
+        return -1;
+    }
+    data = malloc(len > 0 ? (size_t)len : 1);
+    if (data == NULL || fread(data, 1, (size_t)len, f) != (size_t)len) {
+        snprintf(err, errlen, "EvalFile '%.200s': %s", path, data ? "read error" : "out of memory");
+        free(data);
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    int rc = ball_net_load(out, data, (size_t)len, why, sizeof why);
+    free(data);
+    if (rc != BALL_OK) {
+        snprintf(err, errlen, "EvalFile '%.200s': %s", path, why);
+        return -1;
+    }
+    return 0;
 }
 
 static int search_set_option(engine_searcher *s, const char *name, const char *value,
@@ -99,6 +155,17 @@ static int search_set_option(engine_searcher *s, const char *name, const char *v
 {
     int k = engine_option_find(OPTIONS, N_OPT, name, err, errlen);
     unsigned long long v;
+    if (k == OPT_EVALFILE) {
+        ball_net *net = NULL;
+        if (*value != '\0' && strcmp(value, "<empty>") != 0 &&
+            load_net_file(value, &net, err, errlen) < 0)
+            return -1;
+        ball_net_free(s->net);
+        s->net = net;
+        if (s->search != NULL)
+            ball_search_set_eval(s->search, net ? ball_net_search_eval : NULL, net);
+        return 0;
+    }
     if (k < 0 || engine_option_spin(&OPTIONS[k], value, &v, err, errlen) < 0)
         return -1;
     s->value[k] = v;
@@ -175,6 +242,8 @@ static int searcher_for(engine_searcher *s, const ball_search_config *cfg, char 
     s->search = NULL;
     if (ball_search_new(&s->search, cfg, err, errlen) < 0)
         return -1;
+    if (s->net != NULL)
+        ball_search_set_eval(s->search, ball_net_search_eval, s->net);
     s->cfg = *cfg;
     return 0;
 }

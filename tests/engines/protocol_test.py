@@ -259,7 +259,8 @@ e = Engine([BALL, "engine"])
 lines = q(e, "bep", "bepok")
 check(lines[0].startswith("id name libball search "), "default searcher's name: %r" % lines[0])
 opts = [l.split()[2] for l in lines if l.startswith("option name ")]
-check(opts == ["Nodes", "Hash", "Threads", "Seed"], "turn search options: %r" % opts)
+check(opts == ["Nodes", "Hash", "Threads", "Seed", "EvalFile"], "turn search options: %r" % opts)
+check("option name EvalFile type string default <empty>" in lines, "EvalFile line: %r" % lines)
 check(error_of(e.ask("setoption name Threads value 0"), "Threads 0")
       == "info string error: setoption: Threads: '0' is out of range 1 to 64", "Threads 0")
 got = q(e, "go nodes 20000 multipv 3", "bestdecision")
@@ -291,6 +292,53 @@ check(time.time() - t0 < 2.0, "stop answered within 2 s")
 check(best_of(got) in legal(START), "stop: a legal decision")
 e.send("quit")
 check(e.close() == 0, "quit: exit status 0")
+
+# ---- EvalFile / --net: a network file (docs/network-format.md) as the
+# turn search's evaluation; a bad file refused with the loader's reason
+NET_WRITE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts",
+                         "net-write.py")
+with tempfile.TemporaryDirectory() as tmp:
+    net = os.path.join(tmp, "n.bin")
+    subprocess.run([sys.executable, NET_WRITE, "random", net, "--h1", "16", "--seed", "3"],
+                   check=True, timeout=60)
+    data = open(net, "rb").read()
+    bad = {"trunc.bin": data[:1000], "crc.bin": data[:500] + bytes([data[500] ^ 1]) + data[501:],
+           "ver.bin": data[:8] + b"\x02" + data[9:]}
+    for name, content in bad.items():
+        with open(os.path.join(tmp, name), "wb") as f:
+            f.write(content)
+    e = Engine([BALL, "engine"])
+    for name, why in (("trunc.bin", "net: truncated: 1000 bytes"), ("crc.bin", "net: byte 203116: checksum"),
+                      ("ver.bin", "net: byte 8: format version 2, this library reads 1"),
+                      ("missing.bin", "No such file")):
+        err = error_of(e.ask("setoption name EvalFile value %s" % os.path.join(tmp, name)), name)
+        check(err.startswith("info string error: setoption: EvalFile '%s': " % os.path.join(tmp, name))
+              and why in err, "EvalFile %s: %r" % (name, err))
+    check(e.ask("setoption name EvalFile value %s" % net) == [], "EvalFile accepted")
+    e.ask("position startpos")
+    got = q(e, "go nodes 3000", "bestdecision")
+    check(best_of(got) in legal(START), "with the net: a legal decision %r" % got[-1])
+    e.ask("newgame")
+    again = q(e, "go nodes 3000", "bestdecision")
+    check(again[-1] == got[-1], "with the net, a node budget repeats: %r vs %r" % (again[-1], got[-1]))
+    check(e.ask("setoption name EvalFile value <empty>") == [], "EvalFile <empty> accepted")
+    e.ask("newgame")
+    plain = q(e, "go nodes 3000", "bestdecision")
+    check(best_of(plain) in legal(START), "without the net: a legal decision")
+    e.send("quit")
+    check(e.close() == 0, "EvalFile session: exit 0")
+    e = Engine([BALL, "engine", "--net", net])
+    e.ask("position startpos")
+    got2 = q(e, "go nodes 3000", "bestdecision")
+    check(got2[-1] == got[-1], "--net is EvalFile: %r vs %r" % (got2[-1], got[-1]))
+    e.send("quit")
+    check(e.close() == 0, "--net session: exit 0")
+    r = subprocess.run([BALL, "engine", "--net", os.path.join(tmp, "ver.bin")], input="",
+                       capture_output=True, text=True, timeout=10)
+    check(r.returncode == 1 and "net: byte 8: format version 2" in r.stderr, "bad --net: %r" % r.stderr)
+    r = subprocess.run([BALL, "engine", "--searcher", "mcts", "--net", net], input="",
+                       capture_output=True, text=True, timeout=10)
+    check(r.returncode == 2 and "--net" in r.stderr, "--net with mcts: %r" % r.stderr)
 
 print("engine protocol test: %d failure(s)" % failures)
 sys.exit(1 if failures else 0)

@@ -1,0 +1,122 @@
+/* Fuzz target: the network loader ball_net_load() (experimental;
+ * docs/network-format.md) and ball_net_evaluate() on what it accepts.
+ *
+ * Input: a mode byte, then
+ *  - mode even: the bytes of a network file, loaded as they are (refusals
+ *    of every kind: truncation, magic, version, fields, checksum);
+ *  - mode odd: a header (the 40 bytes of the file's header) followed by
+ *    weight bytes that the target repeats to the length the header's
+ *    shapes need (when that is at most 4 MB), then seals the result with
+ *    its CRC-32: the inputs a fuzzer could not otherwise get past the
+ *    checksum, so that shapes and weights (huge, tiny, NaN, inf) are
+ *    explored. The mode's bit 1 appends one stray byte.
+ *
+ * Properties:
+ *  - ball_net_load() never crashes; a refusal returns BALL_E_ARG (or
+ *    BALL_E_NOMEM) with *out NULL and a message "net: ...";
+ *  - an accepted net evaluates a few positions of a game played from the
+ *    start (the decisions drawn from the input) to a value in [-1, 1],
+ *    the same value twice, and as ball_net_search_eval().
+ */
+#define BALL_EXPERIMENTAL
+#include "fuzz_common.h"
+
+#define MAX_BUILT (4u << 20)
+
+static uint32_t crc32_of(const uint8_t *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    while (n--) {
+        c ^= *p++;
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    }
+    return c ^ 0xFFFFFFFFu;
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The file of an odd mode: its length, 0 when the header's shapes are
+ * out of range or too large to build. */
+static size_t built_length(const uint8_t *h)
+{
+    uint64_t input = get32(h + 20), h1 = get32(h + 24), h2 = get32(h + 28);
+    if (input > 20111 || h1 > 1024 || h2 > 1024)
+        return 0;
+    uint64_t last = h2 ? h2 : h1;
+    uint64_t nw = input * h1 + h1 + (h2 ? h2 * h1 + h2 : 0) + last + 1;
+    uint64_t len = 40 + 4 * nw + 4;
+    return len <= MAX_BUILT ? (size_t)len : 0;
+}
+
+static void evaluate_some(const ball_net *net, uint64_t seed)
+{
+    ball_game *g = NULL;
+    FUZZ_CHECK(NULL, ball_game_new(&g, NULL, NULL, 0) == BALL_OK);
+    for (int i = 0; i < 6; i++) {
+        double v = 2, w = 3;
+        FUZZ_CHECK(g, ball_net_evaluate(net, g, &v) == BALL_OK);
+        FUZZ_CHECK(g, v >= -1.0 && v <= 1.0);
+        FUZZ_CHECK(g, ball_net_evaluate(net, g, &w) == BALL_OK && w == v);
+        FUZZ_CHECK(g, ball_net_search_eval((void *)net, g) == v);
+        for (int k = 0; k < 4 && ball_result(g) == BALL_ONGOING; k++) {
+            ball_action a;
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            FUZZ_CHECK(g, ball_random_action(g, seed, &a) == BALL_OK);
+            FUZZ_CHECK(g, ball_apply(g, a) == BALL_OK);
+        }
+    }
+    ball_game_free(g);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    int mode = data[0];
+    const uint8_t *in = data + 1;
+    size_t n = size - 1;
+    uint8_t *built = NULL;
+    const uint8_t *file = in;
+    size_t len = n;
+
+    if (mode & 1) {
+        if (n < 40)
+            return 0;
+        len = built_length(in);
+        if (len == 0)
+            return 0;
+        built = malloc(len + 1);
+        FUZZ_CHECK(NULL, built != NULL);
+        memcpy(built, in, 40);
+        size_t nweights = n - 40;
+        for (size_t i = 40; i < len - 4; i++)
+            built[i] = nweights ? in[40 + (i - 40) % nweights] : 0;
+        uint32_t c = crc32_of(built, len - 4);
+        for (int b = 0; b < 4; b++)
+            built[len - 4 + b] = (uint8_t)(c >> (8 * b));
+        if (mode & 2)
+            built[len++] = 0;
+        file = built;
+    }
+    fuzz_note("mode %d, %zu bytes", mode, len);
+
+    ball_net *net = (ball_net *)&net;
+    char err[256] = "x";
+    int rc = ball_net_load(&net, file, len, err, sizeof err);
+    if (rc != BALL_OK) {
+        FUZZ_CHECK(NULL, rc == BALL_E_ARG || rc == BALL_E_NOMEM);
+        FUZZ_CHECK(NULL, net == NULL);
+        FUZZ_CHECK(NULL, strncmp(err, "net: ", 5) == 0 && strlen(err) > 5);
+    } else {
+        FUZZ_CHECK(NULL, net != NULL && err[0] == '\0');
+        FUZZ_CHECK(NULL, !(mode & 1) || !(mode & 2)); /* a stray byte is refused */
+        evaluate_some(net, get32(file + 40));
+        ball_net_free(net);
+    }
+    free(built);
+    return 0;
+}
