@@ -2071,12 +2071,10 @@ BALL_API int ball_search_set_prior(ball_search *search, ball_search_prior_fn pri
  * two with clipped ReLU, one tanh output). Made by ball_net_load(), freed
  * by ball_net_free(); read-only once loaded, so one net may be used by
  * several threads at once (ball_net_evaluate() keeps its scratch on the
- * caller's stack). Opaque.
+ * caller's stack, bounded by the largest hidden layer, 512 units).
+ * Opaque.
  */
 typedef struct ball_net ball_net;
-
-/** The largest hidden layer ball_net_load() accepts (units). */
-#define BALL_NET_MAX_HIDDEN 512
 
 /**
  * Reads a network from the @p len bytes at @p data (a whole file of the
@@ -2085,7 +2083,7 @@ typedef struct ball_net ball_net;
  * the header, the magic, the format version, the checksum, the
  * architecture, the observation flags and input size (which must equal
  * ball_observation_size() of the flags), the hidden sizes
- * (1-#BALL_NET_MAX_HIDDEN; the second may be 0), the quantization, the
+ * (1-512 units; the second may be 0), the quantization, the
  * file's exact length and that every weight is finite. Returns #BALL_OK
  * with the net in @p *out; #BALL_E_ARG for NULL @p out or @p data, or a
  * file refused, with a message in @p err that says what and at which

@@ -15,7 +15,7 @@
  *
  * Memory: ball_net_load() allocates one block (the struct and the weights);
  * ball_net_evaluate() allocates nothing, its scratch (the observation bits
- * and the hidden activations, bounded by BALL_NET_MAX_HIDDEN) is on the
+ * and the hidden activations, bounded by NET_MAX_HIDDEN) is on the
  * caller's stack, and the net is never written after loading: any number
  * of threads may evaluate one net at once (the lazy-SMP threads of a turn
  * search do). No global state.
@@ -37,6 +37,8 @@
 #define NET_QUANT_F32 0u
 #define NET_HEADER 40u
 #define NET_CHECKSUM 4u
+/* The largest hidden layer (ball.h, ball_net_load()). */
+#define NET_MAX_HIDDEN 512
 /* The largest observation: ball_observation_size() with every flag. */
 #define NET_MAX_INPUT 20111
 
@@ -117,12 +119,12 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
         return refuse(err, errlen,
                       "byte 20: input size %lu, the observation of flags 0x%lx has %d values",
                       (unsigned long)input, (unsigned long)flags, size);
-    if (h1 < 1 || h1 > BALL_NET_MAX_HIDDEN)
+    if (h1 < 1 || h1 > NET_MAX_HIDDEN)
         return refuse(err, errlen, "byte 24: hidden size %lu out of range 1-%d",
-                      (unsigned long)h1, BALL_NET_MAX_HIDDEN);
-    if (h2 > BALL_NET_MAX_HIDDEN)
+                      (unsigned long)h1, NET_MAX_HIDDEN);
+    if (h2 > NET_MAX_HIDDEN)
         return refuse(err, errlen, "byte 28: second hidden size %lu out of range 0-%d",
-                      (unsigned long)h2, BALL_NET_MAX_HIDDEN);
+                      (unsigned long)h2, NET_MAX_HIDDEN);
     if (quant != NET_QUANT_F32)
         return refuse(err, errlen, "byte 32: unknown quantization %lu (this library reads 0, float32)",
                       (unsigned long)quant);
@@ -217,7 +219,7 @@ static float clip(float x)
 int ball_net_evaluate(const ball_net *net, const ball_game *game, double *value)
 {
     uint8_t bits[(NET_MAX_INPUT + 7) / 8];
-    float a1[BALL_NET_MAX_HIDDEN], a2[BALL_NET_MAX_HIDDEN];
+    float a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN];
     if (net == NULL || game == NULL || value == NULL)
         return BALL_E_ARG;
     int rc = ball_observation_bits(game, net->flags, bits, sizeof bits);

@@ -65,3 +65,15 @@ $(B)/bench/records: bench/records.c bench/bench_util.h $(B)/libball.a
 
 bench-records: $(B)/bench/records
 	$(B)/bench/records $(GAMES)
+
+# The learned evaluation (bench/net.c): ns per ball_net_evaluate() for
+# hidden sizes 64 and 256, and the turn search's nodes per second with and
+# without a net at NET_NODES nodes a search.
+NET_NODES ?= 100000
+.PHONY: bench-net
+$(B)/bench/net: bench/net.c bench/bench_util.h $(B)/libball.a
+	@mkdir -p $(dir $@)
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
+
+bench-net: $(B)/bench/net
+	$(B)/bench/net $(NET_NODES)

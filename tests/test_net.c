@@ -19,6 +19,9 @@
 
 #include "testutil.h"
 
+/* The largest hidden layer the loader takes (ball.h, ball_net_load()). */
+#define NET_MAX_HIDDEN 512
+
 #define IN_ONE "7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2"
 #define ISSUE25 "7/6/3s3/6/7/3x2/4x*S1/3xo1/1O5/4[sX_]1/1o5/1X3O/3X2S/6/7/6/7 ATK a 2 - 0/0 34"
 #define OPEN_CARRIER "7/6/7/6/7/6/7/6/3x3/6/7/6/3X*3/6/7/6/7 ATK a 1 - 0/0 5"
@@ -153,7 +156,7 @@ static double clip(double x)
 static double reference(const tnet *t, const ball_game *g)
 {
     float *obs = malloc(sizeof(float) * t->input);
-    double a1[BALL_NET_MAX_HIDDEN], a2[BALL_NET_MAX_HIDDEN], s;
+    double a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN], s;
     tu_require(obs != NULL);
     ck_assert_int_eq(ball_observation(g, t->flags, obs, (size_t)t->input), BALL_OK);
     for (int k = 0; k < t->h1; k++) {

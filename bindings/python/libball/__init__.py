@@ -26,6 +26,7 @@ from .game import (SQUARES, Action, ActionFlag, ActionKind, Card, CardEffect, Ea
                    SquareContents, Task, TaskKind, Team, Verb, distance, square_at,
                    square_col, square_index, square_name, square_row, read_records, TAGS)
 from .learn import Batch, Env
+from .net import Net
 from .search import MCTS, SearchInfo, SearchLine, SearchResult, SearchStats, TurnSearch
 
 #: Version of the loaded shared library, e.g. "1.0.0".
@@ -44,7 +45,7 @@ __all__ = [
     "BpnError", "BufferTooSmallError", "Card", "CardEffect", "ClosedGameError",
     "EarnEntry", "Env", "Game", "IllegalActionError", "Keeper", "LIBRARY_PATH",
     "LIBRARY_VERSION", "LegalActions",
-    "LIBRARY_VERSION_NUMBER", "LimitError", "MCTS", "NoHistoryError", "NotationError",
+    "LIBRARY_VERSION_NUMBER", "LimitError", "MCTS", "Net", "NoHistoryError", "NotationError",
     "OutOfMemoryError", "Phase", "Piece", "PieceType", "RangeError", "Result",
     "RecordError", "RecordText", "Rules", "RulesError", "SQUARES", "START_BPN", "SearchStats", "Selection",
     "SquareContents", "SearchInfo", "SearchLine", "SearchResult", "TurnSearch",

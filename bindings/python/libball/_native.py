@@ -340,6 +340,8 @@ class BallSearchInfo(ctypes.Structure):
 
 
 SEARCH_INFO_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(BallSearchInfo))
+# ball_search_eval_fn (experimental): double (*)(void *ud, const ball_game *game)
+SEARCH_EVAL_FN = ctypes.CFUNCTYPE(ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p)
 
 
 class BallSearchConfig(ctypes.Structure):
@@ -559,6 +561,13 @@ _FUNCTIONS = [
     ("ball_search_stop", None, [_p], False),
     ("ball_search_lines", _int, [_p, _psline, _size], False),
     ("ball_search_best_turn", _int, [_p, _pact, _size], False),
+    # The experimental tier (BALL_EXPERIMENTAL, node LIBBALL_EXPERIMENTAL):
+    # a learned evaluation (libball.net) and the search's evaluation hook.
+    ("ball_search_set_eval", _int, [_p, SEARCH_EVAL_FN, _p], False),
+    ("ball_net_load", _int, [_pp, _p, _size, _buf, _size], False),
+    ("ball_net_free", None, [_p], False),
+    ("ball_net_evaluate", _int, [_p, _p, ctypes.POINTER(ctypes.c_double)], False),
+    ("ball_net_search_eval", ctypes.c_double, [_p, _p], False),
     ("ball_history_action", _int, [_p, _int, _pact], False),
     ("ball_history_position", _int, [_p, _int, _buf, _size], False),
     ("ball_game_set_tag", _int, [_p, _int, _str], False),

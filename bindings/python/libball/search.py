@@ -36,6 +36,7 @@ from typing import (Any, Callable, List, Literal, NamedTuple, NoReturn, Optional
 from . import _native as _n
 from .errors import ArgumentError, BallError, ClosedGameError, RangeError, error_for
 from .game import Action, Game, _action, _c_int, _Owned
+from .net import Net, _search_eval_fn
 
 _lib = _n.lib
 
@@ -331,6 +332,11 @@ class TurnSearch(_Owned):
     ``SearchInfo`` (nodes, depth, value, proven, elapsed_ms, pv) at the end
     of each depth and, with ``info_every_ms`` > 0 (0-86400000), about every
     ``info_every_ms`` milliseconds; see "Info callback" below.
+    ``eval`` (a ``libball.Net``, keyword only; experimental) replaces the
+    built-in evaluation of the leaves by the network's value
+    (``ball_search_set_eval()`` with ``ball_net_search_eval``: the network
+    runs in C, no Python at the leaves); the searcher keeps the net, and a
+    run holds the net's lock, so closing the net waits for the run.
     The library checks the values (ArgumentError with its message, e.g. for
     threads=0 or no budget at all); a non-integral number raises
     ArgumentError, an int the C field cannot hold RangeError.
@@ -369,8 +375,11 @@ class TurnSearch(_Owned):
 
     def __init__(self, nodes: int = 200000, time_ms: int = 0, depth: int = 0, threads: int = 1,
                  seed: int = 1, multipv: int = 1, hash_mb: int = 16, *,
-                 info: Optional[InfoCallback] = None, info_every_ms: int = 0) -> None:
+                 info: Optional[InfoCallback] = None, info_every_ms: int = 0,
+                 eval: Optional[Net] = None) -> None:
         self._lock = threading.RLock()
+        if eval is not None and not isinstance(eval, Net):
+            raise ArgumentError("eval is a libball.Net, not %r" % (eval,), _n.E_ARG)
         if not _n.has("ball_search_new"):
             raise BallError("the loaded libball (%s) has no turn search (ball_search_new)"
                             % _n.path)
@@ -412,6 +421,15 @@ class TurnSearch(_Owned):
         self._run = _lib.ball_search_run
         self._stop = _lib.ball_search_stop
         self._handle = handle.value
+        self._net: Optional[Net] = None
+        self._eval_fn: Optional[Any] = None  # the C function pointer, alive with the searcher
+        if eval is not None:
+            self._eval_fn = _search_eval_fn()
+            with eval._lock:
+                rc = _lib.ball_search_set_eval(self._handle, self._eval_fn, eval._live())
+            if rc < 0:
+                raise error_for(rc, "ball_search_set_eval failed")
+            self._net = eval
 
     # -------------------------------------------------- settings
 
@@ -456,6 +474,12 @@ class TurnSearch(_Owned):
         return self._info
 
     @property
+    def eval(self) -> Optional[Net]:
+        """The network that evaluates the leaves (None: the built-in
+        evaluation)."""
+        return self._net
+
+    @property
     def info_every_ms(self) -> int:
         """How often the info callback is called besides the end of each
         depth, in milliseconds (0: only then)."""
@@ -467,6 +491,8 @@ class TurnSearch(_Owned):
                 "multipv=%d, hash_mb=%d" % self._config)
         if self._info is not None:
             text += ", info=%r, info_every_ms=%d" % (self._info, self._info_every_ms)
+        if self._net is not None:
+            text += ", eval=%r" % (self._net,)
         text += ")"
         return text if self._handle is not None else "<closed %s>" % text
 
@@ -490,7 +516,12 @@ class TurnSearch(_Owned):
             self._running = game
             self._info_error = None
             try:
-                rc = self._run(handle, g, ctypes.byref(res))
+                if self._net is not None:
+                    with self._net._lock:  # the net stays open during the run
+                        self._net._live()
+                        rc = self._run(handle, g, ctypes.byref(res))
+                else:
+                    rc = self._run(handle, g, ctypes.byref(res))
             finally:
                 self._running = None
             error, self._info_error = self._info_error, None
