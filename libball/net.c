@@ -11,7 +11,8 @@
  * contiguous column, a loop the compiler vectorizes (element-wise float
  * additions in a fixed order: a vectorized build gives the same sums as a
  * scalar one). The dot products of the second and output layers are
- * summed in double, in order, so they too are the same in every build.
+ * summed in double in a written-out order (dot()), so they too are the
+ * same in every build.
  *
  * Memory: ball_net_load() allocates one block (the struct and the weights);
  * ball_net_evaluate() allocates nothing, its scratch (the observation bits
@@ -216,6 +217,26 @@ static float clip(float x)
     return x < 1.0f ? x : 1.0f;
 }
 
+/* The dot product of w and a over n, in double: four partial sums (of the
+ * terms k = 0, 1, 2, 3 mod 4, each in order) added as (s0 + s1) + (s2 +
+ * s3). The order is written out, so every build (vectorized or not)
+ * gives the same bits; four chains instead of one hide the latency of the
+ * additions. */
+static double dot(const float *w, const float *a, int n)
+{
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int k = 0;
+    for (; k + 4 <= n; k += 4) {
+        s0 += (double)w[k] * a[k];
+        s1 += (double)w[k + 1] * a[k + 1];
+        s2 += (double)w[k + 2] * a[k + 2];
+        s3 += (double)w[k + 3] * a[k + 3];
+    }
+    for (; k < n; k++)
+        s0 += (double)w[k] * a[k];
+    return (s0 + s1) + (s2 + s3);
+}
+
 int ball_net_evaluate(const ball_net *net, const ball_game *game, double *value)
 {
     uint8_t bits[(NET_MAX_INPUT + 7) / 8];
@@ -244,18 +265,12 @@ int ball_net_evaluate(const ball_net *net, const ball_game *game, double *value)
     if (net->h2 > 0) {
         for (int j = 0; j < net->h2; j++) {
             const float *row = net->w2 + (size_t)j * (size_t)h1;
-            double s = net->b2[j];
-            for (int k = 0; k < h1; k++)
-                s += (double)row[k] * a1[k];
-            a2[j] = clip((float)s);
+            a2[j] = clip((float)(net->b2[j] + dot(row, a1, h1)));
         }
         a = a2;
         n = net->h2;
     }
-    double s = net->bo;
-    for (int k = 0; k < n; k++)
-        s += (double)net->wo[k] * a[k];
-    double v = net_tanh(s);
+    double v = net_tanh(net->bo + dot(net->wo, a, n));
     *value = v == v ? v : 0.0; /* NaN: no opinion */
     return BALL_OK;
 }
