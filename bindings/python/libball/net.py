@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A learned evaluation (experimental): a network file of
 docs/network-format.md, loaded and evaluated by the library in C
 (``ball_net_load()``, ``ball_net_evaluate()``), and usable as the turn
