@@ -5,7 +5,7 @@
 # root) when they are missing. scripts/ci-reliability.sh runs the gates.
 #
 #   make fuzz            libFuzzer builds (clang, ASan+UBSan) in $(B)/fuzz/
-#   make fuzz-run        run one of them: FUZZ_TARGET=bpn|action_text|actions|rules|diff
+#   make fuzz-run        run one of them: FUZZ_TARGET=bpn|action_text|actions|rules|diff|net
 #                        FUZZ_SECONDS=600 (new inputs go to $(B)/fuzz/corpus-*)
 #   make fuzz-merge      add the inputs of fuzz-run that bring new coverage
 #                        to the committed corpus tests/fuzz/corpus/$(FUZZ_TARGET)
