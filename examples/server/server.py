@@ -138,6 +138,8 @@ class Server:
         self._pending: List[Any] = []
         self._committing = False
         self._timers: Dict[str, asyncio.TimerHandle] = {}
+        self._behind: Dict[str, int] = {}  # several processes: games to catch up
+        self._following = False
         self._bot_tasks: Dict[str, "asyncio.Task[None]"] = {}
         self.stats = {"decisions": 0, "events": 0, "commits": 0, "commit_ms": 0, "dropped": 0,
                       "caught_up": 0}
@@ -277,14 +279,24 @@ class Server:
         if found is None:
             return
         session.meta, events, _ = found
+        self._apply_stored(session, events)
+
+    def _apply_stored(self, session: Session, events: List[Dict[str, Any]]) -> bool:
+        """Under the session's lock: events read from the database applied
+        and broadcast, those it has already skipped. False at a gap."""
+        applied = False
         for event in events:
+            if event["seq"] <= session.seq:
+                continue  # accepted or caught up here meanwhile
             if event["seq"] != session.seq + 1:
-                continue  # accepted here meanwhile
+                return False
             session.replay(event)
+            applied = True
             self.stats["caught_up"] += 1
             self._broadcast(session, event)
-        if events:
+        if applied:
             self.after_change(session)
+        return True
 
     async def find_session(self, game_id: str) -> Optional[Session]:
         """The game, also one another process created since this one read
@@ -338,7 +350,40 @@ class Server:
             asyncio.get_running_loop().remove_reader(self.storage.listen_fileno())
             return
         for game_id, seq in changes:
-            asyncio.ensure_future(self._follow(game_id, seq))
+            session = self.sessions.get(game_id)
+            if session is None or seq == 0:
+                asyncio.ensure_future(self._follow(game_id, seq))
+            elif seq > session.seq:
+                self._behind[game_id] = max(seq, self._behind.get(game_id, 0))
+        if self._behind and not self._following:
+            self._following = True
+            asyncio.ensure_future(self._follow_loop())
+
+    async def _follow_loop(self) -> None:
+        """The games other processes changed, read in one query a round
+        (those notified during a round go together into the next)."""
+        try:
+            while self._behind:
+                behind, self._behind = self._behind, {}
+                after = {gid: self.sessions[gid].seq for gid, seq in behind.items()
+                         if self.sessions[gid].seq < seq}
+                if not after:
+                    continue
+                try:
+                    found = await self._db(self.storage.load_events, after)
+                except StorageError:
+                    found = {}
+                for game_id, seq in behind.items():
+                    asyncio.ensure_future(self._follow_with(self.sessions[game_id], seq,
+                                                            found.get(game_id, [])))
+        finally:
+            self._following = False
+
+    async def _follow_with(self, session: Session, seq: int,
+                           events: List[Dict[str, Any]]) -> None:
+        async with session.lock:
+            if not self._apply_stored(session, events) or session.seq < seq:
+                await self._catch_up(session)  # not all there: one game's own query
 
     async def _follow(self, game_id: str, seq: int) -> None:
         session = self.sessions.get(game_id)

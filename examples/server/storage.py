@@ -66,6 +66,16 @@ class Storage:
         outcome or None), or None when there is no such game."""
         raise NotImplementedError
 
+    def load_events(self, after: Dict[str, int]) -> Dict[str, List[Dict[str, Any]]]:
+        """The events of several games, each after its seq in ``after``
+        ({game id: seq}), in seq order; a game with none is left out."""
+        out = {}
+        for game_id, seq in after.items():
+            found = self.load_game(game_id, seq)
+            if found is not None and found[1]:
+                out[game_id] = found[1]
+        return out
+
     #: True when other processes write to the same database (PostgreSQL):
     #: the server then catches games up from it and listens for changes.
     shared = False

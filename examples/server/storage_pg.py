@@ -18,7 +18,7 @@ processes on one database need besides:
   only then: payload "GAME SEQ", the game's last seq (0: a new game or new
   metadata). The other processes LISTEN on it (``listen_fileno()``,
   ``notifications()``), ignore their own and read the new events back with
-  ``load_game()``.
+  ``load_events()`` (many games in one query) or ``load_game()``.
 
 Every method that writes commits before it returns; PostgreSQL's
 ``synchronous_commit`` (on by default) makes the commit durable.
@@ -179,6 +179,20 @@ class PostgresStorage(Storage):
             return None
         (meta, outcome), events = found
         return json.loads(meta), events, json.loads(outcome) if outcome else None
+
+    def load_events(self, after: Dict[str, int]) -> Dict[str, List[Dict[str, Any]]]:
+        ids = list(after)
+
+        def fn(cur: Any) -> Any:  # one query for all the games
+            cur.execute("SELECT e.game, e.event FROM events e"
+                        " JOIN unnest(%s::text[], %s::int[]) AS a(game, seq)"
+                        " ON e.game = a.game AND e.seq > a.seq ORDER BY e.game, e.seq",
+                        (ids, [after[i] for i in ids]))
+            return cur.fetchall()
+        out: Dict[str, List[Dict[str, Any]]] = {}
+        for game_id, event in self._read(fn):
+            out.setdefault(game_id, []).append(json.loads(event))
+        return out
 
     def record(self, game_id: str) -> Optional[str]:
         def fn(cur: Any) -> Any:
