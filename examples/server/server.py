@@ -747,6 +747,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         asyncio.run(run(args))
     except (KeyboardInterrupt, web.GracefulExit):  # Ctrl-C, SIGTERM: a clean stop
         pass
+    except StorageError as e:  # e.g. PostgreSQL not there
+        print("ball-server: %s" % e, file=sys.stderr)
+        return 1
     return 0
 
 
