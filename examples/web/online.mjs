@@ -60,6 +60,7 @@ export function startOnline({ gameId, token, hooks }) {
     offset: 0,         // server time - local time, from the last live event
     pending: null,     // the message sent and not yet answered
     retry: 0,
+    resyncs: 0,        // readings of the whole game in a row that did not get in step
     ws: null,
     ids: 0,
     confirmResign: 0,  // the Resign button asks once more (its timer)
@@ -153,7 +154,12 @@ export function startOnline({ gameId, token, hooks }) {
 
   // Starts over from the first event (the page is out of step).
   function resync(why) {
-    hooks.say(`Out of step with the server (${why}): reading the game again`, 'error');
+    if (++st.resyncs > 2) {
+      // the same again and again: this page's libball and the server's disagree
+      st.fatal = `the page cannot follow the server's game (${why})`;
+      hooks.say(`${st.fatal}: is the page of another libball version than the server?`, 'error');
+    } else
+      hooks.say(`Out of step with the server (${why}): reading the game again`, 'error');
     st.seq = 0;
     st.joined = false;
     st.ws?.close();
@@ -216,6 +222,7 @@ export function startOnline({ gameId, token, hooks }) {
       st.joined = true;
       st.conn = 'connected';
       st.retry = 0;
+      st.resyncs = 0;
       st.pending = null;
       hooks.render();
     } else if (msg.type === 'event') {

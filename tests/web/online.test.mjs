@@ -12,7 +12,9 @@
 // other seat's page and the watcher's show nothing to click), every page
 // shows each decision (BPN = the server's), a draw offered and declined,
 // and DEF's page reloaded in the middle of its turn, going on from the
-// same position. At the end: the outcome on all three pages, the watcher's
+// same position; the server killed (SIGKILL) in the middle of ATK's turn
+// and started again on the same database: the pages say the connection is
+// lost, offer nothing to click, reconnect and resume. At the end: the outcome on all three pages, the watcher's
 // decisions = those played = those of the server's record, the final BPN
 // of all three = the server's (GET /api/games/ID), the record downloaded
 // from the page's link = GET /api/games/ID/record. Then a second game on
@@ -43,9 +45,13 @@ const RELOAD_AFTER = 7;
 // ATK offers a draw after this many decisions (DEF declines it).
 const DRAW_AFTER = 4;
 
+// The server is killed (SIGKILL) after this many decisions, in the middle
+// of ATK's turn 4, and started again on the same port and database.
+const RESTART_AFTER = 10;
+
 /** Starts the server; resolves to { proc, base } once it listens. */
-function startGameServer(dir) {
-  const proc = spawn(PYTHON, ['examples/server/server.py', '--port', '0', '--db', join(dir, 'games.sqlite'),
+function startGameServer(dir, port = 0) {
+  const proc = spawn(PYTHON, ['examples/server/server.py', '--port', String(port), '--db', join(dir, 'games.sqlite'),
     '--web', ROOT], { env: { ...process.env, LIBBALL_PATH: LIB, PYTHONDONTWRITEBYTECODE: '1' },
     stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
@@ -101,12 +107,16 @@ test('two seats and a watcher play a whole game on the server through the page',
   const serverState = async () => (await fetch(`${base}/api/games/${game.game}`)).json();
 
   const problems = [];
+  let outage = false; // the server is down: the page's reconnections fail, as they should
   const pages = {};
   for (const [who, link] of [['ATK', game.seats.ATK.link], ['DEF', game.seats.DEF.link], ['watch', game.watch]]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
     page.setDefaultTimeout(10000);
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(`${who}: console error: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !(outage && /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws' failed/.test(m.text())))
+        problems.push(`${who}: console error: ${m.text()}`);
+    });
     page.on('pageerror', (e) => problems.push(`${who}: page error: ${e.message}`));
     page.on('response', (r) => { if (r.status() >= 400) problems.push(`${who}: HTTP ${r.status()}: ${r.url()}`); });
     await page.goto(link);
@@ -195,6 +205,26 @@ test('two seats and a watcher play a whole game on the server through the page',
       for (const p of Object.values(pages))
         assert.equal(await p.getAttribute('body', 'data-online-draw'), '');
       assert.match(await pages.watch.textContent('#online-feed'), /DEF declined the draw/);
+    }
+    if (played.length === RESTART_AFTER) {
+      // the connection drops: every page says so, nobody can act; the
+      // server comes back on the same database, the pages resume
+      outage = true;
+      server.proc.removeAllListeners('exit');
+      const gone = new Promise((ok) => server.proc.once('exit', ok));
+      server.proc.kill('SIGKILL');
+      await gone;
+      for (const [who, p] of Object.entries(pages)) {
+        await p.waitForSelector('body[data-online-conn="reconnecting"]');
+        assert.match(await p.textContent('#online-conn'), /^Connection lost: reconnecting/, who);
+        assert.equal(await p.locator('rect.sq.selectable').count(), 0, `${who}: nothing to click while disconnected`);
+      }
+      server = await startGameServer(dir, Number(new URL(base).port));
+      for (const p of Object.values(pages))
+        await p.waitForSelector(`body[data-online-conn="connected"][data-online-seq="${seq}"]`, { timeout: 15000 });
+      outage = false;
+      for (const [who, p] of Object.entries(pages))
+        assert.equal(await p.inputValue('#bpn'), mirror.bpn, `${who}: after the restart`);
     }
     if (played.length === RELOAD_AFTER) {
       assert.equal(mirror.side, 'DEF', 'DEF reloads in the middle of its turn');
