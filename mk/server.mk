@@ -3,7 +3,8 @@
 # Included by the top-level Makefile; uses its B.
 #
 #   make serve          runs the server on http://127.0.0.1:$(SERVER_PORT)/
-#                       with its games in $(SERVER_DB); SERVER_ARGS adds
+#                       with its games in $(SERVER_DB) and the page
+#                       ($(B)/web, built first) at /; SERVER_ARGS adds
 #                       options (e.g. SERVER_ARGS='--allow-origin https://x.org')
 #   make bench-server   the load benchmark: BENCH_GAMES games (200) of random
 #                       legal play for BENCH_SECONDS (60) on 127.0.0.1
@@ -26,10 +27,10 @@ SERVER_PYTHON ?= /usr/bin/python3
 server-deps:
 	@sh scripts/deps.sh server
 
-serve: server-deps lib
+serve: server-deps lib web
 	@mkdir -p $(dir $(SERVER_DB))
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) $(SERVER_PYTHON) examples/server/server.py \
-	    --port $(SERVER_PORT) --db $(SERVER_DB) $(SERVER_ARGS)
+	    --port $(SERVER_PORT) --db $(SERVER_DB) --web $(B)/web $(SERVER_ARGS)
 
 bench-server: server-deps lib
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) timeout $$(($(BENCH_SECONDS) + 180)) \

@@ -27,12 +27,8 @@
 # Skipped in the sanitizer and coverage runs of the suite (make
 # check-asan, make coverage): Python cannot load an instrumented library
 # without its runtime preloaded, and the checks test the Python layer.
-case " ${CC:-} ${CFLAGS:-} " in
-    *-fsanitize=*|*--coverage*)
-        echo "SKIP: sanitizer or coverage build (the checks load the library from Python)"
-        exit 77
-        ;;
-esac
+. tests/lib/instrumented.sh
+skip_if_instrumented any "the checks load the library from Python"
 
 BALL=${BALL:-build/bin/ball}
 SELFPLAY=${SELFPLAY:-build/examples/selfplay}

@@ -21,12 +21,8 @@
 # Skipped in the sanitizer and coverage runs of the suite (make
 # check-asan, make coverage): the package build compiles its own library
 # with dpkg's flags, so those runs would not test their build.
-case " ${CC:-} ${CFLAGS:-} " in
-    *-fsanitize=*|*--coverage*)
-        echo "SKIP: sanitizer or coverage build (the package build compiles its own library)"
-        exit 77
-        ;;
-esac
+. tests/lib/instrumented.sh
+skip_if_instrumented any "the package build compiles its own library"
 . tests/lib/shell-test.sh
 MAKE=${MAKE:-make}
 

@@ -20,12 +20,8 @@
 # Skipped in the sanitizer and coverage runs of the suite (make
 # check-asan, make coverage): pip builds the library anew with plain cc,
 # so those runs would not test their own build, only run this again.
-case " ${CC:-} ${CFLAGS:-} " in
-    *-fsanitize=*|*--coverage*)
-        echo "SKIP: sanitizer or coverage build (pip builds its own library)"
-        exit 77
-        ;;
-esac
+. tests/lib/instrumented.sh
+skip_if_instrumented any "pip builds its own library"
 
 MAKE=${MAKE:-make}
 . tests/lib/shell-test.sh

@@ -18,12 +18,8 @@
 
 # Skipped in the sanitizer and coverage runs of the suite: pip builds its
 # own library with plain cc (as tests/install_test.sh).
-case " ${CC:-} ${CFLAGS:-} " in
-    *-fsanitize=*|*--coverage*)
-        echo "SKIP: sanitizer or coverage build (pip builds its own library)"
-        exit 77
-        ;;
-esac
+. tests/lib/instrumented.sh
+skip_if_instrumented any "pip builds its own library"
 . tests/lib/shell-test.sh
 BALL=${BALL:-build/bin/ball}
 case $BALL in /*) ;; *) BALL=$(pwd)/$BALL ;; esac

@@ -18,12 +18,8 @@
 # python3, the one with python3-aiohttp, cannot load an instrumented
 # library without the sanitizer's runtime preloaded, and the test checks
 # the server, not the library's memory (the rest of the suite does that).
-case " ${CC:-} ${CFLAGS:-} " in
-    *-fsanitize=*)
-        echo "SKIP: sanitizer build (the server runs in Debian's python3, which cannot load it)"
-        exit 77
-        ;;
-esac
+. tests/lib/instrumented.sh
+skip_if_instrumented sanitizer "the server runs in Debian's python3, which cannot load it"
 
 . tests/lib/shell-test.sh
 B=${BALL_BUILD:-build}

@@ -16,12 +16,8 @@
 # Run alone (installs packages with apt, runs chromium and node under time
 # bounds) and not in the quick subset (docs/testing.md):
 # run-tests: serial slow
-case " ${CC:-} ${CFLAGS:-} " in
-    *-fsanitize=*|*--coverage*)
-        echo "SKIP: sanitizer or coverage build (the WebAssembly build does not use it)"
-        exit 77
-        ;;
-esac
+. tests/lib/instrumented.sh
+skip_if_instrumented any "the WebAssembly build does not use it"
 out=$(mktemp) || exit 1
 trap 'rm -f "$out"' EXIT
 trap 'exit 1' INT TERM

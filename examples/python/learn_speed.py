@@ -7,6 +7,10 @@ uniform random play in B games (default 1,024), one core.
 
 Batch lines: one ball_batch_step() foreign call per step of all games
 (the library draws the random decisions), with different outputs bound.
+The "unpacked" lines bind the packed observation bits and unpack them
+after every step in numpy (numpy.unpackbits, bitorder "little"), to
+uint8 or on into a float32 array bound once: what the float view costs
+when numpy makes it instead of the library (docs/learning.md).
 Per-game lines: the Python loop over the games, Game.random_action() +
 Game.apply() per decision (and a reset of ended games), optionally with
 learn.observation_bits() + learn.legal_mask(bits=True) per decision.
@@ -34,6 +38,12 @@ CONFIGS = [
     ("batch + obs float32 + mask bytes", ("rewards", "done", "actions", "side", "obs",
                                           "mask")),
 ]
+BITS = ("rewards", "done", "actions", "side", "obs_bits", "mask_bits")
+#: (name, outputs, unpack to): the observation bits unpacked in numpy.
+UNPACKED = [
+    ("batch + obs bits unpacked to uint8", BITS, "uint8"),
+    ("batch + obs bits unpacked to float32", BITS, "float32"),
+]
 
 
 def timed(run, seconds):
@@ -48,14 +58,26 @@ def timed(run, seconds):
     return statistics.median(rates)
 
 
-def batch_run(games, outputs):
+def batch_run(games, outputs, unpack_to=None):
     batch = learn.Batch(games, outputs=outputs, seed=1)
     for _ in range(20):  # warm up: games spread over their lengths
         batch.step()
+    step = batch.step
+    if unpack_to is not None:
+        import numpy as np
+        size = batch.obs_size
+        view = np.empty((games, size), unpack_to)
+
+        def step():
+            batch.step()
+            bits = np.unpackbits(batch.obs_bits, axis=1, count=size, bitorder="little")
+            if unpack_to == "uint8":
+                return bits
+            np.copyto(view, bits)
+            return view
 
     def run(seconds):
         steps, end = 0, time.process_time() + seconds
-        step = batch.step
         while time.process_time() < end:
             for _ in range(10):
                 step()
@@ -93,6 +115,9 @@ def main():
         " ".join("%.1f" % x for x in os.getloadavg())))
     for name, outputs in CONFIGS:
         print("%-42s %6.2f M decisions/s" % (name, timed(batch_run(games, outputs), seconds) / 1e6))
+    for name, outputs, unpack_to in UNPACKED if learn.have_numpy() else ():
+        rate = timed(batch_run(games, outputs, unpack_to), seconds)
+        print("%-42s %6.2f M decisions/s" % (name, rate / 1e6))
     for name, outputs in (("per-game loop: random_action + apply", False),
                           ("per-game loop + obs bits + mask bits", True)):
         print("%-42s %6.2f M decisions/s" % (name, timed(loop_run(games, outputs), seconds) / 1e6))

@@ -676,7 +676,43 @@ async def security_headers(request: web.Request, handler: Any) -> web.StreamResp
     return response
 
 
-def make_app(server: Server) -> web.Application:
+#: The types of the page's files (--web); any other file is served as bytes.
+WEB_TYPES = {".html": "text/html; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+             ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+             ".svg": "image/svg+xml", ".md": "text/plain; charset=utf-8",
+             ".wasm": "application/wasm", ".json": "application/json", ".png": "image/png"}
+
+
+def add_web_routes(app: web.Application, root: str) -> None:
+    """Serves the page (``--web DIR``, e.g. build/web) at ``/``, so that
+    an invitation link (``/?game=ID#token=...``) opens it from the
+    server's own origin. Only the regular files under DIR: a path with a
+    ``..`` segment is refused (403), a file whose resolved path (links
+    followed) lies outside DIR is answered 404, as examples/web/serve.mjs
+    does. Registered after the API and the WebSocket, which keep their
+    paths."""
+    base = os.path.realpath(root)
+
+    async def page_file(request: web.Request) -> web.StreamResponse:
+        path = request.match_info["path"]
+        if not path or path.endswith("/"):
+            path += "index.html"
+        parts = path.split("/")
+        if ".." in parts or "\\" in path or "\0" in path:
+            return web.Response(status=403, text="forbidden")
+        real = os.path.realpath(os.path.join(base, *[p for p in parts if p]))
+        if not real.startswith(base + os.sep) or not os.path.isfile(real):
+            return web.Response(status=404, text="not found")
+        with open(real, "rb") as f:
+            body = f.read()
+        ext = os.path.splitext(real)[1]
+        return web.Response(body=body, headers={
+            "Content-Type": WEB_TYPES.get(ext, "application/octet-stream")})
+
+    app.router.add_get("/{path:.*}", page_file)
+
+
+def make_app(server: Server, web_root: Optional[str] = None) -> web.Application:
     app = web.Application(client_max_size=MAX_BODY, middlewares=[security_headers])
     app.router.add_post("/api/games", server.create_game)
     app.router.add_get("/api/games", server.lobby)
@@ -685,6 +721,8 @@ def make_app(server: Server) -> web.Application:
     app.router.add_get("/api/games/{game}/record", server.game_record)
     app.router.add_get("/api/stats", server.stats_page)
     app.router.add_get("/ws", server.websocket)
+    if web_root:
+        add_web_routes(app, web_root)
     return app
 
 
@@ -698,7 +736,7 @@ async def run(args: argparse.Namespace) -> None:
                     max_games=args.max_games, hello_seconds=args.hello_seconds,
                     rate=args.rate, burst=args.burst, max_queued=args.max_queued)
     going = server.load()
-    runner = web.AppRunner(make_app(server), access_log=None, handle_signals=True)
+    runner = web.AppRunner(make_app(server, args.web), access_log=None, handle_signals=True)
     await runner.setup()
     site = web.TCPSite(runner, args.host, args.port, reuse_address=True)
     await site.start()
@@ -731,6 +769,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--allow-origin", action="append", default=[],
                    help="a web origin (https://example.org) whose pages may use the server")
     p.add_argument("--public-url", default="", help="the URL the invitation links start with")
+    p.add_argument("--web", default=None, metavar="DIR",
+                   help="serve the page from DIR (make web builds build/web) at /, where "
+                   "the invitation links point")
     p.add_argument("--bot-threads", type=int, default=1, help="threads for the searcher seats")
     p.add_argument("--max-games", type=int, default=10000, help="games going on at once")
     p.add_argument("--hello-seconds", type=float, default=HELLO_SECONDS,
