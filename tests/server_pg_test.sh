@@ -18,12 +18,8 @@
 
 # Skipped in the sanitizer runs, as tests/server_test.sh is (Debian's
 # python3 cannot load the instrumented library).
-case " ${CC:-} ${CFLAGS:-} " in
-    *-fsanitize=*)
-        echo "SKIP: sanitizer build (the server runs in Debian's python3, which cannot load it)"
-        exit 77
-        ;;
-esac
+. tests/lib/instrumented.sh
+skip_if_instrumented sanitizer "the server runs in Debian's python3, which cannot load it"
 
 . tests/lib/shell-test.sh
 B=${BALL_BUILD:-build}

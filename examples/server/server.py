@@ -522,7 +522,10 @@ class Server:
             meta["seats"][seat]["token_hash"] = token_hash(token)
             del meta["seats"][seat]["unclaimed"]
             try:
-                await self._db(self.storage.update_meta, session.id, meta)
+                await self._db(self.storage.update_meta, session.id, meta, seat)
+            except Conflict:
+                await self._catch_up(session)  # another process gave the seat away
+                return json_error(409, "no_open_seat", "this game has no open seat")
             except StorageError as e:
                 return json_error(503, "storage", str(e))
             session.meta = meta

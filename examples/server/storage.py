@@ -39,8 +39,12 @@ class Storage:
         """A new game with its metadata (ruleset, seats, token hashes, clock)."""
         raise NotImplementedError
 
-    def update_meta(self, game_id: str, meta: Dict[str, Any]) -> None:
-        """Replaces the metadata of a game (e.g. a seat claimed)."""
+    def update_meta(self, game_id: str, meta: Dict[str, Any],
+                    claimed: Optional[str] = None) -> None:
+        """Replaces the metadata of a game (e.g. a seat claimed). With
+        ``claimed`` (a side), only while the stored metadata still has
+        that seat unclaimed: else Conflict, nothing written (two processes
+        cannot both give away one open seat)."""
         raise NotImplementedError
 
     def append_events(self, events: Iterable[Tuple[str, int, Dict[str, Any]]]) -> None:
@@ -145,7 +149,9 @@ class SQLiteStorage(Storage):
     def create_game(self, game_id: str, meta: Dict[str, Any]) -> None:
         self._write([("INSERT INTO games (id, meta) VALUES (?, ?)", (game_id, json.dumps(meta)))])
 
-    def update_meta(self, game_id: str, meta: Dict[str, Any]) -> None:
+    def update_meta(self, game_id: str, meta: Dict[str, Any],
+                    claimed: Optional[str] = None) -> None:
+        # one process: the session's lock already orders the claims
         self._write([("UPDATE games SET meta = ? WHERE id = ?", (json.dumps(meta), game_id))])
 
     def append_events(self, events: Iterable[Tuple[str, int, Dict[str, Any]]]) -> None:

@@ -102,9 +102,18 @@ class PostgresStorage(Storage):
             self._notify(cur, ["%s 0" % game_id])
         self._write(fn)
 
-    def update_meta(self, game_id: str, meta: Dict[str, Any]) -> None:
+    def update_meta(self, game_id: str, meta: Dict[str, Any],
+                    claimed: Optional[str] = None) -> None:
         def fn(cur: Any) -> None:
-            cur.execute("UPDATE games SET meta = %s WHERE id = %s", (json.dumps(meta), game_id))
+            if claimed is None:
+                cur.execute("UPDATE games SET meta = %s WHERE id = %s", (json.dumps(meta), game_id))
+            else:  # the seat must still be open in the stored row (row lock until commit)
+                cur.execute("UPDATE games SET meta = %s WHERE id = %s"
+                            " AND (meta::jsonb -> 'seats' -> %s ->> 'unclaimed') IS NOT NULL",
+                            (json.dumps(meta), game_id, claimed))
+                if cur.rowcount != 1:
+                    raise Conflict("game %s: seat %s was claimed already (by another process)"
+                                   % (game_id, claimed))
             self._notify(cur, ["%s 0" % game_id])
         self._write(fn)
 

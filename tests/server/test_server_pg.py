@@ -12,7 +12,8 @@ decision, in order, none lost or duplicated. Replays, decisions out of
 turn and two different decisions for one seq sent at once to both
 processes are refused on the other process. Then kill -9 of A mid-game:
 the game goes on through B, then through A restarted; the records that A
-and B serve hold what the clients saw. The server PIDs go to DIR/pids so
+and B serve hold what the clients saw. Last, the lobby's open seat
+claimed on A and B at the same moment goes to exactly one of them. The server PIDs go to DIR/pids so
 that the shell test can kill them whatever happens here."""
 
 import asyncio
@@ -210,6 +211,24 @@ async def main(dirname: str, dsn: str) -> int:
                       "saw (it holds %d)" % (p, t.seq, len(moves)))
             await t.close()
             print("fault: ok (%d decisions)" % t.seq, flush=True)
+
+            # 3. the lobby's open seat claimed on A and B at the same moment
+            for round_ in range(5):
+                made = await create_game(http, urls["A"], rules=RULES, public=True,
+                                         open_seat=True)
+                await asyncio.sleep(0.2)  # B hears of the game
+
+                async def claim(p: str) -> int:
+                    async with http.post(urls[p] + "/api/games/%s/claim" % made["game"]) as r:
+                        await r.read()
+                        return r.status
+                got = sorted(await asyncio.gather(claim("A"), claim("B")))
+                check(got == [200, 409], "round %d: the open seat claimed on A and B at once "
+                      "went to exactly one (HTTP %s)" % (round_, got))
+                got = [await claim(p) for p in "AB"]
+                check(got == [409, 409], "round %d: a later claim on A or B is refused (HTTP %s)"
+                      % (round_, got))
+            print("claim: ok", flush=True)
     finally:
         for s in servers.values():
             s.stop()
