@@ -339,15 +339,16 @@ class Server:
         fd = self.storage.listen_fileno()
         if fd is None:
             return
+        self._listen_fd = fd  # kept: a closed connection no longer tells it
         asyncio.get_running_loop().add_reader(fd, self._on_notified)
 
     def _on_notified(self) -> None:
         try:
             changes = self.storage.notifications()
         except StorageError as e:
-            print("ball-server: %s; no longer told of other processes' events" % e,
-                  file=sys.stderr, flush=True)
-            asyncio.get_running_loop().remove_reader(self.storage.listen_fileno())
+            print("ball-server: %s; listening again" % e, file=sys.stderr, flush=True)
+            asyncio.get_running_loop().remove_reader(self._listen_fd)
+            asyncio.ensure_future(self._relisten())
             return
         for game_id, seq in changes:
             session = self.sessions.get(game_id)
@@ -355,6 +356,24 @@ class Server:
                 asyncio.ensure_future(self._follow(game_id, seq))
             elif seq > session.seq:
                 self._behind[game_id] = max(seq, self._behind.get(game_id, 0))
+        if self._behind and not self._following:
+            self._following = True
+            asyncio.ensure_future(self._follow_loop())
+
+    async def _relisten(self) -> None:
+        """A lost listening connection opened again (every second until
+        the database answers), then every game read again: the
+        notifications of the time between are lost."""
+        while True:
+            try:
+                await self._db(self.storage.relisten)
+                break
+            except StorageError:
+                await asyncio.sleep(1.0)
+        self.start_listening()
+        print("ball-server: listening to the other processes again", file=sys.stderr, flush=True)
+        for game_id, session in self.sessions.items():
+            self._behind[game_id] = max(session.seq + 1, self._behind.get(game_id, 0))
         if self._behind and not self._following:
             self._following = True
             asyncio.ensure_future(self._follow_loop())

@@ -89,6 +89,10 @@ class Storage:
         (None: no other process)."""
         return None
 
+    def relisten(self) -> None:
+        """Opens the listening connection again after notifications()
+        raised StorageError (StorageError while that fails)."""
+
     def notifications(self) -> List[Tuple[str, int]]:
         """The changes of other processes since the last call, without
         waiting: (game id, seq of its last event; 0 for a new game or new

@@ -65,32 +65,63 @@ class PostgresStorage(Storage):
         if not channel or not all(c.isalnum() or c == "_" for c in channel) or channel[0].isdigit():
             raise ValueError("the channel is a name of letters, digits and _")
         self.channel = channel
+        self._dsn = dsn
         self._lock = threading.Lock()
+        self._pid = 0  # this process's backend: its notifications are its own
         try:
-            self._db = psycopg2.connect(dsn)
+            self._db = self._connect()
             with self._db:
                 with self._db.cursor() as cur:
                     # two processes starting at once: one creates the tables
                     cur.execute("SELECT pg_advisory_xact_lock(4242424242)")
                     cur.execute(SCHEMA)
-            self._pid = self._db.get_backend_pid()
-            self._listen = psycopg2.connect(dsn)
-            self._listen.autocommit = True
-            with self._listen.cursor() as cur:
-                cur.execute("LISTEN " + channel)
+            self._listen = self._connect_listen()
         except psycopg2.Error as e:
             raise StorageError("PostgreSQL: %s" % str(e).strip()) from e
+
+    # -------------------------------------------------- connections
+
+    def _connect(self) -> Any:
+        db = psycopg2.connect(self._dsn)
+        # (a lost backend's pid may be reused by another process's: only
+        # the current one is skipped; reading one's own event again is harmless)
+        self._pid = db.get_backend_pid()
+        return db
+
+    def _connect_listen(self) -> Any:
+        listen = psycopg2.connect(self._dsn)
+        listen.autocommit = True
+        with listen.cursor() as cur:
+            cur.execute("LISTEN " + self.channel)
+        return listen
+
+    def _run(self, fn: Any) -> Any:
+        """fn(cursor) in one transaction, committed (or rolled back on an
+        exception). A connection found lost (the database restarted, the
+        backend terminated) is opened again and fn tried once more: at the
+        first statement nothing was written; a commit whose answer was lost
+        either happened (the retry then meets Conflict, and the server
+        catches up) or did not."""
+        with self._lock:
+            for attempt in (1, 2):
+                try:
+                    if self._db.closed:
+                        self._db = self._connect()
+                    with self._db:  # commits, or rolls back on an exception
+                        with self._db.cursor() as cur:
+                            return fn(cur)
+                except (psycopg2.OperationalError, psycopg2.InterfaceError) as e:
+                    if attempt == 1 and self._db.closed:
+                        continue
+                    raise StorageError(str(e).strip()) from e
+                except psycopg2.Error as e:
+                    raise StorageError(str(e).strip()) from e
+        return None  # not reached
 
     # -------------------------------------------------- writes
 
     def _write(self, fn: Any) -> None:
-        with self._lock:
-            try:
-                with self._db:  # commits, or rolls back on an exception
-                    with self._db.cursor() as cur:
-                        fn(cur)
-            except psycopg2.Error as e:
-                raise StorageError(str(e).strip()) from e
+        self._run(fn)
 
     def _notify(self, cur: Any, payloads: List[str]) -> None:
         cur.execute("SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p",
@@ -152,13 +183,7 @@ class PostgresStorage(Storage):
     # -------------------------------------------------- reads
 
     def _read(self, fn: Any) -> Any:
-        with self._lock:
-            try:
-                with self._db:
-                    with self._db.cursor() as cur:
-                        return fn(cur)
-            except psycopg2.Error as e:
-                raise StorageError(str(e).strip()) from e
+        return self._run(fn)
 
     def load_games(self) -> List[Tuple[str, Dict[str, Any], List[Dict[str, Any]],
                                        Optional[Dict[str, Any]]]]:
@@ -214,6 +239,19 @@ class PostgresStorage(Storage):
 
     def listen_fileno(self) -> Optional[int]:
         return self._listen.fileno()
+
+    def relisten(self) -> None:
+        """A new listening connection for one that was lost (StorageError
+        while the database cannot be reached). Notifications sent in
+        between are lost: the server then reads every game again."""
+        try:
+            self._listen.close()
+        except psycopg2.Error:
+            pass
+        try:
+            self._listen = self._connect_listen()
+        except psycopg2.Error as e:
+            raise StorageError("the listening connection: %s" % str(e).strip()) from e
 
     def notifications(self) -> List[Tuple[str, int]]:
         """Reads what arrived on the listening connection (never waits).

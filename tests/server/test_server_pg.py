@@ -12,8 +12,10 @@ decision, in order, none lost or duplicated. Replays, decisions out of
 turn and two different decisions for one seq sent at once to both
 processes are refused on the other process. Then kill -9 of A mid-game:
 the game goes on through B, then through A restarted; the records that A
-and B serve hold what the clients saw. Last, the lobby's open seat
-claimed on A and B at the same moment goes to exactly one of them. The server PIDs go to DIR/pids so
+and B serve hold what the clients saw. Then the lobby's open seat
+claimed on A and B at the same moment goes to exactly one of them. Last,
+every connection to the database is terminated mid-game: both processes
+open theirs again and the game goes on, watched on both. The server PIDs go to DIR/pids so
 that the shell test can kill them whatever happens here."""
 
 import asyncio
@@ -26,6 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from client import Client, ServerProcess, create_game  # noqa: E402
 
 import aiohttp  # noqa: E402
+import psycopg2  # noqa: E402
 
 import libball  # noqa: E402
 
@@ -229,6 +232,44 @@ async def main(dirname: str, dsn: str) -> int:
                 check(got == [409, 409], "round %d: a later claim on A or B is refused (HTTP %s)"
                       % (round_, got))
             print("claim: ok", flush=True)
+
+            # 4. every connection to the database lost mid-game (the
+            # backends terminated): both processes open them again
+            made = await create_game(http, urls["A"], rules=RULES)
+            t = Table(http, urls, made)
+            await t.connect("A")
+            await t.connect("B")
+            for _ in range(6):
+                await t.play("AB"[t.seq % 2], rng)
+            await t.settle(["A", "B"])
+            admin = psycopg2.connect(dsn)
+            admin.autocommit = True
+            with admin.cursor() as cur:
+                cur.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                            " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+                killed = cur.fetchone()[0]
+            admin.close()
+            check(killed >= 4, "the servers' connections were terminated (%d)" % killed)
+            await asyncio.sleep(2.5)  # the listening connections come back within a second or so
+            for _ in range(4):  # sent to B only: A's connections hear of them by NOTIFY alone
+                await t.play("B", rng)
+            before = t.seq
+            await t.settle(["A"])
+            for name, c in [("spectator", t.watchers["A"])] + [
+                    (side, t.seats[side]["A"]) for side in ("ATK", "DEF")]:
+                check(len(c.events) == before, "game 4: the %s on A heard of B's decisions after "
+                      "the listening connection came back (%d of %d)" % (name, len(c.events), before))
+            while not t.ref.is_over and t.seq < 400:
+                await t.play("AB"[t.seq % 2], rng)
+            await t.settle(["A", "B"])
+            check(t.ref.is_over, "the game ended after the lost connections (%d decisions)" % t.seq)
+            t.check_seen(["A", "B"], "game 4")
+            for p in "AB":
+                moves = await record_of(http, urls[p], t.gid)
+                check(moves == t.acked, "game 4: %s's record holds the %d decisions the clients "
+                      "saw (it holds %d)" % (p, t.seq, len(moves)))
+            await t.close()
+            print("reconnect: ok (%d decisions)" % t.seq, flush=True)
     finally:
         for s in servers.values():
             s.stop()
