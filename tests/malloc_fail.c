@@ -7,7 +7,9 @@
  * allocates -- ball_game_new() (default and card rules, and
  * ball_game_new_with_allocator() with the default allocator, NULL or
  * ball_allocator_init()), ball_game_clone(), ball_apply() when the undo
- * history grows, ball_history_reserve(), ball_cardset_new(),
+ * history grows (and ball_apply_unchecked(), ball_apply_index(),
+ * ball_random_apply(), ball_random_playout(), whose failure takes back
+ * the decisions it played), ball_history_reserve(), ball_cardset_new(),
  * ball_rules_from_text() in card mode, ball_mcts_new(), ball_mcts_choose()
  * when the undo history must grow, ball_batch_new(), ball_batch_game_clone(),
  * ball_record_read(), and ball_perft() from a full history in case it
