@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#define BALL_EXPERIMENTAL /* ball_random_apply(), ball_random_playout() */
 #include "ball.h"
 #include "bench_util.h"
 #include "play.h" /* internal: only for the size of the state */
@@ -182,8 +183,14 @@ static void bench_generation(int reps, int rounds)
         ball_game_free(games[i]);
 }
 
-/* How a playout chooses its uniform random decisions. */
-enum { DRAW_ONE, LIST_ALL };
+/* How a playout chooses its uniform random decisions: DRAW_ONE, LIST_ALL
+ * below; DRAW_CHECKED the draw with the checked ball_apply(); DRAW_APPLY
+ * ball_random_apply() (draw and apply in one call); ONE_CALL the whole
+ * game in one ball_random_playout() (issue 29, "Fewer crossings"). */
+enum { DRAW_ONE, LIST_ALL, DRAW_CHECKED, DRAW_APPLY, ONE_CALL, PLAYOUT_HOWS };
+static const char *const PLAYOUT_NAME[PLAYOUT_HOWS] = {
+    "random playouts (draw one)", "random playouts (list all)", "  draw + checked ball_apply",
+    "  ball_random_apply", "  ball_random_playout"};
 
 /* One game of uniform random decisions, then undone back to the start
  * (no allocation); returns the number of decisions. DRAW_ONE lets
@@ -199,6 +206,16 @@ MEASURED static long playout(ball_game *g, uint64_t *seed, int how)
             ball_apply_unchecked(g, a);
             decisions++;
         }
+    else if (how == DRAW_CHECKED)
+        while (ball_random_action(g, next_random(seed), &a) == BALL_OK) {
+            ball_apply(g, a);
+            decisions++;
+        }
+    else if (how == DRAW_APPLY)
+        while (ball_random_apply(g, next_random(seed), NULL) == BALL_OK)
+            decisions++;
+    else if (how == ONE_CALL)
+        decisions = ball_random_playout(g, next_random(seed), 1 << 30);
     else
         while ((n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS)) > 0) {
             ball_apply_unchecked(g, acts[pick(seed, n)]);
@@ -310,9 +327,12 @@ static void bench_playouts(int reps, int games_per_rep, int how)
         if (r >= 0)
             times[r] = t;
     }
-    report(how == DRAW_ONE ? "random playouts (draw one)" : "random playouts (list all)", "games", times, reps,
-           1);
-    printf("%-34s %10.1f decisions per game\n", "", (double)decisions / ((reps + 1) * games_per_rep));
+    report(PLAYOUT_NAME[how], "games", times, reps, 1);
+    double per_game = (double)decisions / ((reps + 1) * games_per_rep);
+    qsort(times, (size_t)reps, sizeof *times, cmp_rate);
+    printf("%-34s %10.1f decisions per game, %.2f M decisions/s (median; cpu: %.2f M/s)\n", "", per_game,
+           per_game * times[reps / 2].units / times[reps / 2].wall / 1e6,
+           per_game * times[reps / 2].units / times[reps / 2].cpu / 1e6);
     ball_game_free(g);
 }
 
@@ -339,12 +359,22 @@ static int callgrind_workload(const char *name)
         ball_game *pg = playout_game();
         playout_kinds(pg, 200);
         ball_game_free(pg);
-    } else if (strcmp(name, "playout") == 0 || strcmp(name, "playout-list") == 0) {
+    } else if (strncmp(name, "playout", 7) == 0) { /* playout-kinds is above */
+        static const char *const hows[PLAYOUT_HOWS] = {"playout", "playout-list", "playout-checked",
+                                                       "playout-apply", "playout-call"};
+        int how = 0;
+        while (how < PLAYOUT_HOWS && strcmp(name, hows[how]) != 0)
+            how++;
+        if (how == PLAYOUT_HOWS) {
+            fprintf(stderr, "bench: unknown workload '%s'\n", name);
+            ball_game_free(g);
+            return 2;
+        }
         ball_game *pg = playout_game();
         uint64_t seed = 777;
         long decisions = 0;
         for (int k = 0; k < 200; k++)
-            decisions += playout(pg, &seed, strcmp(name, "playout") == 0 ? DRAW_ONE : LIST_ALL);
+            decisions += playout(pg, &seed, how);
         printf("decisions %ld\n", decisions);
         ball_game_free(pg);
     } else {
@@ -359,7 +389,8 @@ static int callgrind_workload(const char *name)
 static void usage(void)
 {
     fprintf(stderr, "usage: bench [--quick] [apply|perft|generation|playouts]...\n"
-                    "       bench --workload apply|perft|generation|playout|playout-list|playout-kinds   (for callgrind)\n");
+                    "       bench --workload apply|perft|generation|playout|playout-list|playout-checked|playout-apply|\n"
+                    "                        playout-call|playout-kinds   (for callgrind)\n");
 }
 
 int main(int argc, char **argv)
@@ -391,6 +422,10 @@ int main(int argc, char **argv)
     if (want[3]) {
         bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, DRAW_ONE);
         bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, LIST_ALL);
+        printf("the same games through other calls (docs/performance.md, \"Fewer crossings\"):\n");
+        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, DRAW_CHECKED);
+        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, DRAW_APPLY);
+        bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, ONE_CALL);
     }
     return 0;
 }
