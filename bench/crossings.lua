@@ -55,7 +55,9 @@ local rounds = tonumber(arg[2]) or 5
 local list = {}
 for i = 3, #arg do list[#list + 1] = arg[i] end
 if #list == 0 then list = { "loop", "apply", "playout" } end
-for _, w in ipairs(list) do ways[w](math.max(1, math.floor(games / 10))) end
+if not os.getenv("BENCH_NO_WARMUP") then -- set for callgrind's counts
+    for _, w in ipairs(list) do ways[w](math.max(1, math.floor(games / 10))) end
+end
 for _ = 1, rounds do
     for _, w in ipairs(list) do
         local t = os.clock()

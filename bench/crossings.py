@@ -12,7 +12,11 @@ game (the same for every way). Prints "WAY decisions cpu-seconds" per
 measured repetition, the ways interleaved (rounds of one repetition each):
 
     python3 bench/crossings.py [GAMES [ROUNDS [WAY...]]]
+
+BENCH_NO_WARMUP=1 leaves out the warm-up round (bench/crossings.sh, for
+callgrind's instruction counts).
 """
+import os
 import sys
 import time
 
@@ -62,8 +66,9 @@ def main(argv):
     rounds = int(argv[2]) if len(argv) > 2 else 5
     ways = argv[3:] or list(WAYS)
     assert libball.Game  # loaded
-    for w in ways:  # warm-up
-        WAYS[w](max(1, games // 10))
+    if not os.environ.get("BENCH_NO_WARMUP"):  # set for callgrind's counts
+        for w in ways:
+            WAYS[w](max(1, games // 10))
     for _ in range(rounds):
         for w in ways:
             t = time.process_time()
