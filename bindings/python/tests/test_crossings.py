@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The one-crossing calls (experimental tier): Game.apply_index(),
 Game.random_apply() and Game.random_playout(), each compared with the same
 decisions played through legal_actions() + apply() and random_action() +
