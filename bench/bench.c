@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#define BALL_EXPERIMENTAL /* ball_random_apply(), ball_random_playout() */
 #include "ball.h"
 #include "bench_util.h"
 #include "play.h" /* internal: only for the size of the state */
@@ -182,8 +183,14 @@ static void bench_generation(int reps, int rounds)
         ball_game_free(games[i]);
 }
 
-/* How a playout chooses its uniform random decisions. */
-enum { DRAW_ONE, LIST_ALL };
+/* How a playout chooses its uniform random decisions: DRAW_ONE, LIST_ALL
+ * below; DRAW_CHECKED the draw with the checked ball_apply(); DRAW_APPLY
+ * ball_random_apply() (draw and apply in one call); ONE_CALL the whole
+ * game in one ball_random_playout() (issue 29, "Fewer crossings"). */
+enum { DRAW_ONE, LIST_ALL, DRAW_CHECKED, DRAW_APPLY, ONE_CALL, PLAYOUT_HOWS };
+static const char *const PLAYOUT_NAME[PLAYOUT_HOWS] = {
+    "random playouts (draw one)", "random playouts (list all)", "  draw + checked ball_apply",
+    "  ball_random_apply", "  ball_random_playout"};
 
 /* One game of uniform random decisions, then undone back to the start
  * (no allocation); returns the number of decisions. DRAW_ONE lets
@@ -199,6 +206,16 @@ MEASURED static long playout(ball_game *g, uint64_t *seed, int how)
             ball_apply_unchecked(g, a);
             decisions++;
         }
+    else if (how == DRAW_CHECKED)
+        while (ball_random_action(g, next_random(seed), &a) == BALL_OK) {
+            ball_apply(g, a);
+            decisions++;
+        }
+    else if (how == DRAW_APPLY)
+        while (ball_random_apply(g, next_random(seed), NULL) == BALL_OK)
+            decisions++;
+    else if (how == ONE_CALL)
+        decisions = ball_random_playout(g, next_random(seed), 1 << 30);
     else
         while ((n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS)) > 0) {
             ball_apply_unchecked(g, acts[pick(seed, n)]);
@@ -310,9 +327,42 @@ static void bench_playouts(int reps, int games_per_rep, int how)
         if (r >= 0)
             times[r] = t;
     }
-    report(how == DRAW_ONE ? "random playouts (draw one)" : "random playouts (list all)", "games", times, reps,
-           1);
-    printf("%-34s %10.1f decisions per game\n", "", (double)decisions / ((reps + 1) * games_per_rep));
+    report(PLAYOUT_NAME[how], "games", times, reps, 1);
+    double per_game = (double)decisions / ((reps + 1) * games_per_rep);
+    qsort(times, (size_t)reps, sizeof *times, cmp_rate);
+    printf("%-34s %10.1f decisions per game, %.2f M decisions/s (median; cpu: %.2f M/s)\n", "", per_game,
+           per_game * times[reps / 2].units / times[reps / 2].wall / 1e6,
+           per_game * times[reps / 2].units / times[reps / 2].cpu / 1e6);
+    ball_game_free(g);
+}
+
+/* The playouts through each way of `hows`, interleaved: each repetition
+ * runs every way once, in turn, on the same games (seed 777), so that a
+ * drift of the machine's speed hits them alike. */
+static void bench_playouts_interleaved(int reps, int games_per_rep, const int *hows, int n)
+{
+    rep_time times[PLAYOUT_HOWS][REPS];
+    long decisions[PLAYOUT_HOWS] = {0};
+    ball_game *g = playout_game();
+    for (int r = -1; r < reps; r++)
+        for (int i = 0; i < n; i++) {
+            uint64_t seed = 777;
+            rep_time t = rep_start();
+            for (int k = 0; k < games_per_rep; k++)
+                decisions[i] += playout(g, &seed, hows[i]);
+            rep_stop(&t, games_per_rep);
+            if (r >= 0)
+                times[i][r] = t;
+        }
+    for (int i = 0; i < n; i++) {
+        report(hows[i] == DRAW_ONE ? "  draw + ball_apply_unchecked" : PLAYOUT_NAME[hows[i]], "games", times[i],
+               reps, 1);
+        double per_game = (double)decisions[i] / ((reps + 1) * games_per_rep);
+        qsort(times[i], (size_t)reps, sizeof times[i][0], cmp_rate);
+        printf("%-34s %10.1f decisions per game, %.2f M decisions/s (median; cpu: %.2f M/s)\n", "", per_game,
+               per_game * times[i][reps / 2].units / times[i][reps / 2].wall / 1e6,
+               per_game * times[i][reps / 2].units / times[i][reps / 2].cpu / 1e6);
+    }
     ball_game_free(g);
 }
 
@@ -339,12 +389,22 @@ static int callgrind_workload(const char *name)
         ball_game *pg = playout_game();
         playout_kinds(pg, 200);
         ball_game_free(pg);
-    } else if (strcmp(name, "playout") == 0 || strcmp(name, "playout-list") == 0) {
+    } else if (strncmp(name, "playout", 7) == 0) { /* playout-kinds is above */
+        static const char *const hows[PLAYOUT_HOWS] = {"playout", "playout-list", "playout-checked",
+                                                       "playout-apply", "playout-call"};
+        int how = 0;
+        while (how < PLAYOUT_HOWS && strcmp(name, hows[how]) != 0)
+            how++;
+        if (how == PLAYOUT_HOWS) {
+            fprintf(stderr, "bench: unknown workload '%s'\n", name);
+            ball_game_free(g);
+            return 2;
+        }
         ball_game *pg = playout_game();
         uint64_t seed = 777;
         long decisions = 0;
         for (int k = 0; k < 200; k++)
-            decisions += playout(pg, &seed, strcmp(name, "playout") == 0 ? DRAW_ONE : LIST_ALL);
+            decisions += playout(pg, &seed, how);
         printf("decisions %ld\n", decisions);
         ball_game_free(pg);
     } else {
@@ -359,7 +419,8 @@ static int callgrind_workload(const char *name)
 static void usage(void)
 {
     fprintf(stderr, "usage: bench [--quick] [apply|perft|generation|playouts]...\n"
-                    "       bench --workload apply|perft|generation|playout|playout-list|playout-kinds   (for callgrind)\n");
+                    "       bench --workload apply|perft|generation|playout|playout-list|playout-checked|playout-apply|\n"
+                    "                        playout-call|playout-kinds   (for callgrind)\n");
 }
 
 int main(int argc, char **argv)
@@ -391,6 +452,9 @@ int main(int argc, char **argv)
     if (want[3]) {
         bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, DRAW_ONE);
         bench_playouts(quick ? 1 : REPS, quick ? 20 : 2000, LIST_ALL);
+        printf("the same games through other calls, interleaved (docs/performance.md, \"Fewer crossings\"):\n");
+        static const int hows[] = {DRAW_ONE, DRAW_CHECKED, DRAW_APPLY, ONE_CALL};
+        bench_playouts_interleaved(quick ? 1 : REPS, quick ? 20 : 1000, hows, 4);
     }
     return 0;
 }

@@ -2065,6 +2065,66 @@ BALL_API int ball_search_set_eval(ball_search *search, ball_search_eval_fn eval,
 BALL_API int ball_search_set_prior(ball_search *search, ball_search_prior_fn prior, void *ud);
 
 /**
+ * Plays the legal action at position @p index (from 0) of the list that
+ * ball_legal_actions() writes, without the legality check of ball_apply()
+ * (experimental): ball_legal_action_at() and ball_apply_unchecked() in
+ * one call, for a caller that chose an index from the list (a policy over
+ * the legal decisions, a binding that keeps the list). Undone by
+ * ball_undo() like any apply; ball_history_action() gives the action
+ * played. Returns #BALL_OK; #BALL_E_RANGE unless 0 <= @p index < the
+ * number of legal actions (none when the game is over or stopped at
+ * #BALL_MAX_TURN; the message says which); #BALL_E_ARG for NULL;
+ * #BALL_E_NOMEM when the undo history cannot grow. On failure the game is
+ * unchanged. Allocates only as ball_apply() does (ball_history_reserve()).
+ */
+BALL_API int ball_apply_index(ball_game *game, int index);
+
+/**
+ * Plays the legal action that ball_random_action() draws with @p random,
+ * without the legality check of ball_apply() (experimental): the draw and
+ * the apply of a random playout in one call. Writes the action played to
+ * @p out unless @p out is NULL (untouched on failure). Undone by
+ * ball_undo() like any apply. Returns #BALL_OK; #BALL_E_RANGE when there
+ * is no legal action (the game is over, or stopped at #BALL_MAX_TURN);
+ * #BALL_E_ARG for a NULL @p game; #BALL_E_NOMEM when the undo history
+ * cannot grow. On failure the game is unchanged. Allocates only as
+ * ball_apply() does (ball_history_reserve()).
+ *
+ * @code
+ * while (ball_random_apply(game, my_random64(), NULL) == BALL_OK)
+ *     ;
+ * @endcode
+ */
+BALL_API int ball_random_apply(ball_game *game, uint64_t random, ball_action *out);
+
+/**
+ * Plays random decisions from the current position until the game ends,
+ * no legal decision is left (#BALL_MAX_TURN), or @p max_decisions have
+ * been played (experimental): a whole random playout in one call.
+ * Decision k (from 1) is the one ball_random_action() draws with output k
+ * of a splitmix64 generator started at @p seed, so the same position and
+ * @p seed always give the same playout, and this loop plays the same one:
+ * @code
+ * uint64_t state = seed;   // splitmix64, as docs/learning.md gives it
+ * int played = 0;
+ * while (played < max_decisions
+ *        && ball_random_apply(game, splitmix64(&state), NULL) == BALL_OK)
+ *     played++;
+ * @endcode
+ * Each decision is one entry of the undo history, as if applied one by
+ * one: ball_undo() takes them back one at a time (as many calls as the
+ * count returned take back the whole playout). Returns the number of decisions
+ * played (0 when the game is already over or @p max_decisions is 0);
+ * #BALL_E_RANGE for a negative @p max_decisions; #BALL_E_ARG for NULL;
+ * #BALL_E_NOMEM when the undo history cannot grow, after taking back the
+ * decisions this call played. On failure the game is unchanged. The
+ * history grows as ball_apply() would grow it (reserve
+ * @p max_decisions with ball_history_reserve() for no allocation at all);
+ * nothing else allocates.
+ */
+BALL_API int ball_random_playout(ball_game *game, uint64_t seed, int max_decisions);
+
+/**
  * A learned evaluation (experimental): a small neural network read from
  * the file format of docs/network-format.md (architecture 1: the
  * observation bits of ball_observation_bits(), a dense hidden layer or

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Public actions: accessors, generation, apply/undo, release tasks,
  * perft. Thin checks over movegen.h, release.h and play.h. */
+#define BALL_EXPERIMENTAL /* ball_apply_index(), ball_random_apply(), ball_random_playout() */
+
 #include <string.h>
 
 #include "action.h"
@@ -97,17 +99,22 @@ static int null_output(ball_game *g)
     return g ? game_error(g, BALL_E_ARG, "NULL output") : BALL_E_ARG;
 }
 
+/* An action index that names no legal action. */
+static OUT_OF_LINE int index_out_of_range(ball_game *g, int index)
+{
+    int n = gen_actions(&g->p, NULL);
+    if (n == 0)
+        return game_error(g, BALL_E_RANGE, "action index %d: no legal action, %s", index, why_none(g));
+    return game_error(g, BALL_E_RANGE, "action index %d out of range 0-%d", index, n - 1);
+}
+
 int ball_legal_action_at(ball_game *g, int index, ball_action *out)
 {
     if (!g || !out)
         return null_output(g);
     uint32_t a;
-    if (!gen_action_at(&g->p, index, &a)) {
-        int n = gen_actions(&g->p, NULL);
-        if (n == 0)
-            return game_error(g, BALL_E_RANGE, "action index %d: no legal action, %s", index, why_none(g));
-        return game_error(g, BALL_E_RANGE, "action index %d out of range 0-%d", index, n - 1);
-    }
+    if (!gen_action_at(&g->p, index, &a))
+        return index_out_of_range(g, index);
     *out = a;
     return game_ok(g);
 }
@@ -220,6 +227,73 @@ int ball_apply_unchecked(ball_game *g, ball_action a)
         return apply_declined(g, a);
     }
     return apply_slow(g, a);
+}
+
+/* The three calls below play decisions the generator has just produced,
+ * so they skip ball_apply()'s check: ball_apply_unchecked() is exact for
+ * them (the generator lists no decision past the turn bound). */
+int ball_apply_index(ball_game *g, int index)
+{
+    if (!g)
+        return BALL_E_ARG;
+    uint32_t a;
+    if (!gen_action_at(&g->p, index, &a))
+        return index_out_of_range(g, index);
+    return ball_apply_unchecked(g, a);
+}
+
+int ball_random_apply(ball_game *g, uint64_t random, ball_action *out)
+{
+    if (!g)
+        return BALL_E_ARG;
+    uint32_t a;
+    if (!gen_random_action(&g->p, random, &a))
+        return no_random_action(g);
+    int rc = ball_apply_unchecked(g, a);
+    if (rc == BALL_OK && out)
+        *out = a;
+    return rc;
+}
+
+/* splitmix64, the generator ball.h documents for ball_random_playout()
+ * (the same as docs/learning.md's). */
+static inline uint64_t playout_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A playout whose apply failed (the history could not grow): the
+ * decisions it played are taken back, the apply's message kept. */
+static OUT_OF_LINE int playout_failed(ball_game *g, int rc, int played)
+{
+    char why[sizeof g->err];
+    memcpy(why, g->err, sizeof why);
+    for (int i = 0; i < played; i++)
+        ball_undo(g);
+    return game_error(g, rc, "random playout, decision %d: %s (the %d before it taken back)", played + 1,
+                      why, played);
+}
+
+int ball_random_playout(ball_game *g, uint64_t seed, int max_decisions)
+{
+    if (!g)
+        return BALL_E_ARG;
+    if (max_decisions < 0)
+        return game_error(g, BALL_E_RANGE, "max_decisions %d is negative", max_decisions);
+    uint64_t state = seed;
+    int played = 0;
+    uint32_t a;
+    while (played < max_decisions && gen_random_action(&g->p, playout_next(&state), &a)) {
+        int rc = ball_apply_unchecked(g, a);
+        if (rc != BALL_OK)
+            return playout_failed(g, rc, played);
+        played++;
+    }
+    succeed(g);
+    return played;
 }
 
 int ball_apply(ball_game *g, ball_action a)

@@ -9,6 +9,14 @@ $(B)/bench/bench: bench/bench.c bench/bench_util.h $(B)/libball.a
 bench: $(B)/bench/bench
 	$(B)/bench/bench
 
+# Random playouts through C, Python, LuaJIT and PUC Lua 5.4, a decision a
+# call against ball_random_apply() and ball_random_playout() (issue 29,
+# "Fewer crossings"; bench/crossings.sh; docs/performance.md). GAMES and
+# ROUNDS: games per measurement (200) and interleaved rounds (5).
+.PHONY: bench-crossings
+bench-crossings: $(B)/bench/bench $(B)/libball.so
+	sh bench/crossings.sh $(B) $(or $(CROSSINGS_GAMES),200) $(or $(CROSSINGS_ROUNDS),5)
+
 # Instructions per decision, a figure that does not depend on machine
 # load; the three figures with a target first (docs/performance.md).
 # bench/anchors.c (mk/anchors.mk) runs perft 6.

@@ -3,32 +3,41 @@
 # Included by the top-level Makefile; uses its B.
 #
 #   make serve          runs the server on http://127.0.0.1:$(SERVER_PORT)/
-#                       with its games in $(SERVER_DB); SERVER_ARGS adds
+#                       with its games in $(SERVER_DB) and the page
+#                       ($(B)/web, built first) at /; SERVER_ARGS adds
 #                       options (e.g. SERVER_ARGS='--allow-origin https://x.org')
 #   make bench-server   the load benchmark: BENCH_GAMES games (200) of random
 #                       legal play for BENCH_SECONDS (60) on 127.0.0.1
 #                       (tests/server/bench.py; figures in docs/server.md)
+#   make bench-server-pg  the same against PostgreSQL (a cluster of its own in
+#                       $(B)/bench-server-pg) with BENCH_PROCESSES (2) servers
 # tests/server_test.sh, which `make check` runs, tests it.
 
-.PHONY: serve bench-server server-deps
+.PHONY: serve bench-server bench-server-pg server-deps
 
 SERVER_PORT   ?= 8080
 SERVER_DB     ?= $(B)/server/games.sqlite
 SERVER_ARGS   ?=
 BENCH_GAMES   ?= 200
 BENCH_SECONDS ?= 60
+BENCH_PROCESSES ?= 2
 # Debian's Python: python3-aiohttp is installed for it (scripts/deps.sh).
 SERVER_PYTHON ?= /usr/bin/python3
 
 server-deps:
 	@sh scripts/deps.sh server
 
-serve: server-deps lib
+serve: server-deps lib web
 	@mkdir -p $(dir $(SERVER_DB))
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) $(SERVER_PYTHON) examples/server/server.py \
-	    --port $(SERVER_PORT) --db $(SERVER_DB) $(SERVER_ARGS)
+	    --port $(SERVER_PORT) --db $(SERVER_DB) --web $(B)/web $(SERVER_ARGS)
 
 bench-server: server-deps lib
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) timeout $$(($(BENCH_SECONDS) + 180)) \
 	    $(SERVER_PYTHON) tests/server/bench.py --games $(BENCH_GAMES) --seconds $(BENCH_SECONDS) \
 	    --dir $(B)/bench-server
+
+bench-server-pg: server-deps lib
+	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) timeout $$(($(BENCH_SECONDS) + 240)) \
+	    $(SERVER_PYTHON) tests/server/bench.py --games $(BENCH_GAMES) --seconds $(BENCH_SECONDS) \
+	    --dir $(B)/bench-server-pg --postgres --processes $(BENCH_PROCESSES)

@@ -14,6 +14,9 @@
 #                    browser test (the screenshots go to $(B)/web-test/),
 #                    against the native tool and selfplay;
 #                    tests/web_test.sh, which `make check` runs, runs this
+#   make check-web-online  the page on the game server (examples/server):
+#                    two seats and a watcher play a game through its
+#                    invitation links (tests/online_test.sh runs this)
 #   make fuzz-web    the binding's fuzz target alone (random calls with
 #                    hostile arguments): FUZZ_SECONDS (20), FUZZ_COUNT
 #                    (40000 calls) and FUZZ_SEED (1) bound and choose the run
@@ -24,7 +27,7 @@
 # typescript from the npm registry through `npm ci` and
 # tests/web/package-lock.json.
 
-.PHONY: wasm web serve-web check-web fuzz-web web-deps web-browser-deps bench-web clean-web
+.PHONY: wasm web serve-web check-web check-web-online fuzz-web web-deps web-browser-deps bench-web clean-web
 
 EMCC      ?= emcc
 WEB_PORT  ?= 8000
@@ -127,6 +130,19 @@ check-web: web-browser-deps
 	@$(MAKE) --no-print-directory fuzz-web
 	BALL_TOOL=$(B)/bin/ball SELFPLAY=$(B)/examples/selfplay WEB_ROOT=$(WEB_DIR) SHOTS=$(B)/web-test \
 	    timeout 240 node tests/web/browser.test.mjs
+
+# The page on the game server (tests/online_test.sh, which `make check`
+# runs, runs this): the server's page files (--web, tests/server/test_web.py)
+# and a whole game of two seats and a watcher in chromium through the
+# invitation links (tests/web/online.test.mjs; screenshots in
+# $(B)/screenshots/). Needs python3-aiohttp too (scripts/deps.sh server).
+check-web-online: web-browser-deps
+	@sh scripts/deps.sh server
+	@$(MAKE) --no-print-directory web lib
+	d=$$(mktemp -d) && LIBBALL_PATH=$(abspath $(B))/libball.so.$(VERSION_MAJOR) PYTHONDONTWRITEBYTECODE=1 \
+	    timeout 60 /usr/bin/python3 tests/server/test_web.py "$$d"; st=$$?; rm -rf "$$d"; exit $$st
+	LIBBALL_PATH=$(abspath $(B))/libball.so.$(VERSION_MAJOR) PYTHONDONTWRITEBYTECODE=1 WEB_ROOT=$(WEB_DIR) \
+	    SHOTS=$(B)/screenshots timeout 120 node tests/web/online.test.mjs
 
 # ---------------------------------------------------------------- speed
 # perft 5 and random games, the same C loop native and in wasm, runs

@@ -248,6 +248,9 @@ def cdef_functions(path):
         raise ValueError("no M._CDEF = [[ ... ]] in %s" % path)
     base_line = src.count("\n", 0, m.start(1)) + 1
     code, _ = api_describe.strip_comments(m.group(1), path)
+    # preprocessor lines (the #ifdef BALL_EXPERIMENTAL around the
+    # experimental prototypes) are blanked, keeping the line count
+    code = re.sub(r"(?m)^[ \t]*#[^\n]*", "", code)
     out = {}
     depth, start = 0, 0
     for i, c in enumerate(code):

@@ -37,6 +37,13 @@ set -- $(count "$bench" generate_all --workload generation)
 echo "  legal-action generation, $2 sampled positions: $1 instructions = $(( $1 / $2 )) per position"
 set -- $(count "$bench" playout --workload playout-list)
 echo "  random playouts, list all (200 games, turn limit 200): $1 / $2 decisions = $(per "$1" "$2") per decision"
+# The same playouts through other calls (docs/performance.md, "Fewer crossings")
+set -- $(count "$bench" playout --workload playout-checked)
+echo "  random playouts, ball_random_action + checked ball_apply: $1 / $2 decisions = $(per "$1" "$2") per decision"
+set -- $(count "$bench" playout --workload playout-apply)
+echo "  random playouts, ball_random_apply: $1 / $2 decisions = $(per "$1" "$2") per decision"
+set -- $(count "$bench" playout --workload playout-call)
+echo "  random playouts, one ball_random_playout a game: $1 / $2 decisions = $(per "$1" "$2") per decision"
 # The random playouts again, by kind of decision (bench.c, playout_kinds()):
 # each draw, apply and undo counted through a small function of its kind.
 echo "random playouts by kind of decision (instructions per decision, each call through a wrapper of one instruction, a tail jump):"

@@ -15,13 +15,18 @@
 #   tests   what `make check` needs (Check, pkg-config, Debian's Python with
 #           venv for the binding's install test, LuaJIT, PUC Lua 5.1 and 5.4
 #           with headers and luarocks for the C module, mypy, numpy, groff
-#           for the manual page's test, aiohttp for the game server's test).
+#           for the manual page's test, aiohttp for the game server's test,
+#           psycopg2 and the PostgreSQL 15 server for its several-process
+#           test).
 #   deb     what `make deb` and tests/deb_test.sh need: dpkg-buildpackage,
 #           debhelper (compat 13), dh-python, fakeroot, lintian, pkg-config.
 #   pybuild what tests/python_sdist_test.sh needs: Debian's python3-build
 #           (`python3 -m build`, `pyproject-build`) and venv with ensurepip.
 #   server  what the game server (examples/server, make serve) and its
-#           tests (tests/server_test.sh) need: Debian's python3-aiohttp.
+#           tests (tests/server_test.sh, tests/server_pg_test.sh) need:
+#           Debian's python3-aiohttp, python3-psycopg2 (--db postgresql://)
+#           and PostgreSQL 15's server (initdb, pg_ctl, for the test and
+#           make bench-server-pg).
 #
 #   sh scripts/deps.sh tests doxygen:doxygen
 #   sh scripts/deps.sh clang:clang '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-dev'
@@ -34,7 +39,8 @@ group() {
                 py=ensurepip:python3-venv lua5.1:lua5.1 lua5.4:lua5.4 \
                 /usr/include/lua5.1/lua.h:liblua5.1-0-dev /usr/include/lua5.4/lua.h:liblua5.4-dev \
                 luarocks:luarocks mypy:mypy py=numpy:python3-numpy groff:groff-base \
-                py=aiohttp:python3-aiohttp
+                py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 \
+                /usr/lib/postgresql/15/bin/initdb:postgresql
             ;;
         deb)
             echo dpkg-buildpackage:dpkg-dev /usr/share/build-essential/list:build-essential \
@@ -45,7 +51,8 @@ group() {
             echo py=build:python3-build py=ensurepip:python3-venv
             ;;
         server)
-            echo python3:python3 py=aiohttp:python3-aiohttp
+            echo python3:python3 py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 \
+                /usr/lib/postgresql/15/bin/initdb:postgresql
             ;;
         *) return 1 ;;
     esac

@@ -7,7 +7,9 @@
  * allocates -- ball_game_new() (default and card rules, and
  * ball_game_new_with_allocator() with the default allocator, NULL or
  * ball_allocator_init()), ball_game_clone(), ball_apply() when the undo
- * history grows, ball_history_reserve(), ball_cardset_new(),
+ * history grows (and ball_apply_unchecked(), ball_apply_index(),
+ * ball_random_apply(), ball_random_playout(), whose failure takes back
+ * the decisions it played), ball_history_reserve(), ball_cardset_new(),
  * ball_rules_from_text() in card mode, ball_mcts_new(), ball_mcts_choose()
  * when the undo history must grow, ball_batch_new(), ball_batch_game_clone(),
  * ball_record_read(), and ball_perft() from a full history in case it
@@ -42,7 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BALL_EXPERIMENTAL /* ball_net_load() */
+#define BALL_EXPERIMENTAL /* ball_net_load(), ball_apply_index(), ball_random_apply(), ball_random_playout() */
 #include "ball.h"
 
 /* ------------------------------------------------------------ the wrappers */
@@ -170,6 +172,7 @@ static int same_state(ball_game *g, const state *before)
 static const char *const entry_points[] = {
     "ball_allocator_init",
     "ball_apply",
+    "ball_apply_index",
     "ball_apply_unchecked",
     "ball_batch_game_clone",
     "ball_batch_new",
@@ -182,6 +185,8 @@ static const char *const entry_points[] = {
     "ball_mcts_new",
     "ball_net_load",
     "ball_perft",
+    "ball_random_apply",
+    "ball_random_playout",
     "ball_record_read",
     "ball_rules_from_text",
     "ball_search_new",
@@ -324,7 +329,8 @@ static int call_clone(void *p)
 struct grow_ctx {
     ball_game *g;
     uint64_t rng;
-    int unchecked; /* ball_apply_unchecked() instead of ball_apply() */
+    int unchecked; /* 0 ball_apply(), 1 ball_apply_unchecked(), 2 ball_apply_index(),
+                    * 3 ball_random_apply() of the same draw */
     int grew;      /* a call that allocated succeeded */
 };
 
@@ -345,15 +351,20 @@ static int call_apply_grow(void *p)
     for (int k = 0; k < 100000; k++) {
         ball_action a;
         disarm();
-        if (ball_random_action(g, next_random(&c->rng), &a) != BALL_OK) {
+        uint64_t r = next_random(&c->rng);
+        if (ball_random_action(g, r, &a) != BALL_OK) {
             SCHECK(ball_undo(g) == BALL_OK); /* game over */
             continue;
         }
+        int index = (int)(r % (uint64_t)ball_legal_actions(g, NULL, 0));
         state before;
         read_state(g, &before);
         long calls_before = calls;
         armed = 1;
-        int rc = c->unchecked ? ball_apply_unchecked(g, a) : ball_apply(g, a);
+        int rc = c->unchecked == 0   ? ball_apply(g, a)
+                 : c->unchecked == 1 ? ball_apply_unchecked(g, a)
+                 : c->unchecked == 2 ? ball_apply_index(g, index)
+                                     : ball_random_apply(g, r, NULL);
         disarm();
         if (calls == calls_before) { /* no allocation: an ordinary decision */
             SCHECK(rc == BALL_OK);
@@ -372,6 +383,32 @@ static int call_apply_grow(void *p)
     }
     SCHECK(!"the history never grew");
     return -1000;
+}
+
+/* ---- ball_random_playout() grows the history after some decisions: a
+ * failure takes back those it played. The game has a history allocated
+ * (the growth is a realloc) with room for a few decisions, fewer than a
+ * random game lasts. */
+
+static int call_playout(void *p)
+{
+    ball_game *g = p;
+    state before;
+    disarm();
+    read_state(g, &before);
+    armed = 1;
+    int rc = ball_random_playout(g, 424242, 1000000);
+    disarm();
+    if (rc == BALL_E_NOMEM) {
+        SCHECK(strstr(ball_errmsg(g), "taken back") != NULL);
+        SCHECK(same_state(g, &before));
+        return rc;
+    }
+    SCHECK(rc > 8 && ball_history_length(g) == before.hist + rc);
+    for (int i = 0; i < rc; i++)
+        SCHECK(ball_undo(g) == BALL_OK);
+    SCHECK(same_state(g, &before));
+    return BALL_OK;
 }
 
 /* ---- ball_history_reserve() */
@@ -807,7 +844,22 @@ int main(int argc, char **argv)
     struct grow_ctx grow2 = {g2, 5, 1, 0};
     run_failing("ball_apply_unchecked", "ball_apply_unchecked (the history grows)", call_apply_grow, &grow2);
     ball_game_free(g2);
-    if (!grow.grew || !grow2.grew) {
+    if (ball_game_new(&g2, &card_rules, NULL, 0) != BALL_OK)
+        return 1;
+    struct grow_ctx grow3 = {g2, 9, 2, 0};
+    run_failing("ball_apply_index", "ball_apply_index (the history grows)", call_apply_grow, &grow3);
+    ball_game_free(g2);
+    if (ball_game_new(&g2, &card_rules, NULL, 0) != BALL_OK)
+        return 1;
+    struct grow_ctx grow4 = {g2, 13, 3, 0};
+    run_failing("ball_random_apply", "ball_random_apply (the history grows)", call_apply_grow, &grow4);
+    ball_game_free(g2);
+    if (ball_game_new(&g2, NULL, NULL, 0) != BALL_OK || ball_apply_index(g2, 0) != BALL_OK
+        || ball_undo(g2) != BALL_OK) /* a history of 16 allocated, empty */
+        return 1;
+    run_failing("ball_random_playout", "ball_random_playout (grows after 16)", call_playout, g2);
+    ball_game_free(g2);
+    if (!grow.grew || !grow2.grew || !grow3.grew || !grow4.grew) {
         fprintf(stderr, "malloc_fail: no apply grew the history\n");
         failures++;
     }

@@ -240,6 +240,13 @@ export declare class Game {
   countLegalActions(): number;
   legalAction(index: number): Action;
   randomAction(random?: bigint): Action;
+  /** legalActions()[index] played without apply()'s check (ball_apply_index(), experimental). */
+  applyIndex(index: number): void;
+  /** randomAction(random) played without apply()'s check (ball_random_apply(), experimental). */
+  randomApply(random?: bigint): Action;
+  /** Random decisions from a splitmix64 seed until the game ends or maxDecisions
+   *  (ball_random_playout(), experimental); returns how many were played. */
+  randomPlayout(seed?: bigint, maxDecisions?: number): number;
   parseAction(text: string): Action;
   isLegal(action: ActionLike): boolean;
   apply(action: ActionLike): Action;

@@ -1117,6 +1117,46 @@ export function bind(M) {
       return Action.fromCode(u32(SCRATCH.out));
     }
 
+    /**
+     * Plays legalActions()[index] in one call, without the legality check
+     * of apply() (ball_apply_index(), experimental); BallError 'range'
+     * (game unchanged) for an index out of range, the game over included.
+     * Returns nothing: the history gives the decision played.
+     */
+    applyIndex(index) {
+      index = intArg(index, 'applyIndex(index): index', 0, INT_MAX);
+      this.#check(M._ball_apply_index(this.#g, index));
+    }
+
+    /**
+     * Plays the decision randomAction(random) draws, in one call and
+     * without the legality check of apply() (ball_random_apply(),
+     * experimental), and returns it; BallError 'range' (game unchanged)
+     * when there is no legal decision.
+     */
+    randomApply(random = random64()) {
+      if (typeof random !== 'bigint' || random < 0n || random >= 2n ** 64n)
+        throw new BallError(ErrorCode.ARG, 'random is a BigInt in 0 .. 2n ** 64n - 1n');
+      this.#check(M._ball_random_apply(this.#g, random, SCRATCH.out));
+      return Action.fromCode(u32(SCRATCH.out));
+    }
+
+    /**
+     * Plays random decisions until the game ends or `maxDecisions`
+     * (default: no limit) have been played, in one call
+     * (ball_random_playout(), experimental), and returns how many it
+     * played (0 when the game is already over). Decision k is the one
+     * randomAction() draws with output k of a splitmix64 generator started
+     * at the BigInt `seed` (default: 64 random bits), so a seed repeats its
+     * playout; each decision is one history entry (undo() takes it back).
+     */
+    randomPlayout(seed = random64(), maxDecisions = INT_MAX) {
+      if (typeof seed !== 'bigint' || seed < 0n || seed >= 2n ** 64n)
+        throw new BallError(ErrorCode.ARG, 'seed is a BigInt in 0 .. 2n ** 64n - 1n');
+      maxDecisions = intArg(maxDecisions, 'randomPlayout(seed, maxDecisions): maxDecisions', 0, INT_MAX);
+      return this.#check(M._ball_random_playout(this.#g, seed, maxDecisions));
+    }
+
     /** The action written `text` (N2) here; BallError 'notation'
      *  (malformed) or 'illegal' (no such decision), with the reason. */
     parseAction(text) {

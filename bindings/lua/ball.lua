@@ -129,7 +129,10 @@ local SONAME = "libball.so." .. M.ABI_MAJOR
 
 -- Everything of include/ball.h 1.1 but its experimental section, in its order: the #defines of integers
 -- as static consts, the enums, types and functions as declared there
--- (test_ball.lua compares this text with the header).
+-- (test_ball.lua compares this text with the header); at the end, between
+-- #ifdef BALL_EXPERIMENTAL and #endif (lines that ffi.cdef is given
+-- without), the experimental calls the module wraps (scripts/api-check.py
+-- compares each with the header's).
 M._CDEF = [[
 static const int BALL_VERSION_MAJOR = 1;
 static const int BALL_VERSION_MINOR = 1;
@@ -533,10 +536,16 @@ typedef struct ball_allocator {
 void ball_allocator_init(ball_allocator *alloc, size_t size);
 int ball_game_new_with_allocator(ball_game **out, const ball_rules *rules,
                                  const ball_allocator *alloc, char *err, size_t errlen);
+
+#ifdef BALL_EXPERIMENTAL
+int ball_apply_index(ball_game *game, int index);
+int ball_random_apply(ball_game *game, uint64_t random, ball_action *out);
+int ball_random_playout(ball_game *game, uint64_t seed, int max_decisions);
+#endif
 ]]
 
 -- Declared once per LuaJIT state, even if the module is loaded twice.
-if not pcall(ffi.typeof, "struct ball_rules") then ffi.cdef(M._CDEF) end
+if not pcall(ffi.typeof, "struct ball_rules") then ffi.cdef((M._CDEF:gsub("\n#[^\n]*", "\n"))) end
 
 M.START_BPN = "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1"
 
@@ -1294,6 +1303,47 @@ function Game:random_action(r)
     end
     check(self, C.ball_random_action(P(self), r, one_out))
     return M.action(one_out[0])
+end
+
+--- Plays legal_actions()[i] (1 <= i <= count_legal_actions()) in one C
+--- call, without the legality check of apply(): the library finds and
+--- plays its own decision (ball_apply_index(), experimental). A "range"
+--- error (game unchanged) for an index out of range, the game over
+--- included. Returns nothing: peek() gives the decision played.
+function Game:apply_index(i)
+    int_arg(i, "an action index", 2, -math.huge, math.huge)
+    if i < 1 or i > INT_MAX then raise(M.E_RANGE, "action index " .. tostring(i) .. " out of range", 2) end
+    check(self, C.ball_apply_index(P(self), i - 1))
+end
+
+local function default_random()
+    return ffi.cast("uint64_t", math.random(0, 0xffff)) * ffi.cast("uint64_t", 2 ^ 48)
+        + ffi.cast("uint64_t", math.random(0, 0xffffff)) * ffi.cast("uint64_t", 2 ^ 24)
+        + math.random(0, 0xffffff)
+end
+
+--- Plays the decision random_action(r) draws, in one C call and without
+--- the legality check of apply() (ball_random_apply(), experimental), and
+--- returns it. `r` as for random_action() (default: 64 random bits). A
+--- "range" error (game unchanged) when there is no legal decision.
+function Game:random_apply(r)
+    r = r == nil and default_random() or random_arg(r)
+    check(self, C.ball_random_apply(P(self), r, one_out))
+    return M.action(one_out[0])
+end
+
+--- Plays random decisions until the game ends or `max` (default: no limit)
+--- have been played, in one C call (ball_random_playout(), experimental),
+--- and returns how many it played (0 when the game is already over).
+--- Decision k is the one random_action() draws with output k of a
+--- splitmix64 generator started at `seed` (the forms of random_action()'s
+--- r; default: 64 random bits), so a seed repeats its playout. Each
+--- decision is one history entry: undo() as many times as the count
+--- returned takes it back. A "range" error for a negative `max`.
+function Game:random_playout(seed, max)
+    seed = seed == nil and default_random() or random_arg(seed)
+    if max == nil then max = INT_MAX else int_arg(max, "max", 2) end
+    return check(self, C.ball_random_playout(P(self), seed, max))
 end
 
 local parse_out = ffi.new("ball_action[1]")

@@ -1491,6 +1491,143 @@ test("turn search: closed searcher, closed or finished game", function()
     eq(fresh:bpn(), START)
 end)
 
+-- ------------------------------------------------------------ one crossing (experimental calls)
+
+-- The history of g as texts, one string.
+local function history_texts(g)
+    local t = {}
+    for i = 1, g:history_length() do t[#t + 1] = g:history_action(i).text end
+    return table.concat(t, " ")
+end
+
+local function same_game(a, b, what)
+    eq(a:bpn(), b:bpn(), what .. ": BPN")
+    eq(history_texts(a), history_texts(b), what .. ": history")
+end
+
+test("apply_index plays legal_actions()[i], without the check", function()
+    math.randomseed(29)
+    local g, twin = ball.new(), ball.new()
+    for _ = 1, 300 do
+        local acts = twin:legal_actions()
+        if #acts == 0 then break end
+        local i = math.random(#acts)
+        twin:apply(acts[i])
+        eq(g:apply_index(i), nil, "returns nothing")
+        eq(g:peek().text, acts[i].text, "the decision played")
+    end
+    same_game(g, twin, "apply_index")
+    local h = ball.new()
+    h:apply("E11-F10")
+    local bpn, n = h:bpn(), h:count_legal_actions()
+    for _, bad in ipairs({ 0, -1, n + 1, 2 ^ 31, 2 ^ 40 }) do
+        raises("range", h.apply_index, h, bad)
+        eq(h:bpn(), bpn, "unchanged by " .. tostring(bad))
+        eq(h:history_length(), 1)
+    end
+    raises("arg", h.apply_index, h, 1.5)
+    raises("arg", h.apply_index, h, "1")
+    h:apply_index(n) -- the last one is in range
+    h:random_playout("5")
+    ok(h:result() ~= "ongoing", "the playout ends the game")
+    raises("range", h.apply_index, h, 1)
+end)
+
+test("random_apply plays what random_action draws", function()
+    math.randomseed(7)
+    local g, twin = ball.new(), ball.new()
+    for _ = 1, 300 do
+        if twin:count_legal_actions() == 0 then break end
+        local r = math.random()
+        local want = twin:random_action(r)
+        twin:apply(want)
+        eq(g:random_apply(r).text, want.text, "the drawn decision")
+    end
+    same_game(g, twin, "random_apply")
+    for _, r in ipairs({ "0", "18446744073709551615", "12345678901234567890" }) do
+        local a, b = ball.new(), ball.new()
+        b:apply(b:random_action(r))
+        eq(a:random_apply(r).text, b:peek().text, "r = " .. r)
+    end
+    raises("arg", g.random_apply, g, 1.5)
+    raises("arg", g.random_apply, g, "18446744073709551616")
+    local over = ball.new()
+    over:random_playout("3")
+    local bpn = over:bpn()
+    raises("range", over.random_apply, over, 0.5)
+    eq(over:bpn(), bpn)
+end)
+
+-- splitmix64 (docs/learning.md) where the Lua at hand has 64-bit
+-- integers: LuaJIT's uint64_t cdata, or Lua 5.3+ integers (code loaded
+-- from text, so that the file still parses under Lua 5.1). Returns a
+-- function (state) -> new state, output in the form random_action takes,
+-- or nil.
+local function splitmix64_step()
+    if FFI then
+        local function u64(hi, lo) return ffi.cast("uint64_t", hi) * 4294967296 + lo end
+        local G, M1, M2 = u64(0x9E3779B9, 0x7F4A7C15), u64(0xBF58476D, 0x1CE4E5B9), u64(0x94D049BB, 0x133111EB)
+        local bit = require("bit")
+        return function(state)
+            state = state + G
+            local z = state
+            z = bit.bxor(z, bit.rshift(z, 30)) * M1
+            z = bit.bxor(z, bit.rshift(z, 27)) * M2
+            return state, bit.bxor(z, bit.rshift(z, 31))
+        end, function(text) local v = ffi.new("uint64_t", 0)
+            for i = 1, #text do v = v * 10 + (text:byte(i) - 48) end
+            return v end
+    end
+    if math.type then
+        return load([[
+            return function(state)
+                state = state + 0x9E3779B97F4A7C15
+                local z = state
+                z = (z ~ (z >> 30)) * 0xBF58476D1CE4E5B9
+                z = (z ~ (z >> 27)) * 0x94D049BB133111EB
+                return state, z ~ (z >> 31)
+            end, function(text) return math.tointeger(tonumber(text)) or -1 end]])()
+    end
+    return nil
+end
+
+test("random_playout: the documented splitmix64 draws, cut at max, undone one by one", function()
+    local step, from_text = splitmix64_step()
+    for _, seed in ipairs({ "1", "29", "12345" }) do
+        for _, max in ipairs({ false, 0, 1, 40 }) do
+            local g = ball.new()
+            local got = max and g:random_playout(seed, max) or g:random_playout(seed)
+            if max then ok(got <= max, "at most max") else ok(g:result() ~= "ongoing", "to the end") end
+            eq(g:history_length(), got, "one history entry a decision")
+            local again = ball.new()
+            eq(max and again:random_playout(seed, max) or again:random_playout(seed), got, "same seed")
+            same_game(g, again, "same seed")
+            if step then
+                local twin, state, n = ball.new(), from_text(seed), 0
+                while (not max or n < max) and twin:count_legal_actions() > 0 do
+                    local r
+                    state, r = step(state)
+                    twin:apply(twin:random_action(r))
+                    n = n + 1
+                end
+                eq(got, n, "the reference loop's count")
+                same_game(g, twin, "the reference loop")
+            end
+            for _ = 1, got do g:undo() end
+            eq(g:bpn(), START)
+        end
+    end
+    if not step then print("  (no 64-bit integers here: the splitmix64 reference loop is not run)") end
+    local g = ball.new()
+    raises("range", g.random_playout, g, "1", -1)
+    raises("arg", g.random_playout, g, 1.5)
+    eq(g:bpn(), START)
+    eq(g:random_playout("1", 0), 0)
+    local t = ball.new{ rules_text = "turns=30" }
+    ok(t:random_playout() > 0, "a default seed")
+    eq(t:random_playout(), 0, "over: nothing to play")
+end)
+
 -- ------------------------------------------------------------ runner
 
 local passed, failed = 0, 0

@@ -2,7 +2,7 @@
 """The BALL game server: HTTP for games and records, a WebSocket for play.
 
     python3 examples/server/server.py [--host 127.0.0.1] [--port 8080]
-                                      [--db ball-server.sqlite] ...
+                                      [--db ball-server.sqlite | postgresql://...] ...
 
 (`make serve` runs it on the build's libball.) The server owns every
 game: a client sends decisions, the server checks them with libball,
@@ -31,7 +31,7 @@ import libball  # noqa: E402
 import protocol  # noqa: E402
 from games import SIDES, Session, check_options, new_token, token_hash  # noqa: E402
 from protocol import Message, Refused  # noqa: E402
-from storage import SQLiteStorage, Storage, StorageError  # noqa: E402
+from storage import Conflict, SQLiteStorage, Storage, StorageError  # noqa: E402
 
 #: Per connection: messages per second, and the burst above it.
 RATE = 20.0
@@ -138,8 +138,11 @@ class Server:
         self._pending: List[Any] = []
         self._committing = False
         self._timers: Dict[str, asyncio.TimerHandle] = {}
+        self._behind: Dict[str, int] = {}  # several processes: games to catch up
+        self._following = False
         self._bot_tasks: Dict[str, "asyncio.Task[None]"] = {}
-        self.stats = {"decisions": 0, "events": 0, "commits": 0, "commit_ms": 0, "dropped": 0}
+        self.stats = {"decisions": 0, "events": 0, "commits": 0, "commit_ms": 0, "dropped": 0,
+                      "caught_up": 0}
 
     # -------------------------------------------------- storage
 
@@ -175,7 +178,8 @@ class Server:
                             await self._db(self.storage.append_events, evs)
                             fut.set_result(None)
                         except Exception as e:
-                            fut.set_exception(StorageError(str(e)))
+                            fut.set_exception(e if isinstance(e, StorageError)
+                                              else StorageError(str(e)))
         finally:
             self._committing = False
 
@@ -220,9 +224,16 @@ class Server:
 
     async def _change(self, session: Session, side: Optional[str], msg: Message) -> Dict[str, Any]:
         async with session.lock:
-            event = session.propose(side, msg)
-            await self._commit(session, event)
-        return event
+            if self.storage.shared and msg.seq != session.seq + 1:
+                await self._catch_up(session)  # the client knows of events we do not
+            for _ in range(3):
+                event = session.propose(side, msg)
+                try:
+                    await self._commit(session, event)
+                    return event
+                except Stale:
+                    await self._catch_up(session)  # then checked again: stale_seq, ...
+        raise Refused("storage", "not stored, not played: the game changes too fast")
 
     async def _commit(self, session: Session, event: Dict[str, Any]) -> None:
         """Under the session's lock: commit, accept, broadcast."""
@@ -230,15 +241,15 @@ class Server:
             await self.commit_events([(session.id, event["seq"], event)])
         except StorageError as e:
             session.revert(event)
+            if isinstance(e, Conflict):
+                raise Stale("stale_seq", "seq %d: accepted already by another process"
+                            % event["seq"]) from None
             raise Refused("storage", "not stored, not played: %s" % e) from None
         session.accept(event)
         self.stats["events"] += 1
         if event["kind"] == "decision":
             self.stats["decisions"] += 1
-        data = json.dumps({"type": "event", "game": session.id, "event": event,
-                           "deadline": session.deadline()})
-        for watcher in list(session.watchers):
-            watcher.send(data)
+        self._broadcast(session, event)
         if session.over:
             try:
                 await self._db(self.storage.finish_game, session.id, session.outcome,
@@ -246,6 +257,161 @@ class Server:
             except StorageError:
                 pass  # written again at the next start (load)
         self.after_change(session)
+
+    def _broadcast(self, session: Session, event: Dict[str, Any]) -> None:
+        data = json.dumps({"type": "event", "game": session.id, "event": event,
+                           "deadline": session.deadline()})
+        for watcher in list(session.watchers):
+            watcher.send(data)
+
+    # -------------------------------------------------- several processes
+
+    async def _catch_up(self, session: Session) -> None:
+        """Under the session's lock: the events (and the metadata) that
+        other processes stored, applied and sent to this process's watchers
+        in seq order. Nothing to do with one process (SQLite)."""
+        if not self.storage.shared:
+            return
+        try:
+            found = await self._db(self.storage.load_game, session.id, session.seq)
+        except StorageError:
+            return  # the next event or notification tries again
+        if found is None:
+            return
+        session.meta, events, _ = found
+        self._apply_stored(session, events)
+
+    def _apply_stored(self, session: Session, events: List[Dict[str, Any]]) -> bool:
+        """Under the session's lock: events read from the database applied
+        and broadcast, those it has already skipped. False at a gap."""
+        applied = False
+        for event in events:
+            if event["seq"] <= session.seq:
+                continue  # accepted or caught up here meanwhile
+            if event["seq"] != session.seq + 1:
+                return False
+            session.replay(event)
+            applied = True
+            self.stats["caught_up"] += 1
+            self._broadcast(session, event)
+        if applied:
+            self.after_change(session)
+        return True
+
+    async def find_session(self, game_id: str) -> Optional[Session]:
+        """The game, also one another process created since this one read
+        the database."""
+        session = self.sessions.get(game_id)
+        if session is not None or not self.storage.shared or not game_id:
+            return session
+        try:
+            found = await self._db(self.storage.load_game, game_id, 0)
+        except StorageError:
+            return None
+        if found is None:
+            return None
+        if game_id in self.sessions:  # loaded meanwhile
+            return self.sessions[game_id]
+        meta, events, _ = found
+        session = Session(game_id, meta)
+        for event in events:
+            session.replay(event)
+        session.lock = asyncio.Lock()
+        self.sessions[game_id] = session
+        self.after_change(session)
+        return session
+
+    async def _seat_of(self, session: Session, token: Optional[str]) -> Optional[str]:
+        """session.seat_of(), after a catch-up when the token is unknown:
+        its seat may have been claimed on another process."""
+        try:
+            return session.seat_of(token)
+        except Refused:
+            if not self.storage.shared:
+                raise
+        async with session.lock:
+            await self._catch_up(session)
+        return session.seat_of(token)
+
+    def start_listening(self) -> None:
+        """Follows the notifications of the other processes: each one's
+        game is caught up (loaded when new), and its watchers here told."""
+        fd = self.storage.listen_fileno()
+        if fd is None:
+            return
+        self._listen_fd = fd  # kept: a closed connection no longer tells it
+        asyncio.get_running_loop().add_reader(fd, self._on_notified)
+
+    def _on_notified(self) -> None:
+        try:
+            changes = self.storage.notifications()
+        except StorageError as e:
+            print("ball-server: %s; listening again" % e, file=sys.stderr, flush=True)
+            asyncio.get_running_loop().remove_reader(self._listen_fd)
+            asyncio.ensure_future(self._relisten())
+            return
+        for game_id, seq in changes:
+            session = self.sessions.get(game_id)
+            if session is None or seq == 0:
+                asyncio.ensure_future(self._follow(game_id, seq))
+            elif seq > session.seq:
+                self._behind[game_id] = max(seq, self._behind.get(game_id, 0))
+        if self._behind and not self._following:
+            self._following = True
+            asyncio.ensure_future(self._follow_loop())
+
+    async def _relisten(self) -> None:
+        """A lost listening connection opened again (every second until
+        the database answers), then every game read again: the
+        notifications of the time between are lost."""
+        while True:
+            try:
+                await self._db(self.storage.relisten)
+                break
+            except StorageError:
+                await asyncio.sleep(1.0)
+        self.start_listening()
+        print("ball-server: listening to the other processes again", file=sys.stderr, flush=True)
+        for game_id, session in self.sessions.items():
+            self._behind[game_id] = max(session.seq + 1, self._behind.get(game_id, 0))
+        if self._behind and not self._following:
+            self._following = True
+            asyncio.ensure_future(self._follow_loop())
+
+    async def _follow_loop(self) -> None:
+        """The games other processes changed, read in one query a round
+        (those notified during a round go together into the next)."""
+        try:
+            while self._behind:
+                behind, self._behind = self._behind, {}
+                after = {gid: self.sessions[gid].seq for gid, seq in behind.items()
+                         if self.sessions[gid].seq < seq}
+                if not after:
+                    continue
+                try:
+                    found = await self._db(self.storage.load_events, after)
+                except StorageError:
+                    found = {}
+                for game_id, seq in behind.items():
+                    asyncio.ensure_future(self._follow_with(self.sessions[game_id], seq,
+                                                            found.get(game_id, [])))
+        finally:
+            self._following = False
+
+    async def _follow_with(self, session: Session, seq: int,
+                           events: List[Dict[str, Any]]) -> None:
+        async with session.lock:
+            if not self._apply_stored(session, events) or session.seq < seq:
+                await self._catch_up(session)  # not all there: one game's own query
+
+    async def _follow(self, game_id: str, seq: int) -> None:
+        session = self.sessions.get(game_id)
+        if session is None:
+            await self.find_session(game_id)
+            return
+        async with session.lock:
+            if seq == 0 or seq > session.seq:
+                await self._catch_up(session)
 
     def after_change(self, session: Session) -> None:
         """The clock and the searcher's turn, after each change."""
@@ -277,6 +443,9 @@ class Server:
                 return
             try:
                 await self._commit(session, event)
+            except Stale:
+                await self._catch_up(session)  # another process was first
+                self.after_change(session)
             except Refused:
                 self.after_change(session)  # not stored: try again
 
@@ -304,6 +473,9 @@ class Server:
                         self._bot_tasks.pop(session.id, None)
                         await self._commit(session, event)
                     return  # after_change started the next move if any
+                except Stale:
+                    async with session.lock:
+                        await self._catch_up(session)  # another process was first
                 except Refused:
                     await asyncio.sleep(0.5)
         finally:
@@ -357,7 +529,7 @@ class Server:
         """The lobby's open seat, to the first who asks."""
         if not self.origin_ok(request):
             return json_error(403, "bad_origin", "origin not allowed")
-        session = self.sessions.get(request.match_info["game"])
+        session = await self.find_session(request.match_info["game"])
         if session is None:
             return json_error(404, "no_such_game", "no such game")
         async with session.lock:
@@ -369,7 +541,10 @@ class Server:
             meta["seats"][seat]["token_hash"] = token_hash(token)
             del meta["seats"][seat]["unclaimed"]
             try:
-                await self._db(self.storage.update_meta, session.id, meta)
+                await self._db(self.storage.update_meta, session.id, meta, seat)
+            except Conflict:
+                await self._catch_up(session)  # another process gave the seat away
+                return json_error(409, "no_open_seat", "this game has no open seat")
             except StorageError as e:
                 return json_error(503, "storage", str(e))
             session.meta = meta
@@ -382,14 +557,14 @@ class Server:
         return web.json_response({"games": games[:500]})
 
     async def game_state(self, request: web.Request) -> web.Response:
-        session = self.sessions.get(request.match_info["game"])
+        session = await self.find_session(request.match_info["game"])
         if session is None:
             return json_error(404, "no_such_game", "no such game")
         return web.json_response(session.state())
 
     async def game_record(self, request: web.Request) -> web.Response:
         game_id = request.match_info["game"]
-        session = self.sessions.get(game_id)
+        session = await self.find_session(game_id)
         if session is None:
             return json_error(404, "no_such_game", "no such game")
         text = await self._db(self.storage.record, game_id) if session.over else None
@@ -468,12 +643,14 @@ class Server:
         if msg.type == "hello":
             if conn.session is not None:
                 raise Refused("already_joined", "this connection follows a game already")
-            session = self.sessions.get(msg.game or "")
+            session = await self.find_session(msg.game or "")
             if session is None:
                 raise Refused("no_such_game", "no such game")
-            side = session.seat_of(msg.token)
+            side = await self._seat_of(session, msg.token)
             last = msg.last_seq or 0
             async with session.lock:
+                if last > session.seq:
+                    await self._catch_up(session)  # it saw them on another process
                 if last > session.seq:
                     raise Refused("bad_last_seq", "last_seq %d: the game has %d events"
                                   % (last, session.seq))
@@ -495,6 +672,18 @@ class Server:
         self.storage.close()
 
 
+class Stale(Refused):
+    """An event another process stored first (the game is caught up)."""
+
+
+def open_storage(args: argparse.Namespace) -> Storage:
+    """--db: a PostgreSQL connection URI, or the SQLite file."""
+    if args.db.startswith(("postgresql://", "postgres://")):
+        from storage_pg import PostgresStorage
+        return PostgresStorage(args.db, channel=args.pg_channel)
+    return SQLiteStorage(args.db, synchronous=args.synchronous)
+
+
 def json_error(status: int, reason: str, message: str) -> web.Response:
     return web.json_response(protocol.error(reason, message), status=status)
 
@@ -509,7 +698,43 @@ async def security_headers(request: web.Request, handler: Any) -> web.StreamResp
     return response
 
 
-def make_app(server: Server) -> web.Application:
+#: The types of the page's files (--web); any other file is served as bytes.
+WEB_TYPES = {".html": "text/html; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+             ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+             ".svg": "image/svg+xml", ".md": "text/plain; charset=utf-8",
+             ".wasm": "application/wasm", ".json": "application/json", ".png": "image/png"}
+
+
+def add_web_routes(app: web.Application, root: str) -> None:
+    """Serves the page (``--web DIR``, e.g. build/web) at ``/``, so that
+    an invitation link (``/?game=ID#token=...``) opens it from the
+    server's own origin. Only the regular files under DIR: a path with a
+    ``..`` segment is refused (403), a file whose resolved path (links
+    followed) lies outside DIR is answered 404, as examples/web/serve.mjs
+    does. Registered after the API and the WebSocket, which keep their
+    paths."""
+    base = os.path.realpath(root)
+
+    async def page_file(request: web.Request) -> web.StreamResponse:
+        path = request.match_info["path"]
+        if not path or path.endswith("/"):
+            path += "index.html"
+        parts = path.split("/")
+        if ".." in parts or "\\" in path or "\0" in path:
+            return web.Response(status=403, text="forbidden")
+        real = os.path.realpath(os.path.join(base, *[p for p in parts if p]))
+        if not real.startswith(base + os.sep) or not os.path.isfile(real):
+            return web.Response(status=404, text="not found")
+        with open(real, "rb") as f:
+            body = f.read()
+        ext = os.path.splitext(real)[1]
+        return web.Response(body=body, headers={
+            "Content-Type": WEB_TYPES.get(ext, "application/octet-stream")})
+
+    app.router.add_get("/{path:.*}", page_file)
+
+
+def make_app(server: Server, web_root: Optional[str] = None) -> web.Application:
     app = web.Application(client_max_size=MAX_BODY, middlewares=[security_headers])
     app.router.add_post("/api/games", server.create_game)
     app.router.add_get("/api/games", server.lobby)
@@ -518,6 +743,8 @@ def make_app(server: Server) -> web.Application:
     app.router.add_get("/api/games/{game}/record", server.game_record)
     app.router.add_get("/api/stats", server.stats_page)
     app.router.add_get("/ws", server.websocket)
+    if web_root:
+        add_web_routes(app, web_root)
     return app
 
 
@@ -526,19 +753,21 @@ async def run(args: argparse.Namespace) -> None:
     # the default 5 ms switch interval a busy event loop would hold every
     # commit up by several of them.
     sys.setswitchinterval(0.0005)
-    storage = SQLiteStorage(args.db, synchronous=args.synchronous)
+    storage = open_storage(args)
     server = Server(storage, args.allow_origin, args.public_url, bot_threads=args.bot_threads,
                     max_games=args.max_games, hello_seconds=args.hello_seconds,
                     rate=args.rate, burst=args.burst, max_queued=args.max_queued)
     going = server.load()
-    runner = web.AppRunner(make_app(server), access_log=None, handle_signals=True)
+    runner = web.AppRunner(make_app(server, args.web), access_log=None, handle_signals=True)
     await runner.setup()
     site = web.TCPSite(runner, args.host, args.port, reuse_address=True)
     await site.start()
     server.start_games()
+    server.start_listening()
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
     print("ball-server: listening on http://%s:%d/ (%s, %d games, %d going on)"
-          % (args.host, port, args.db, len(server.sessions), going), flush=True)
+          % (args.host, port, "PostgreSQL" if storage.shared else args.db,
+             len(server.sessions), going), flush=True)
     try:
         await asyncio.Event().wait()
     finally:
@@ -551,12 +780,20 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8080, help="port (0: any free one; default 8080)")
-    p.add_argument("--db", default="ball-server.sqlite", help="the SQLite file of the games")
+    p.add_argument("--db", default="ball-server.sqlite",
+                   help="the SQLite file of the games, or a PostgreSQL connection URI "
+                   "(postgresql://...) that several server processes may share")
+    p.add_argument("--pg-channel", default="ball_events",
+                   help="PostgreSQL: the LISTEN/NOTIFY channel of the processes sharing "
+                   "the database (default ball_events)")
     p.add_argument("--synchronous", default="FULL", choices=("FULL", "NORMAL", "EXTRA"),
                    help="SQLite's synchronous: FULL survives a power cut (default)")
     p.add_argument("--allow-origin", action="append", default=[],
                    help="a web origin (https://example.org) whose pages may use the server")
     p.add_argument("--public-url", default="", help="the URL the invitation links start with")
+    p.add_argument("--web", default=None, metavar="DIR",
+                   help="serve the page from DIR (make web builds build/web) at /, where "
+                   "the invitation links point")
     p.add_argument("--bot-threads", type=int, default=1, help="threads for the searcher seats")
     p.add_argument("--max-games", type=int, default=10000, help="games going on at once")
     p.add_argument("--hello-seconds", type=float, default=HELLO_SECONDS,
@@ -573,6 +810,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         asyncio.run(run(args))
     except (KeyboardInterrupt, web.GracefulExit):  # Ctrl-C, SIGTERM: a clean stop
         pass
+    except StorageError as e:  # e.g. PostgreSQL not there
+        print("ball-server: %s" % e, file=sys.stderr)
+        return 1
     return 0
 
 

@@ -5,7 +5,8 @@ The server needs only what ``Storage`` declares: create a game, append
 its events (decisions, resignations, draw offers, losses on time) in
 order, mark a seat claimed, finish a game with its record, and read
 everything back at start-up. ``SQLiteStorage`` keeps it in one file (no
-setup); another database (PostgreSQL) needs only another subclass.
+setup); ``PostgresStorage`` (storage_pg.py) keeps it in PostgreSQL, where
+several server processes share one database.
 
 Every method that writes commits before it returns: the server
 acknowledges an event only after ``append_events()`` has returned, so a
@@ -24,6 +25,12 @@ class StorageError(Exception):
     """A write that did not happen (the event is refused, not acknowledged)."""
 
 
+class Conflict(StorageError):
+    """An event whose seq another process has stored first (several
+    processes on one database): nothing written; the server catches the
+    game up from the database and checks the message again."""
+
+
 class Storage:
     """What the server needs from a database. Every write is committed
     when the method returns (or raises StorageError, nothing written)."""
@@ -32,8 +39,12 @@ class Storage:
         """A new game with its metadata (ruleset, seats, token hashes, clock)."""
         raise NotImplementedError
 
-    def update_meta(self, game_id: str, meta: Dict[str, Any]) -> None:
-        """Replaces the metadata of a game (e.g. a seat claimed)."""
+    def update_meta(self, game_id: str, meta: Dict[str, Any],
+                    claimed: Optional[str] = None) -> None:
+        """Replaces the metadata of a game (e.g. a seat claimed). With
+        ``claimed`` (a side), only while the stored metadata still has
+        that seat unclaimed: else Conflict, nothing written (two processes
+        cannot both give away one open seat)."""
         raise NotImplementedError
 
     def append_events(self, events: Iterable[Tuple[str, int, Dict[str, Any]]]) -> None:
@@ -52,6 +63,41 @@ class Storage:
     def record(self, game_id: str) -> Optional[str]:
         """The game record of a finished game, or None."""
         raise NotImplementedError
+
+    def load_game(self, game_id: str, after_seq: int = 0
+                  ) -> Optional[Tuple[Dict[str, Any], List[Dict[str, Any]], Optional[Dict[str, Any]]]]:
+        """One game: (metadata, its events after ``after_seq`` in seq order,
+        outcome or None), or None when there is no such game."""
+        raise NotImplementedError
+
+    def load_events(self, after: Dict[str, int]) -> Dict[str, List[Dict[str, Any]]]:
+        """The events of several games, each after its seq in ``after``
+        ({game id: seq}), in seq order; a game with none is left out."""
+        out = {}
+        for game_id, seq in after.items():
+            found = self.load_game(game_id, seq)
+            if found is not None and found[1]:
+                out[game_id] = found[1]
+        return out
+
+    #: True when other processes write to the same database (PostgreSQL):
+    #: the server then catches games up from it and listens for changes.
+    shared = False
+
+    def listen_fileno(self) -> Optional[int]:
+        """A file descriptor readable when other processes changed games
+        (None: no other process)."""
+        return None
+
+    def relisten(self) -> None:
+        """Opens the listening connection again after notifications()
+        raised StorageError (StorageError while that fails)."""
+
+    def notifications(self) -> List[Tuple[str, int]]:
+        """The changes of other processes since the last call, without
+        waiting: (game id, seq of its last event; 0 for a new game or new
+        metadata)."""
+        return []
 
     def close(self) -> None:
         raise NotImplementedError
@@ -107,7 +153,9 @@ class SQLiteStorage(Storage):
     def create_game(self, game_id: str, meta: Dict[str, Any]) -> None:
         self._write([("INSERT INTO games (id, meta) VALUES (?, ?)", (game_id, json.dumps(meta)))])
 
-    def update_meta(self, game_id: str, meta: Dict[str, Any]) -> None:
+    def update_meta(self, game_id: str, meta: Dict[str, Any],
+                    claimed: Optional[str] = None) -> None:
+        # one process: the session's lock already orders the claims
         self._write([("UPDATE games SET meta = ? WHERE id = ?", (json.dumps(meta), game_id))])
 
     def append_events(self, events: Iterable[Tuple[str, int, Dict[str, Any]]]) -> None:
@@ -135,6 +183,18 @@ class SQLiteStorage(Storage):
         with self._lock:
             row = self._db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
         return row[0] if row else None
+
+    def load_game(self, game_id: str, after_seq: int = 0
+                  ) -> Optional[Tuple[Dict[str, Any], List[Dict[str, Any]], Optional[Dict[str, Any]]]]:
+        with self._lock:
+            row = self._db.execute("SELECT meta, outcome FROM games WHERE id = ?",
+                                   (game_id,)).fetchone()
+            if row is None:
+                return None
+            events = [json.loads(e) for (e,) in self._db.execute(
+                "SELECT event FROM events WHERE game = ? AND seq > ? ORDER BY seq",
+                (game_id, after_seq))]
+        return json.loads(row[0]), events, json.loads(row[1]) if row[1] else None
 
     def close(self) -> None:
         with self._lock:

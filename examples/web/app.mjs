@@ -16,10 +16,14 @@
 // xor 0x9e3779b9; hints always use seed 1), worker=0 (search in the page,
 // not in a worker), hint= (the Hint button's turn search, search:nodes=N,
 // search:ms=T, ...; default the strongest computer player's).
+// game= (with #token=... in the fragment): the game of that id on the
+// server the page came from, played through online.mjs (docs/server.md,
+// "Playing from the page"); the other parameters are then ignored.
 import { load } from './libball.mjs';
 import { createBoard, drawBoard, drawLegend, moveCursor } from './board.mjs';
 import { DEFAULT_COMPUTER, PLAYERS, choose, parsePlayer, playerLabel } from './players.mjs';
 import { createSearcher } from './search.mjs';
+import { startOnline } from './online.mjs';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -58,6 +62,7 @@ const state = {
   hint: null,      // { serial, pending } or { serial, action, text }: the Hint button's answer
   cursor: null,    // the keyboard cursor's square (null until an arrow key is pressed)
   future: [],      // the decisions undone, the next one last: redo, and the history's later part
+  online: null,    // online.mjs's controller when the page plays on the server (game=)
 };
 
 // ------------------------------------------------------------ games
@@ -143,6 +148,8 @@ async function copyBpn() {
 // ------------------------------------------------------------ playing
 
 function humanToAct() {
+  if (state.online)
+    return state.online.canAct(state.game);
   return !state.game.isOver && state.players[state.game.side] === 'human';
 }
 
@@ -187,6 +194,8 @@ function redoOne() {
 // or redoing); the later ones stay, to go forward again, until a
 // different decision is played or "Continue from here" is pressed.
 function goTo(n) {
+  if (state.online)
+    return; // the server's game has no other position
   stopBot();
   while (state.log.length > n)
     undoOne();
@@ -240,6 +249,8 @@ function loadGame(rulesText, bpn, moves, player = 'record') {
 }
 
 function loadRecordText(text, from) {
+  if (state.online)
+    return;
   let game;
   try {
     game = ball.Game.fromRecord(text);
@@ -312,6 +323,16 @@ function fromFragment() {
 function humanPlays(action) {
   if (!humanToAct())
     return;
+  if (state.online) {
+    // checked here for quick feedback, and again by the server
+    if (state.game.isLegal(action)) {
+      state.chosen = [];
+      state.online.decide(typeof action === 'string' ? action : action.text);
+    } else
+      say(`${typeof action === 'string' ? action : action.text} is not legal here`, 'error');
+    render();
+    return;
+  }
   try {
     play(action);
   } catch (e) {
@@ -322,6 +343,8 @@ function humanPlays(action) {
 
 function undo() {
   const game = state.game;
+  if (state.online)
+    return;
   if (game.historyLength === 0) {
     say('Nothing to undo', 'error');
     return;
@@ -881,6 +904,7 @@ function render() {
     verb: chosen.length >= 2 ? String(chosen[1]) : '', thinking: state.bot.thinking ?? '',
     decisions: String(state.log.length), later: String(state.future.length), search: searcher.mode, cursor: state.cursor ?? '',
   });
+  state.online?.render(game);
   scheduleBot();
 }
 
@@ -987,17 +1011,39 @@ drawLegend(ball, $('legend-icons'));
 if (matchMedia('(max-width: 820px)').matches)
   $('legend').open = false;
 
-try {
-  newGame(params.get('rules') ?? '', params.get('bpn') ?? undefined);
-} catch (e) {
+if (params.has('game')) {
+  // an invitation link: the server's game (online.mjs), the seat of the
+  // fragment's token or, without one, watching
   newGame('', undefined);
-  startErrors.push(e.message);
-}
-try {
-  fromFragment();
-} catch (e) {
-  newGame('', undefined);
-  startErrors.push(`the link's game: ${e.message}`);
+  state.online = startOnline({
+    gameId: params.get('game'),
+    token: new URLSearchParams(location.hash.slice(1)).get('token'),
+    hooks: {
+      reset: (rules) => newGame(rules, undefined),
+      apply: (action) => {
+        state.chosen = [];
+        state.future = [];
+        return applyEntry(action, 'server').bpn;
+      },
+      bpn: () => state.game.bpn,
+      render,
+      say,
+    },
+  });
+  render();
+} else {
+  try {
+    newGame(params.get('rules') ?? '', params.get('bpn') ?? undefined);
+  } catch (e) {
+    newGame('', undefined);
+    startErrors.push(e.message);
+  }
+  try {
+    fromFragment();
+  } catch (e) {
+    newGame('', undefined);
+    startErrors.push(`the link's game: ${e.message}`);
+  }
 }
 if (startErrors.length)
   say(startErrors.join('; '), 'error');

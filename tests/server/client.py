@@ -27,22 +27,23 @@ class ServerProcess:
     """The server, started on port 0 (the kernel's free port); the port is
     read from its first line of output."""
 
-    def __init__(self, db: str, *args: str) -> None:
+    def __init__(self, db: str, *args: str, log: Optional[str] = None) -> None:
         self.db = db
         self.args = args
+        self.log = log or db + ".log"  # a PostgreSQL URI names no file
         self.proc: Optional[subprocess.Popen] = None
         self.port = 0
 
     def start(self, timeout: float = 20.0) -> None:
         self.proc = subprocess.Popen([sys.executable, SERVER, "--port", "0", "--db", self.db,
                                       *self.args], stdout=subprocess.PIPE,
-                                     stderr=open(self.db + ".log", "a"), text=True)
+                                     stderr=open(self.log, "a"), text=True)
         deadline = time.monotonic() + timeout
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         if "listening on http://127.0.0.1:" not in line or time.monotonic() > deadline:
             self.kill()
-            raise RuntimeError("the server did not start: %r (see %s.log)" % (line, self.db))
+            raise RuntimeError("the server did not start: %r (see %s)" % (line, self.log))
         self.port = int(line.split("127.0.0.1:")[1].split("/")[0])
 
     @property
@@ -79,6 +80,53 @@ class ServerProcess:
                 self.kill()
 
 
+class PgCluster:
+    """A PostgreSQL cluster of its own in ``dirname`` (initdb, pg_ctl), on
+    a unix socket there and no TCP port; as the postgres user when run as
+    root (PostgreSQL refuses to run as root). ``dsn`` is the URI the
+    server's --db takes."""
+
+    BIN = "/usr/lib/postgresql/15/bin"
+
+    def __init__(self, dirname: str) -> None:
+        self.dir = os.path.abspath(dirname)
+        self.data = os.path.join(self.dir, "data")
+        self.sock = os.path.join(self.dir, "sock")
+        self.dsn = "postgresql://ball@/postgres?host=%s&port=5432" % self.sock
+        self.started = False
+
+    def _run(self, *args: str) -> None:
+        cmd = list(args)
+        if os.getuid() == 0:
+            cmd = ["runuser", "-u", "postgres", "--"] + cmd
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL,
+                       stderr=open(os.path.join(self.dir, "pg_ctl.log"), "a"))
+
+    def start(self) -> None:
+        os.makedirs(self.dir)
+        os.makedirs(self.data)
+        os.makedirs(self.sock)
+        if os.getuid() == 0:
+            os.chmod(self.dir, 0o711)
+            import pwd
+            pg = pwd.getpwnam("postgres")
+            for d in (self.data, self.sock):
+                os.chown(d, pg.pw_uid, pg.pw_gid)
+        self._run(os.path.join(self.BIN, "initdb"), "-D", self.data, "-U", "ball", "-A", "trust",
+                  "-E", "UTF8", "--no-locale")
+        self._run(os.path.join(self.BIN, "pg_ctl"), "-D", self.data, "-w", "-t", "30",
+                  "-l", os.path.join(self.data, "log"), "-o",
+                  "-c listen_addresses= -c unix_socket_directories=%s -c port=5432" % self.sock,
+                  "start")
+        self.started = True
+
+    def stop(self) -> None:
+        if self.started:
+            self._run(os.path.join(self.BIN, "pg_ctl"), "-D", self.data, "-m", "fast", "-w",
+                      "-t", "30", "stop")
+            self.started = False
+
+
 async def create_game(http: aiohttp.ClientSession, url: str, **options: Any) -> Dict[str, Any]:
     async with http.post(url + "/api/games", json=options) as r:
         body = await r.json()
@@ -107,6 +155,8 @@ class Client:
         self._reader: Optional["asyncio.Task[None]"] = None
         self.sent_at: Dict[int, float] = {}
         self.latencies: List[float] = []
+        self.sent_log: Dict[int, float] = {}  # seq: when this client sent its decision
+        self.seen_at: Dict[int, float] = {}   # seq: when its event arrived here
 
     @property
     def seq(self) -> int:
@@ -146,9 +196,11 @@ class Client:
                                      % (event["seq"], self.game.bpn, event["bpn"]))
         if "outcome" in event:
             self.outcome = event["outcome"]
+        now = time.monotonic()
+        self.seen_at[event["seq"]] = now
         t = self.sent_at.pop(event["seq"], None)
         if t is not None:
-            self.latencies.append(time.monotonic() - t)
+            self.latencies.append(now - t)
 
     async def _read(self) -> None:
         assert self.ws is not None
@@ -189,7 +241,7 @@ class Client:
         msg_id = "m%d" % random.getrandbits(48)
         msg["id"] = msg_id
         if msg.get("type") == "decision":
-            self.sent_at[msg["seq"]] = time.monotonic()
+            self.sent_at[msg["seq"]] = self.sent_log[msg["seq"]] = time.monotonic()
         fut = asyncio.get_running_loop().create_future()
         self._answers[msg_id] = fut
         await self.ws.send_str(json.dumps(msg))

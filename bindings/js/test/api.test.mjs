@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Every function of the module, exercised: the API object, Game, Action,
 // Selection. The last test checks that no member was added without being
-// listed (and so tested) here.
+// listed (and so tested) here (applyIndex, randomApply and randomPlayout:
+// test/crossings.test.mjs).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as mod from '../libball.mjs';
@@ -407,7 +408,7 @@ test('every member of the API is listed here, and so exercised above', () => {
     'historyPosition', 'isLegal', 'isOver', 'legalAction', 'legalActions', 'parseAction', 'pa', 'pe', 'perft',
     'phase', 'piece', 'randomAction', 'record', 'releaseTasks', 'reserveHistory', 'restrictedSquare', 'result',
     'recordWith', 'rules', 'select', 'selection', 'setTag', 'side', 'square', 'svg', 'tag', 'tags', 'taskSolutions', 'toString',
-    'turn', 'undo', 'winner', 'apply'].sort());
+    'turn', 'undo', 'winner', 'apply', 'applyIndex', 'randomApply', 'randomPlayout'].sort());
   assert.equal(symbols, 1, 'Symbol.dispose');
   assert.deepEqual(own(Action), ['fromCode']);
   assert.deepEqual(own(Action.prototype), ['cost', 'equals', 'flags', 'forcedFumble', 'from', 'fumble',

@@ -37,6 +37,7 @@
 #include <string.h>
 #include <time.h>
 
+#define BALL_EXPERIMENTAL /* ball_apply_index(), ball_random_apply(), ball_random_playout() */
 #include <ball.h>
 #include <lauxlib.h>
 #include <lua.h>
@@ -1227,6 +1228,52 @@ static int g_random_action(lua_State *L)
     return 1;
 }
 
+/* game:apply_index(i): legal_actions()[i] played without the check
+ * (ball_apply_index(), experimental); returns nothing. */
+static int g_apply_index(lua_State *L)
+{
+    ball_game *g = P(L, 1);
+    long long i = int_arg(L, 2, "an action index", INT64_MIN / 2, INT64_MAX / 2);
+    if (i < 1 || i > INT32_MAX) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "action index %lld out of range", i);
+        raise(L, BALL_E_RANGE, buf);
+    }
+    check(L, g, ball_apply_index(g, (int)(i - 1)));
+    return 0;
+}
+
+/* game:random_apply([r]): random_action(r) played without the check
+ * (ball_random_apply(), experimental); returns the action. */
+static int g_random_apply(lua_State *L)
+{
+    ball_game *g = P(L, 1);
+    uint64_t r;
+    if (lua_isnoneornil(L, 2))
+        r = splitmix64();
+    else if (!random_arg(L, 2, &r))
+        return raise(L, BALL_E_ARG, R_FORMS);
+    ball_action a;
+    check(L, g, ball_random_apply(g, r, &a));
+    push_action(L, a);
+    return 1;
+}
+
+/* game:random_playout([seed [, max]]): ball_random_playout()
+ * (experimental); returns the number of decisions played. */
+static int g_random_playout(lua_State *L)
+{
+    ball_game *g = P(L, 1);
+    uint64_t seed;
+    if (lua_isnoneornil(L, 2))
+        seed = splitmix64();
+    else if (!random_arg(L, 2, &seed))
+        return raise(L, BALL_E_ARG, R_FORMS);
+    int max = lua_isnoneornil(L, 3) ? INT32_MAX : (int)int_arg(L, 3, "max", INT32_MIN, INT32_MAX);
+    PUSHINT(L, check(L, g, ball_random_playout(g, seed, max)));
+    return 1;
+}
+
 static ball_action parse(lua_State *L, ball_game *g, int idx)
 {
     if (lua_type(L, idx) != LUA_TSTRING)
@@ -2406,6 +2453,9 @@ static const luaL_Reg game_methods[] = {
     {"count_legal_actions", g_count_legal_actions},
     {"legal_action", g_legal_action},
     {"random_action", g_random_action},
+    {"apply_index", g_apply_index},
+    {"random_apply", g_random_apply},
+    {"random_playout", g_random_playout},
     {"parse_action", g_parse_action},
     {"hash", g_hash},
     {"is_legal", g_is_legal},

@@ -581,6 +581,11 @@ _FUNCTIONS = [
     ("ball_history_reserve", _int, [_p, _size], True),
     ("ball_allocator_init", None, [_palloc, _size], True),
     ("ball_game_new_with_allocator", _int, [_pp, _prules, _palloc, _buf, _size], True),
+    # the experimental tier (LIBBALL_EXPERIMENTAL): optional, a later
+    # library may lack them (Game methods raise then, has() tells)
+    ("ball_apply_index", _int, [_p, _int], False),
+    ("ball_random_apply", _int, [_p, _u64, _pact], False),
+    ("ball_random_playout", _int, [_p, _u64, _int], False),
 ]
 
 

@@ -28,6 +28,23 @@ from .errors import (ArgumentError, BallError, BpnError, ClosedGameError, Illega
 
 _lib = _n.lib
 _apply = _lib.ball_apply
+
+
+def _experimental(name: str) -> Callable[..., int]:
+    """The experimental function ``name`` of the loaded library, or a
+    stand-in that raises BallError when the library lacks it."""
+    if _n.has(name):
+        fn: Callable[..., int] = getattr(_lib, name)
+        return fn
+
+    def call(*args: object) -> int:
+        raise BallError("the loaded libball lacks %s() (experimental tier)" % name, None)
+    return call
+
+
+_apply_index = _experimental("ball_apply_index")
+_random_apply = _experimental("ball_random_apply")
+_random_playout = _experimental("ball_random_playout")
 _string_at = ctypes.string_at
 
 # ---------------------------------------------------------------- enums
@@ -1022,6 +1039,7 @@ class Game(_Owned):
             self._lock = threading.RLock()
         self._actions = (ctypes.c_uint32 * _n.MAX_ACTIONS)()
         self._actions_addr = ctypes.addressof(self._actions)
+        self._random_out = ctypes.c_uint32()  # random_apply()'s output, under _lock
         # Kept on the instance so that __del__ works during interpreter exit.
         self._free = _lib.ball_game_free
         self._handle = handle
@@ -1418,6 +1436,64 @@ class Game(_Owned):
             if rc < 0:
                 self._check(rc)
         return action if type(action) is Action else _action(code)
+
+    def apply_index(self, index: int) -> None:
+        """Plays ``legal_actions()[index]`` (0 <= index <
+        count_legal_actions()) in one C call, without the legality check
+        of ``apply()``: the library finds and plays its own decision
+        (ball_apply_index(), experimental). Raises RangeError (game
+        unchanged) for an index out of range, the game over included.
+        Returns nothing: ``peek()`` gives the decision played."""
+        index = _c_int(index, "action index")
+        with self._lock:
+            handle = self._handle
+            if handle is None:
+                raise ClosedGameError("the game is closed", None)
+            rc = _apply_index(handle, index)
+            if rc < 0:
+                self._check(rc)
+
+    def random_apply(self, random: Optional[int] = None) -> Action:
+        """Plays the decision ``random_action(random)`` draws, in one C call
+        and without the legality check of ``apply()``
+        (ball_random_apply(), experimental), and returns it. ``random`` as
+        for ``random_action()`` (default ``random.getrandbits(64)``).
+        Raises RangeError (game unchanged) when there is no legal
+        decision."""
+        if random is None:
+            random = _random.getrandbits(64)
+        elif type(random) is not int or not 0 <= random < 2 ** 64:
+            raise ArgumentError("random is an int in 0 .. 2**64 - 1", _n.E_ARG)
+        out = self._random_out
+        with self._lock:
+            handle = self._handle
+            if handle is None:
+                raise ClosedGameError("the game is closed", None)
+            rc = _random_apply(handle, random, out)
+            if rc < 0:
+                self._check(rc)
+            code = out.value
+        return _action(code)
+
+    def random_playout(self, seed: Optional[int] = None,
+                       max_decisions: Optional[int] = None) -> int:
+        """Plays random decisions until the game ends or ``max_decisions``
+        (default: no limit) have been played, in one C call
+        (ball_random_playout(), experimental), and returns how many it
+        played (0 when the game is already over). Decision k is the one
+        ``random_action()`` draws with output k of a splitmix64 generator
+        started at ``seed`` (default ``random.getrandbits(64)``), so a seed
+        repeats its playout. Each decision is one entry of the history:
+        ``undo()`` as many times as the count returned takes the playout
+        back. RangeError for a negative ``max_decisions``, ArgumentError
+        for a seed outside 0 .. 2**64 - 1."""
+        if seed is None:
+            seed = _random.getrandbits(64)
+        elif type(seed) is not int or not 0 <= seed < 2 ** 64:
+            raise ArgumentError("seed is an int in 0 .. 2**64 - 1", _n.E_ARG)
+        limit = _n.INT_MAX if max_decisions is None else _c_int(max_decisions, "max_decisions")
+        with self._lock:
+            return self._check(_random_playout(self._live(), seed, limit))
 
     def undo(self) -> None:
         """Takes back the last decision; NoHistoryError if there is none."""

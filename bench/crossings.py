@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Random playouts through the Python binding, three ways (issue 29,
+"Fewer crossings"; docs/performance.md):
+
+  loop      Game.random_action() + Game.apply(), one decision at a time
+  apply     Game.random_apply(): draw and apply in one call
+  playout   Game.random_playout(): the whole game in one call
+
+Games under turn_limit=200, as `make bench`'s playouts; a new Game per
+game (the same for every way). Prints "WAY decisions cpu-seconds" per
+measured repetition, the ways interleaved (rounds of one repetition each):
+
+    python3 bench/crossings.py [GAMES [ROUNDS [WAY...]]]
+
+BENCH_NO_WARMUP=1 leaves out the warm-up round (bench/crossings.sh, for
+callgrind's instruction counts).
+"""
+import os
+import sys
+import time
+
+import libball
+from libball import Game, RangeError
+
+
+def loop(games):
+    n = 0
+    for _ in range(games):
+        g = Game(turn_limit=200)
+        try:
+            while True:
+                g.apply(g.random_action())
+                n += 1
+        except RangeError:
+            pass
+    return n
+
+
+def apply(games):
+    n = 0
+    for _ in range(games):
+        g = Game(turn_limit=200)
+        try:
+            while True:
+                g.random_apply()
+                n += 1
+        except RangeError:
+            pass
+    return n
+
+
+def playout(games):
+    n = 0
+    for _ in range(games):
+        g = Game(turn_limit=200)
+        n += g.random_playout()
+    return n
+
+
+WAYS = {"loop": loop, "apply": apply, "playout": playout}
+
+
+def main(argv):
+    games = int(argv[1]) if len(argv) > 1 else 100
+    rounds = int(argv[2]) if len(argv) > 2 else 5
+    ways = argv[3:] or list(WAYS)
+    assert libball.Game  # loaded
+    if not os.environ.get("BENCH_NO_WARMUP"):  # set for callgrind's counts
+        for w in ways:
+            WAYS[w](max(1, games // 10))
+    for _ in range(rounds):
+        for w in ways:
+            t = time.process_time()
+            n = WAYS[w](games)
+            print(w, n, "%.6f" % (time.process_time() - t), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

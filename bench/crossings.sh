@@ -1,0 +1,101 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# make bench-crossings: random playouts through each runtime, one decision
+# a call against one call a decision (ball_random_apply) and one call a game
+# (ball_random_playout) (issue 29, "Fewer crossings"; docs/performance.md).
+# Prints decisions per CPU second (median of ROUNDS, the ways interleaved
+# in each process) and, with valgrind, instructions per decision:
+#   C       bench/bench.c's playouts (callgrind inside playout() only)
+#   Python  bench/crossings.py (callgrind: the whole process run with 2N
+#           and N games, the difference over the difference in decisions)
+#   LuaJIT  bench/crossings.lua with the FFI module, the same way
+#   PUC Lua bench/crossings.lua with the C module built here for lua5.4
+# Usage: sh bench/crossings.sh BUILD_DIR [GAMES [ROUNDS]]
+set -e
+B=${1:?usage: crossings.sh BUILD_DIR [GAMES [ROUNDS]]}
+GAMES=${2:-200}
+ROUNDS=${3:-5}
+root=$(cd "$(dirname "$0")/.." && pwd)
+case $B in /*) ;; *) B=$root/$B ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# "WAY decisions seconds" lines -> "WAY median-decisions-per-second"
+median() {
+    awk '{r[$1] = r[$1] " " ($2 / $3)} END {for (w in r) print w, r[w]}' |
+    while read -r w rates; do
+        # shellcheck disable=SC2086 # one rate a word
+        m=$(printf '%s\n' $rates | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
+        echo "$w $m"
+    done
+}
+rate() { awk -v w="$2" '$1 == w {printf "%.2f M", $2 / 1e6}' "$1"; }
+# instructions per decision of WAY: runs "$@ GAMES 1 WAY" and "$@ 2*GAMES 1 WAY"
+per_decision() {
+    way=$1 n=$2
+    shift 2
+    for k in 1 2; do
+        BENCH_NO_WARMUP=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" $((k * n)) 1 "$way" \
+            >"$tmp/cg$k.out" 2>"$tmp/cg$k.err"
+    done
+    awk -v a="$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$tmp/cg1.err")" \
+        -v b="$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$tmp/cg2.err")" \
+        -v da="$(awk '{print $2}' "$tmp/cg1.out")" -v db="$(awk '{print $2}' "$tmp/cg2.out")" \
+        'BEGIN {printf "%.0f", (b - a) / (db - da)}'
+}
+
+echo "random playouts, turn limit 200, decisions per CPU second (median of $ROUNDS, ways interleaved) and instructions per decision (callgrind)"
+printf '%-44s %14s %12s\n' "loop" "decisions/s" "instr/dec"
+
+# C: bench/bench.c (make bench) for the rate, its callgrind workloads for the count
+"$B/bench/bench" playouts >"$tmp/c.txt"
+for row in "draw one:draw + ball_apply_unchecked:playout:C ball_random_action + ball_apply_unchecked" \
+           "checked:draw + checked ball_apply:playout-checked:C ball_random_action + ball_apply" \
+           "apply:ball_random_apply:playout-apply:C ball_random_apply" \
+           "call:ball_random_playout:playout-call:C ball_random_playout"; do
+    title=$(echo "$row" | cut -d: -f2) workload=$(echo "$row" | cut -d: -f3) label=$(echo "$row" | cut -d: -f4)
+    r=$(awk -v t="$title" 'index($0, t) {getline; for (i = 1; i <= NF; i++) if ($i == "(median;") {print $(i + 2) " M"; exit}}' "$tmp/c.txt" | sed 's/ M$//')
+    c="-"
+    if have valgrind; then
+        c=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect=playout \
+                "$B/bench/bench" --workload "$workload" 2>"$tmp/cg.err" | awk '{print $2}')
+        c=$(awk -v i="$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$tmp/cg.err")" -v d="$c" 'BEGIN {printf "%.0f", i / d}')
+    fi
+    printf '%-44s %14s %12s\n' "$label" "$r M" "$c"
+done
+
+run_binding() { # label-prefix file-of-results command...
+    prefix=$1
+    shift
+    "$@" "$GAMES" "$ROUNDS" | median >"$tmp/rates"
+    for way in loop apply playout; do
+        case $way in
+        loop) what="random_action() + apply()" ;;
+        apply) what="random_apply()" ;;
+        playout) what="random_playout()" ;;
+        esac
+        c="-"
+        have valgrind && c=$(per_decision "$way" $((GAMES / 10 > 0 ? GAMES / 10 : 1)) "$@")
+        printf '%-44s %14s %12s\n' "$prefix $what" "$(rate "$tmp/rates" "$way")" "$c"
+    done
+}
+
+if have python3; then
+    # the interpreter itself, not a wrapper script (pyenv's shim) that
+    # callgrind would count instead
+    py=$(python3 -c 'import sys; print(sys.executable)')
+    PYTHONPATH="$root/bindings/python${PYTHONPATH:+:$PYTHONPATH}" LIBBALL_PATH="$B/libball.so.1" \
+        run_binding "Python" "$py" "$root/bench/crossings.py"
+fi
+if have luajit; then
+    LD_LIBRARY_PATH="$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" run_binding "LuaJIT (FFI)" luajit "$root/bench/crossings.lua"
+fi
+if have lua5.4 && [ -f /usr/include/lua5.4/lua.h ]; then
+    sh "$root/bindings/lua/c/gen_constants.sh" "$root/include/ball.h" >"$tmp/ball_constants.h"
+    cp "$root/bindings/lua/c/ballc.c" "$tmp/"
+    ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$root/include" -I/usr/include/lua5.4 "$tmp/ballc.c" \
+        -o "$tmp/ball.so" -L"$B" -l:libball.so.1
+    LD_LIBRARY_PATH="$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_CPATH="$tmp/?.so" \
+        run_binding "PUC Lua 5.4 (C module)" lua5.4 "$root/bench/crossings.lua"
+fi
