@@ -270,8 +270,9 @@ int ball_net_evaluate(const ball_net *net, const ball_game *game, double *value)
         a = a2;
         n = net->h2;
     }
-    double v = net_tanh(net->bo + dot(net->wo, a, n));
-    *value = v == v ? v : 0.0; /* NaN: no opinion */
+    /* finite: the weights are (the loader checks) and clip() keeps every
+     * activation in [0, 1], a NaN included */
+    *value = net_tanh(net->bo + dot(net->wo, a, n));
     return BALL_OK;
 }
 

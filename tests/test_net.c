@@ -428,6 +428,57 @@ static double counting_eval(void *ud, const ball_game *g)
 /* The turn search with the net as its evaluation (one and two threads):
  * it calls the net and answers a legal decision; IN_ONE's touchdown
  * (R11.1) is still found, since proven values come from the search. */
+/* The error text's bounds: no buffer, an empty one, one that holds only
+ * part of the message; NULL arguments of evaluate; the output's
+ * saturation on both sides. */
+START_TEST(test_edges)
+{
+    crc_init();
+    tnet t = tnet_random(0, 1, 0, 5);
+    size_t len;
+    unsigned char *f = tnet_file(&t, &len);
+    ball_net *net = NULL;
+    char err[8];
+    double v = 5;
+
+    memset(err, 'z', sizeof err);
+    ck_assert_int_eq(ball_net_load(&net, f, 3, err, 0), BALL_E_ARG);
+    ck_assert_int_eq(err[0], 'z'); /* errlen 0: nothing written */
+    ck_assert_int_eq(ball_net_load(&net, f, 3, err, 3), BALL_E_ARG);
+    ck_assert_str_eq(err, "ne"); /* "net: " cut to fit */
+    ck_assert_int_eq(ball_net_load(&net, f, 3, err, 6), BALL_E_ARG);
+    ck_assert_str_eq(err, "net: "); /* the prefix, no room for the rest */
+    ck_assert_int_eq(ball_net_load(&net, f, 3, err, sizeof err), BALL_E_ARG);
+    ck_assert_uint_eq(strlen(err), sizeof err - 1);
+    ck_assert_int_eq(strncmp(err, "net: ", 5), 0);
+    ck_assert_ptr_null(net);
+
+    ck_assert_int_eq(ball_net_load(&net, f, len, NULL, 0), BALL_OK); /* no error buffer */
+    ck_assert_ptr_nonnull(net);
+    ball_game *g = NULL;
+    ck_assert_int_eq(ball_game_new(&g, NULL, NULL, 0), BALL_OK);
+    ck_assert_int_eq(ball_net_evaluate(net, NULL, &v), BALL_E_ARG);
+    ck_assert_int_eq(ball_net_evaluate(net, g, NULL), BALL_E_ARG);
+    ck_assert_double_eq(v, 5);
+    ball_net_free(net);
+    free(f);
+
+    /* an output bias of -100 and +100: tanh is -1 and 1 exactly */
+    memset(t.wo, 0, sizeof(double) * (size_t)t.h1);
+    for (int sign = -1; sign <= 1; sign += 2) {
+        t.bo = 100.0 * sign;
+        f = tnet_file(&t, &len);
+        net = load_ok(f, len);
+        ck_assert_int_eq(ball_net_evaluate(net, g, &v), BALL_OK);
+        ck_assert_double_eq(v, (double)sign);
+        ball_net_free(net);
+        free(f);
+    }
+    ball_game_free(g);
+    tnet_free(&t);
+}
+END_TEST
+
 START_TEST(test_search_uses_net)
 {
     crc_init();
@@ -520,6 +571,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_by_hand);
     tcase_add_test(tc, test_against_reference);
     tcase_add_test(tc, test_refusals);
+    tcase_add_test(tc, test_edges);
     tcase_add_test(tc, test_search_uses_net);
     tcase_add_test(tc, test_threads_share_a_net);
     suite_add_tcase(s, tc);
