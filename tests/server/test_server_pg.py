@@ -112,6 +112,19 @@ class Table:
                       % (what, name, proc, self.seq, len(seen),
                          " (%s)" % c.mismatch[:2] if c.mismatch else ""))
 
+    async def play_to_end(self, rng: random.Random, what: str) -> None:
+        """Decisions sent to A and B in turn until the game ends; then
+        every connection saw them all, and both records hold them."""
+        while not self.ref.is_over and self.seq < 400:
+            await self.play("AB"[self.seq % 2], rng)
+        await self.settle(["A", "B"])
+        check(self.ref.is_over, "%s ended (%d decisions)" % (what, self.seq))
+        self.check_seen(["A", "B"], what)
+        for p in "AB":
+            moves = await record_of(self.http, self.urls[p], self.gid)
+            check(moves == self.acked, "%s: %s's record holds the %d decisions the clients "
+                  "saw (it holds %d)" % (what, p, self.seq, len(moves)))
+
     async def close(self) -> None:
         for c in list(self.watchers.values()) + [c for s in self.seats.values() for c in s.values()]:
             await c.close()
@@ -174,16 +187,10 @@ async def main(dirname: str, dsn: str) -> int:
             await t.connect("A")
             await t.connect("B")
             await refusals(t, rng)
-            while not t.ref.is_over and t.seq < 400:
-                await t.play("AB"[t.seq % 2], rng)
-            await t.settle(["A", "B"])
-            check(t.ref.is_over and t.seq > 20, "the game ended (%d decisions)" % t.seq)
-            t.check_seen(["A", "B"], "game 1")
+            await t.play_to_end(rng, "game 1")
+            check(t.seq > 20, "game 1 had more than 20 decisions (%d)" % t.seq)
             for p in "AB":
                 check(t.watchers[p].outcome is not None, "the spectator on %s saw the end" % p)
-                moves = await record_of(http, urls[p], t.gid)
-                check(moves == t.acked, "game 1: %s's record holds the %d decisions the clients "
-                      "saw (it holds %d)" % (p, t.seq, len(moves)))
             await t.close()
             print("game: ok (%d decisions)" % t.seq, flush=True)
 
@@ -203,15 +210,7 @@ async def main(dirname: str, dsn: str) -> int:
             print(servers["A"].proc.pid, file=pids, flush=True)
             urls["A"] = t.urls["A"] = servers["A"].url
             await t.connect("A")  # resumes from the last seq each saw on the old A
-            while not t.ref.is_over and t.seq < 400:
-                await t.play("AB"[t.seq % 2], rng)
-            await t.settle(["A", "B"])
-            check(t.ref.is_over, "the game ended after the restart (%d decisions)" % t.seq)
-            t.check_seen(["A", "B"], "game 2")
-            for p in "AB":
-                moves = await record_of(http, urls[p], t.gid)
-                check(moves == t.acked, "game 2: %s's record holds the %d decisions the clients "
-                      "saw (it holds %d)" % (p, t.seq, len(moves)))
+            await t.play_to_end(rng, "game 2 (after the restart)")
             await t.close()
             print("fault: ok (%d decisions)" % t.seq, flush=True)
 
@@ -259,15 +258,7 @@ async def main(dirname: str, dsn: str) -> int:
                     (side, t.seats[side]["A"]) for side in ("ATK", "DEF")]:
                 check(len(c.events) == before, "game 4: the %s on A heard of B's decisions after "
                       "the listening connection came back (%d of %d)" % (name, len(c.events), before))
-            while not t.ref.is_over and t.seq < 400:
-                await t.play("AB"[t.seq % 2], rng)
-            await t.settle(["A", "B"])
-            check(t.ref.is_over, "the game ended after the lost connections (%d decisions)" % t.seq)
-            t.check_seen(["A", "B"], "game 4")
-            for p in "AB":
-                moves = await record_of(http, urls[p], t.gid)
-                check(moves == t.acked, "game 4: %s's record holds the %d decisions the clients "
-                      "saw (it holds %d)" % (p, t.seq, len(moves)))
+            await t.play_to_end(rng, "game 4 (after the lost connections)")
             await t.close()
             print("reconnect: ok (%d decisions)" % t.seq, flush=True)
     finally:

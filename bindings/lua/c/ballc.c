@@ -1214,14 +1214,22 @@ static int random_arg(lua_State *L, int i, uint64_t *r)
     return 1;
 }
 
+/* The random number (or seed) argument @p i: random_arg()'s forms, or a
+ * draw of the module's generator when it is nil or absent. */
+static uint64_t opt_random(lua_State *L, int i)
+{
+    uint64_t r = 0;
+    if (lua_isnoneornil(L, i))
+        return splitmix64();
+    if (!random_arg(L, i, &r))
+        raise(L, BALL_E_ARG, R_FORMS); /* does not return */
+    return r;
+}
+
 static int g_random_action(lua_State *L)
 {
     ball_game *g = P(L, 1);
-    uint64_t r;
-    if (lua_isnoneornil(L, 2))
-        r = splitmix64();
-    else if (!random_arg(L, 2, &r))
-        return raise(L, BALL_E_ARG, R_FORMS);
+    uint64_t r = opt_random(L, 2);
     ball_action a;
     check(L, g, ball_random_action(g, r, &a));
     push_action(L, a);
@@ -1248,11 +1256,7 @@ static int g_apply_index(lua_State *L)
 static int g_random_apply(lua_State *L)
 {
     ball_game *g = P(L, 1);
-    uint64_t r;
-    if (lua_isnoneornil(L, 2))
-        r = splitmix64();
-    else if (!random_arg(L, 2, &r))
-        return raise(L, BALL_E_ARG, R_FORMS);
+    uint64_t r = opt_random(L, 2);
     ball_action a;
     check(L, g, ball_random_apply(g, r, &a));
     push_action(L, a);
@@ -1264,11 +1268,7 @@ static int g_random_apply(lua_State *L)
 static int g_random_playout(lua_State *L)
 {
     ball_game *g = P(L, 1);
-    uint64_t seed;
-    if (lua_isnoneornil(L, 2))
-        seed = splitmix64();
-    else if (!random_arg(L, 2, &seed))
-        return raise(L, BALL_E_ARG, R_FORMS);
+    uint64_t seed = opt_random(L, 2);
     int max = lua_isnoneornil(L, 3) ? INT32_MAX : (int)int_arg(L, 3, "max", INT32_MIN, INT32_MAX);
     PUSHINT(L, check(L, g, ball_random_playout(g, seed, max)));
     return 1;
