@@ -139,6 +139,14 @@ _CTYPES = {
     "const ball_search_config *": ctypes.POINTER(n.BallSearchConfig),
     "ball_search_result *": ctypes.POINTER(n.BallSearchResult),
     "ball_search_line *": ctypes.POINTER(n.BallSearchLine),
+    # the experimental tier that the binding declares
+    "double": ctypes.c_double,
+    "double *": ctypes.POINTER(ctypes.c_double),
+    "ball_search_eval_fn": n.SEARCH_EVAL_FN,
+    "const void *": ctypes.c_void_p,
+    "ball_net *": ctypes.c_void_p,
+    "const ball_net *": ctypes.c_void_p,
+    "ball_net **": ctypes.POINTER(ctypes.c_void_p),
 }
 
 # Enum classes of the Python layer: header enum -> (class, header name of
