@@ -8,6 +8,7 @@
 #include "action.h"
 #include "compiler.h"
 #include "game.h"
+#include "hash.h"
 #include "movegen.h"
 #include "notation.h"
 #include "play.h"
@@ -255,16 +256,6 @@ int ball_random_apply(ball_game *g, uint64_t random, ball_action *out)
     return rc;
 }
 
-/* splitmix64, the generator ball.h documents for ball_random_playout()
- * (the same as docs/learning.md's). */
-static inline uint64_t playout_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* A playout whose apply failed (the history could not grow): the
  * decisions it played are taken back, the apply's message kept. */
 static OUT_OF_LINE int playout_failed(ball_game *g, int rc, int played)
@@ -286,7 +277,7 @@ int ball_random_playout(ball_game *g, uint64_t seed, int max_decisions)
     uint64_t state = seed;
     int played = 0;
     uint32_t a;
-    while (played < max_decisions && gen_random_action(&g->p, playout_next(&state), &a)) {
+    while (played < max_decisions && gen_random_action(&g->p, splitmix64_next(&state), &a)) {
         int rc = ball_apply_unchecked(g, a);
         if (rc != BALL_OK)
             return playout_failed(g, rc, played);

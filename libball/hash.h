@@ -7,12 +7,24 @@
 
 #include <stdint.h>
 
+/* The splitmix64 increment (the golden ratio in 64 bits). */
+#define SPLITMIX64_GAMMA 0x9E3779B97F4A7C15ull
+
 static inline uint64_t mix64(uint64_t z)
 {
-    z += 0x9E3779B97F4A7C15ull;
+    z += SPLITMIX64_GAMMA;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
+}
+
+/* The next output of the splitmix64 generator with state @p state
+ * (docs/learning.md): mix64() of the state, which then moves on. */
+static inline uint64_t splitmix64_next(uint64_t *state)
+{
+    uint64_t z = mix64(*state);
+    *state += SPLITMIX64_GAMMA;
+    return z;
 }
 
 /* ZOBRIST[sq][code] keys a top piece code, ZOBRIST[sq][16 + code] a lower
@@ -29,7 +41,7 @@ static inline uint64_t square_key(int sq, uint8_t top, uint8_t low)
 #define KEY_STATE (1ull << 32)
 
 /* mix64() as a constant expression, for the table. */
-#define MIX_1(z) ((z) + 0x9E3779B97F4A7C15ull)
+#define MIX_1(z) ((z) + SPLITMIX64_GAMMA)
 #define MIX_2(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ull)
 #define MIX_3(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBull)
 #define MIX_4(z) ((z) ^ ((z) >> 31))
