@@ -17,7 +17,7 @@
 #           with headers and luarocks for the C module, mypy, numpy, groff
 #           for the manual page's test, aiohttp for the game server's test,
 #           psycopg2 and the PostgreSQL 15 server for its several-process
-#           test).
+#           test, torch for the training pipeline's toy run).
 #   deb     what `make deb` and tests/deb_test.sh need: dpkg-buildpackage,
 #           debhelper (compat 13), dh-python, fakeroot, lintian, pkg-config.
 #   pybuild what tests/python_sdist_test.sh needs: Debian's python3-build
@@ -39,7 +39,7 @@ group() {
                 py=ensurepip:python3-venv lua5.1:lua5.1 lua5.4:lua5.4 \
                 /usr/include/lua5.1/lua.h:liblua5.1-0-dev /usr/include/lua5.4/lua.h:liblua5.4-dev \
                 luarocks:luarocks mypy:mypy py=numpy:python3-numpy groff:groff-base \
-                py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 \
+                py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 py=torch:python3-torch \
                 /usr/lib/postgresql/15/bin/initdb:postgresql
             ;;
         deb)
@@ -51,7 +51,7 @@ group() {
             echo py=build:python3-build py=ensurepip:python3-venv
             ;;
         server)
-            echo python3:python3 py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 \
+            echo python3:python3 py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 py=torch:python3-torch \
                 /usr/lib/postgresql/15/bin/initdb:postgresql
             ;;
         *) return 1 ;;

@@ -8,7 +8,7 @@
 Game i (1 to N) is played with seed S + i by the players of ``--atk`` and
 ``--def``, named as for the C ``selfplay`` example (``random``,
 ``greedy``, ``mcts[:playouts=N,ms=T,turns=K,c=X]``,
-``search[:nodes=N,ms=T,depth=D]``), and it is the same
+``search[:nodes=N,ms=T,depth=D,net=FILE]``), and it is the same
 game: the players are seeded as ``selfplay`` seeds them, so the records
 equal ``selfplay --record``'s byte for byte. The games are cut into
 chunks of ``--chunk`` games on a fixed grid (games 1-K, K+1-2K, ...);
@@ -46,6 +46,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from . import _native as _n
+from .errors import BallError
 
 MANIFEST = "manifest.json"
 LOCK = ".lock"
@@ -78,7 +79,8 @@ PLAYER_KINDS: Dict[str, Optional[Dict[str, Tuple[type, float, float]]]] = {
     "greedy": None,
     "mcts": {"playouts": (int, 0, 1000000000), "ms": (int, 0, 86400000),
              "turns": (int, 0, 1000), "c": (float, 0, 100)},
-    "search": {"nodes": (int, 0, 10 ** 12), "ms": (int, 0, 86400000), "depth": (int, 0, 64)},
+    "search": {"nodes": (int, 0, 10 ** 12), "ms": (int, 0, 86400000), "depth": (int, 0, 64),
+               "net": (str, 0, 0)},
 }
 
 
@@ -96,7 +98,8 @@ def parse_player(name: str) -> PlayerSpec:
     """The player of a name as the C examples take it: ``random``,
     ``greedy``, ``mcts`` or ``mcts:key=value,...`` (playouts, ms, turns,
     c), ``search`` or ``search:key=value,...`` (nodes, ms, depth; a budget
-    named alone is the only one). UsageError with what is wrong."""
+    named alone is the only one; ``net=FILE``: the network file FILE as
+    the evaluation, experimental). UsageError with what is wrong."""
     if not isinstance(name, str):
         raise UsageError("a player is a name, not %r" % (name,))
     kind, _, rest = name.partition(":")
@@ -117,6 +120,13 @@ def parse_player(name: str) -> PlayerSpec:
             raise UsageError("player %r: bad setting %r (settings of %s: %s, as key=value)"
                              % (name, item, kind, ", ".join(allowed)))
         typ, lo, hi = allowed[key]
+        if typ is str:
+            if not value:
+                raise UsageError("player %r: %s= names nothing" % (name, key))
+            if not os.path.isfile(value):
+                raise UsageError("player %r: %s=%s is not a file" % (name, key, value))
+            settings[key] = value
+            continue
         try:
             v = typ(value)
         except ValueError:
@@ -308,11 +318,20 @@ class _Search:
                                    "time_ms": settings.get("ms", 0),
                                    "depth": settings.get("depth", 0)}
         self.search: Any = None
+        self.net: Any = None
+        if settings.get("net"):
+            from .net import Net
+            try:
+                self.net = Net.from_file(settings["net"])
+            except OSError as e:
+                raise UsageError("search net=%s: %s" % (settings["net"], e.strerror)) from None
+            except BallError as e:  # a file the library refuses: its message says why
+                raise UsageError("search net=%s: %s" % (settings["net"], e)) from None
         self.seed(1)
 
     def seed(self, seed: int) -> None:
         from .search import TurnSearch
-        new = TurnSearch(seed=seed or 1, **self.kw)
+        new = TurnSearch(seed=seed or 1, eval=self.net, **self.kw)
         if self.search is not None:
             self.search.close()
         self.search = new
@@ -325,6 +344,8 @@ class _Search:
     def close(self) -> None:
         if self.search is not None:
             self.search.close()
+        if self.net is not None:
+            self.net.close()
 
 
 def make_player(spec: PlayerSpec) -> Any:
@@ -1007,7 +1028,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, default=1, help="game i has seed S + i (1)")
     ap.add_argument("--atk", default="greedy",
                     help="ATK's player: random, greedy, mcts[:playouts=N,ms=T,turns=K,c=X], "
-                    "search[:nodes=N,ms=T,depth=D] (greedy)")
+                    "search[:nodes=N,ms=T,depth=D,net=FILE] (greedy)")
     ap.add_argument("--def", dest="dfn", default="random", help="DEF's player (random)")
     ap.add_argument("--rules", default="", help="rules text, e.g. 'zone=2' (docs/cards.md)")
     ap.add_argument("--turn-limit", type=int, default=None,
