@@ -10,6 +10,7 @@
 #           and N games, the difference over the difference in decisions)
 #   LuaJIT  bench/crossings.lua with the FFI module, the same way
 #   PUC Lua bench/crossings.lua with the C module built here for lua5.4
+#   LuaJIT  bench/crossings.lua with the C module built here for lua5.1
 # Usage: sh bench/crossings.sh BUILD_DIR [GAMES [ROUNDS]]
 set -e
 B=${1:?usage: crossings.sh BUILD_DIR [GAMES [ROUNDS]]}
@@ -98,4 +99,15 @@ if have lua5.4 && [ -f /usr/include/lua5.4/lua.h ]; then
         -o "$tmp/ball.so" -L"$B" -l:libball.so.1
     LD_LIBRARY_PATH="$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_CPATH="$tmp/?.so" \
         run_binding "PUC Lua 5.4 (C module)" lua5.4 "$root/bench/crossings.lua"
+fi
+# LuaJIT loads the C module built for the Lua 5.1 ABI (issue 29, "One Lua
+# implementation": the cost of the C module against the FFI one)
+if have luajit && [ -f /usr/include/lua5.1/lua.h ]; then
+    sh "$root/bindings/lua/c/gen_constants.sh" "$root/include/ball.h" >"$tmp/ball_constants.h"
+    cp "$root/bindings/lua/c/ballc.c" "$tmp/"
+    mkdir -p "$tmp/5.1"
+    ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$root/include" -I/usr/include/lua5.1 "$tmp/ballc.c" \
+        -o "$tmp/5.1/ball.so" -L"$B" -l:libball.so.1
+    LD_LIBRARY_PATH="$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_CPATH="$tmp/5.1/?.so" BALL_LUA_BACKEND=c \
+        run_binding "LuaJIT (C module)" luajit "$root/bench/crossings.lua"
 fi
