@@ -11,7 +11,8 @@
 # $(CFLAGS): a sanitizer or coverage build instruments the library, not
 # the interpreter's extension (python3 could not load it without the
 # sanitizer's runtime preloaded, and its counts are no part of the
-# library's coverage).
+# library's coverage). PY_EXT_FLAGS: flags of its own (debian/rules gives
+# dpkg's hardening flags).
 PYTHON ?= python3
 PY_EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX") or "")' 2>/dev/null)
 PY_INCLUDE := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
@@ -24,5 +25,5 @@ all: python-ext
 ifneq ($(PY_SPEED),)
 $(PY_SPEED): bindings/python/libball/_speed.c include/ball.h
 	@mkdir -p $(dir $@)
-	$(QUIET_CCLD)$(CC) -std=c11 $(OPT) -g $(WARN) -Wno-missing-prototypes -Iinclude -I$(PY_INCLUDE) -shared -fPIC $< -o $@
+	$(QUIET_CCLD)$(CC) -std=c11 $(OPT) -g $(WARN) -Wno-missing-prototypes -Iinclude -I$(PY_INCLUDE) -shared -fPIC $< -o $@ $(PY_EXT_FLAGS)
 endif
