@@ -7,12 +7,14 @@
 # headers (Python.h) are installed, otherwise left out (the Python tests
 # then fail with the ImportError that says to build it).
 #
-# It is compiled with the project's warnings and optimisation but not
-# $(CFLAGS): a sanitizer or coverage build instruments the library, not
-# the interpreter's extension (python3 could not load it without the
-# sanitizer's runtime preloaded, and its counts are no part of the
-# library's coverage). PY_EXT_FLAGS: flags of its own (debian/rules gives
-# dpkg's hardening flags).
+# It is compiled with $(CC) and the project's warnings and optimisation,
+# not $(CFLAGS) (the library's). In make check-asan and make coverage $(CC)
+# is a wrapper that carries the instrumentation, so the extension is
+# instrumented too (check-asan preloads the sanitizer's runtime into
+# python3); the coverage report reads $(B)/obj only, so the extension's
+# counts are no part of the library's coverage or its floors.
+# PY_EXT_FLAGS: flags of its own (debian/rules gives dpkg's hardening
+# flags).
 PYTHON ?= python3
 PY_EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX") or "")' 2>/dev/null)
 PY_INCLUDE := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
