@@ -6,6 +6,13 @@
   loop      Game.random_action() + Game.apply(), one decision at a time
   apply     Game.random_apply(): draw and apply in one call
   playout   Game.random_playout(): the whole game in one call
+  nolock    the loop's two calls of libball._speed without Game and its
+            per-game lock (what the lock and the methods cost: loop - bare)
+  locked    the same calls, each under the game's lock as Game holds it
+  create    Game(turn_limit=200) and close(), GAMES * 100 times ("decisions"
+            counts games)
+  bpn       Game.bpn then Game.set_bpn() of a mid-game position, GAMES * 100
+            round trips
 
 Games under turn_limit=200, as `make bench`'s playouts; a new Game per
 game (the same for every way). Prints "WAY decisions cpu-seconds" per
@@ -17,6 +24,7 @@ BENCH_NO_WARMUP=1 leaves out the warm-up round (bench/crossings.sh, for
 callgrind's instruction counts).
 """
 import os
+import random
 import sys
 import time
 
@@ -58,7 +66,59 @@ def playout(games):
     return n
 
 
-WAYS = {"loop": loop, "apply": apply, "playout": playout}
+def nolock(games):
+    sp = libball._native.speed
+    bits = random.getrandbits
+    n = 0
+    for _ in range(games):
+        g = Game(turn_limit=200)
+        h = g._handle
+        try:
+            while True:
+                sp.apply(h, sp.random_action(h, bits(64))._code)
+                n += 1
+        except RangeError:
+            pass
+    return n
+
+
+def locked(games):
+    sp = libball._native.speed
+    bits = random.getrandbits
+    n = 0
+    for _ in range(games):
+        g = Game(turn_limit=200)
+        h, lock = g._handle, g._lock
+        try:
+            while True:
+                with lock:
+                    a = sp.random_action(h, bits(64))
+                with lock:
+                    sp.apply(h, a._code)
+                n += 1
+        except RangeError:
+            pass
+    return n
+
+
+def create(games):
+    for _ in range(games * 100):
+        Game(turn_limit=200).close()
+    return games * 100
+
+
+def bpn(games):
+    g = Game(turn_limit=200)
+    g.random_playout(1, 40)
+    text = g.bpn
+    for _ in range(games * 100):
+        g.set_bpn(g.bpn)
+    assert g.bpn == text
+    return games * 100
+
+
+WAYS = {"loop": loop, "apply": apply, "playout": playout, "nolock": nolock, "locked": locked,
+        "create": create, "bpn": bpn}
 
 
 def main(argv):

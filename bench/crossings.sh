@@ -69,12 +69,17 @@ done
 run_binding() { # label-prefix file-of-results command...
     prefix=$1
     shift
-    "$@" "$GAMES" "$ROUNDS" | median >"$tmp/rates"
-    for way in loop apply playout; do
+    # shellcheck disable=SC2086 # EXTRA_WAYS: words
+    "$@" "$GAMES" "$ROUNDS" loop apply playout $EXTRA_WAYS | median >"$tmp/rates"
+    for way in loop apply playout $EXTRA_WAYS; do
         case $way in
         loop) what="random_action() + apply()" ;;
         apply) what="random_apply()" ;;
         playout) what="random_playout()" ;;
+        nolock) what="the loop's _speed calls, no Game, no lock" ;;
+        locked) what="the same under the game's lock" ;;
+        create) what="Game(turn_limit=200) + close() (per game)" ;;
+        bpn) what="bpn + set_bpn() (per round trip)" ;;
         esac
         c="-"
         have valgrind && c=$(per_decision "$way" $((GAMES / 10 > 0 ? GAMES / 10 : 1)) "$@")
@@ -86,8 +91,9 @@ if have python3; then
     # the interpreter itself, not a wrapper script (pyenv's shim) that
     # callgrind would count instead
     py=$(python3 -c 'import sys; print(sys.executable)')
+    # the extension module libball._speed beside the library (make python-ext)
     PYTHONPATH="$root/bindings/python${PYTHONPATH:+:$PYTHONPATH}" LIBBALL_PATH="$B/libball.so.1" \
-        run_binding "Python" "$py" "$root/bench/crossings.py"
+        EXTRA_WAYS="nolock locked create bpn" run_binding "Python" "$py" "$root/bench/crossings.py"
 fi
 if have luajit; then
     LD_LIBRARY_PATH="$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" run_binding "LuaJIT (FFI)" luajit "$root/bench/crossings.lua"

@@ -14,7 +14,7 @@ bench: $(B)/bench/bench
 # "Fewer crossings"; bench/crossings.sh; docs/performance.md). GAMES and
 # ROUNDS: games per measurement (200) and interleaved rounds (5).
 .PHONY: bench-crossings
-bench-crossings: $(B)/bench/bench $(B)/libball.so
+bench-crossings: $(B)/bench/bench $(B)/libball.so python-ext
 	sh bench/crossings.sh $(B) $(or $(CROSSINGS_GAMES),200) $(or $(CROSSINGS_ROUNDS),5)
 
 # Instructions per decision, a figure that does not depend on machine

@@ -40,6 +40,7 @@ group() {
                 /usr/include/lua5.1/lua.h:liblua5.1-0-dev /usr/include/lua5.4/lua.h:liblua5.4-dev \
                 luarocks:luarocks mypy:mypy py=numpy:python3-numpy groff:groff-base \
                 py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 py=torch:python3-torch \
+                /usr/include/python3*/Python.h:python3-dev \
                 /usr/lib/postgresql/15/bin/initdb:postgresql
             ;;
         deb)
@@ -52,6 +53,7 @@ group() {
             ;;
         server)
             echo python3:python3 py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 py=torch:python3-torch \
+                /usr/include/python3*/Python.h:python3-dev \
                 /usr/lib/postgresql/15/bin/initdb:postgresql
             ;;
         *) return 1 ;;
@@ -61,8 +63,10 @@ group() {
 present() {
     case $1 in
         pc=*) command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "${1#pc=}" ;;
+        # -I: not the current directory first on the path, where build/ would
+        # pass for the package "build" (python3-build).
         py=*) [ -x /usr/bin/python3 ] \
-                  && /usr/bin/python3 -c "import $(echo "${1#py=}" | tr , ' ' | sed 's/ /, /g')" >/dev/null 2>&1 ;;
+                  && /usr/bin/python3 -I -c "import $(echo "${1#py=}" | tr , ' ' | sed 's/ /, /g')" >/dev/null 2>&1 ;;
         /*)
             # shellcheck disable=SC2086 # the wildcards are meant to expand
             for f in $1; do

@@ -58,6 +58,16 @@ skip() {
 [ -x "$BALL_TOOL" ] || fail "$BALL_TOOL not built (make B=$B tool)"
 [ -x "$SELFPLAY" ] || fail "$SELFPLAY not built (make B=$B examples)"
 command -v python3 >/dev/null 2>&1 || fail "python3 not found (make check installs it)"
+# The Python binding's extension module (libball._speed, mk/python.mk) is
+# found beside the library it runs on, in python/: built there (a no-op
+# when it is up to date) for the library under test.
+libdir=$(dirname "$(realpath "$lib")")
+if command -v python3 >/dev/null 2>&1; then
+    make -s B="$libdir" python-ext >"$tmp/ext.log" 2>&1 ||
+        { cat "$tmp/ext.log"; fail "make B=$libdir python-ext (libball._speed)"; }
+    ls "$libdir"/python/_speed.*so >/dev/null 2>&1 ||
+        fail "no libball._speed in $libdir/python (python3's headers, Python.h, missing?)"
+fi
 command -v luajit >/dev/null 2>&1 || fail "luajit not found (make check installs it)"
 
 # ---- 1. Python unittest suite

@@ -62,7 +62,7 @@ took=$(($(date +%s) - start))
 for p in libball1 libball-dev ball-tools; do
     [ -f "$out/${p}_${debver}_$arch.deb" ] || fail "not built: ${p}_${debver}_$arch.deb"
 done
-[ -f "$out/python3-libball_${debver}_all.deb" ] || fail "not built: python3-libball_${debver}_all.deb"
+[ -f "$out/python3-libball_${debver}_$arch.deb" ] || fail "not built: python3-libball_${debver}_$arch.deb"
 [ -f "$out/lintian.log" ] || fail "make deb wrote no lintian.log"
 if grep -q '^E: ' "$out/lintian.log"; then
     fail "lintian errors: $(grep '^E: ' "$out/lintian.log")"
@@ -99,15 +99,18 @@ done
 has "ball-tools_${debver}_$arch.deb" /usr/bin/ball
 has "ball-tools_${debver}_$arch.deb" /usr/share/man/man1/ball.1.gz
 has "ball-tools_${debver}_$arch.deb" /usr/share/libball/openings.txt
-has "python3-libball_${debver}_all.deb" /usr/lib/python3/dist-packages/libball/__init__.py
-has "python3-libball_${debver}_all.deb" /usr/lib/python3/dist-packages/libball/_native.py
-contents "python3-libball_${debver}_all.deb" | grep -q '_lib/\|\.so' &&
-    fail "python3-libball carries a library of its own: $(contents "python3-libball_${debver}_all.deb" | grep '_lib/\|\.so')"
+has "python3-libball_${debver}_$arch.deb" /usr/lib/python3/dist-packages/libball/__init__.py
+has "python3-libball_${debver}_$arch.deb" /usr/lib/python3/dist-packages/libball/_native.py
+has "python3-libball_${debver}_$arch.deb" /usr/lib/python3/dist-packages/libball/_speed.pyi
+contents "python3-libball_${debver}_$arch.deb" | grep -q 'dist-packages/libball/_speed\.cpython-[^/]*\.so$' ||
+    fail "python3-libball lacks its extension module libball/_speed.*.so"
+contents "python3-libball_${debver}_$arch.deb" | grep '_lib/\|\.so' | grep -qv '/libball/_speed\.[^/]*\.so$' &&
+    fail "python3-libball carries a library of its own: $(contents "python3-libball_${debver}_$arch.deb" | grep '_lib/\|\.so')"
 # the dependencies: the library package by its shlibs/symbols
 dpkg-deb -f "$out/libball-dev_${debver}_$arch.deb" Depends | grep -q "libball1 (= $debver)" ||
     fail "libball-dev does not depend on libball1 (= $debver)"
-dpkg-deb -f "$out/python3-libball_${debver}_all.deb" Depends | grep -q "libball1 (>= $version)" ||
-    fail "python3-libball does not depend on libball1 (>= $version): $(dpkg-deb -f "$out/python3-libball_${debver}_all.deb" Depends)"
+dpkg-deb -f "$out/python3-libball_${debver}_$arch.deb" Depends | grep -q "libball1 (>= $version)" ||
+    fail "python3-libball does not depend on libball1 (>= $version): $(dpkg-deb -f "$out/python3-libball_${debver}_$arch.deb" Depends)"
 # libball1's shlibs come from the symbols file (dpkg-gensymbols)
 dpkg-deb --ctrl-tarfile "$out/libball1_${debver}_$arch.deb" | tar -tf - | grep -q '^\./symbols$' ||
     fail "libball1 has no symbols control file"

@@ -26,8 +26,10 @@ library (``-std=c11 -O3 -fPIC -fvisibility=hidden``, the soname
 ``libball.so.1`` and the symbol versions of ``libball/exports.map``);
 ``$CFLAGS`` and ``$LDFLAGS`` are appended when set.
 
-The wheel carries a native library, so it is tagged for the platform
-(``py3-none-<platform>``, e.g. ``py3-none-linux_x86_64``) and is not pure.
+The wheel also carries the extension module ``libball/_speed<EXT_SUFFIX>``
+(``libball/_speed.c``, the hot calls of ``Game``), compiled for the running
+interpreter with its headers (``Python.h``), so it is tagged for the
+interpreter and the platform (``cp311-cp311-linux_x86_64``) and is not pure.
 At run time the package still loads another copy when asked (see
 ``libball/_native.py``: ``LIBBALL_PATH``, ``LIBBALL_USE_SYSTEM=1``).
 
@@ -115,11 +117,14 @@ def _license_file():
     return None
 
 
-def _package_files():
-    """(path in the archive, bytes) of the package's files."""
+def _package_files(sources=False):
+    """(path in the archive, bytes) of the package's files: the modules,
+    py.typed and the extension's stub (_speed.pyi); with ``sources``, the
+    extension's C source too (the sdist)."""
     files = []
+    suffixes = (".py", ".pyi", ".c") if sources else (".py", ".pyi")
     for path in sorted((ROOT / PACKAGE).iterdir()):
-        if path.is_file() and (path.suffix == ".py" or path.name == "py.typed"):
+        if path.is_file() and (path.suffix in suffixes or path.name == "py.typed"):
             files.append(("%s/%s" % (PACKAGE, path.name), path.read_bytes()))
     return files
 
@@ -194,6 +199,35 @@ def _build_library(out_dir):
     return lib
 
 
+def _build_extension(out_dir):
+    """Compiles the extension module libball._speed (libball/_speed.c) for
+    the running interpreter into out_dir; returns its path. It does not
+    link libball (the package gives it the loaded library's functions)."""
+    base = _c_sources()
+    cc = shlex.split(os.environ.get("CC") or "cc")
+    name = "_speed" + (sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+    ext = Path(out_dir) / name
+    include = sysconfig.get_paths()["include"]
+    if not (Path(include) / "Python.h").is_file():
+        raise RuntimeError("libball_build: Python.h is not in %s: install the interpreter's "
+                           "development headers (Debian: python3-dev)" % include)
+    _run(cc + ["-std=c11", "-O2", "-fPIC", "-shared", "-I" + str(base / "include"),
+               "-I" + include, str(ROOT / PACKAGE / "_speed.c"), "-o", str(ext)]
+         + shlex.split(os.environ.get("CFLAGS", "")) + shlex.split(os.environ.get("LDFLAGS", "")))
+    return ext
+
+
+def _wheel_tag():
+    """The wheel's tag: the extension module is built for this interpreter
+    (cp311-cp311-linux_x86_64), not for any Python 3."""
+    impl = sys.implementation.name
+    short = {"cpython": "cp", "pypy": "pp"}.get(impl, impl)
+    version = "%s%d%d" % (short, sys.version_info[0], sys.version_info[1])
+    abi = re.sub(r"[^A-Za-z0-9_]", "_", (sysconfig.get_config_var("SOABI") or version)
+                 .split("-")[0]) if impl != "cpython" else version
+    return "%s-%s-%s" % (version, abi, _platform_tag())
+
+
 def _platform_tag():
     """The wheel's platform tag: sysconfig's platform, as PEP 425 spells it
     (linux-x86_64 -> linux_x86_64)."""
@@ -218,11 +252,13 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     """Compiles the C library, writes the wheel (package + library) into
     wheel_directory and returns its file name."""
     project, name, version = _names()
-    tag = "py3-none-" + _platform_tag()
+    tag = _wheel_tag()
     dist_info = "%s-%s.dist-info" % (name, version)
     files = [(arcname, data, 0o644) for arcname, data in _package_files()]
     with tempfile.TemporaryDirectory(prefix="libball-build-") as scratch:
         library = _build_library(scratch).read_bytes()
+        extension = _build_extension(scratch)
+        files.append(("%s/%s" % (PACKAGE, extension.name), extension.read_bytes(), 0o755))
     files.append(("%s/%s/%s" % (PACKAGE, LIB_DIR, SONAME), library, 0o755))
     files.append(("%s/METADATA" % dist_info, _metadata(project), 0o644))
     if _license_file() is not None:
@@ -254,7 +290,7 @@ def build_sdist(sdist_directory, config_settings=None):
         files.append((project["readme"], (ROOT / project["readme"]).read_bytes()))
     if _license_file() is not None:
         files.append(("LICENSE", _license_file()))
-    files += _package_files()
+    files += _package_files(sources=True)
     base = _c_sources()
     files += [("csrc/" + rel, path.read_bytes()) for rel, path in _c_source_files(base)]
     sdist_name = top + ".tar.gz"

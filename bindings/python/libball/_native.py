@@ -43,7 +43,7 @@ import ctypes
 import ctypes.util
 import os
 from pathlib import Path
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 #: The major version of libball this binding speaks (ball.h
 #: BALL_VERSION_MAJOR); the soname carries it.
@@ -697,3 +697,51 @@ _declare(lib)
 def has(name: str) -> bool:
     """True if the loaded library exports the function ``name``."""
     return hasattr(lib, name)
+
+
+# ---------------------------------------------------------------- _speed
+# The C extension module libball._speed carries the hot calls of Game
+# (issue 29; libball/_speed.c). It does not link libball: it is given the
+# addresses of the functions of the library loaded above (``addresses()``),
+# so both paths call one library. Where it is looked for: the package
+# (an installed wheel or Debian package), else ``python/`` beside the
+# loaded library (the build tree: ``make`` builds
+# build/python/_speed<EXT_SUFFIX> beside build/libball.so.1).
+SPEED_FUNCTIONS = ("ball_random_action", "ball_random_apply", "ball_apply", "ball_apply_index",
+                   "ball_random_playout", "ball_legal_actions", "ball_position_to_text",
+                   "ball_position_from_text", "ball_game_new", "ball_game_clone",
+                   "ball_game_free", "ball_rules_init")
+
+
+def addresses() -> Dict[str, int]:
+    """name -> address of the loaded library's functions that _speed calls
+    (an experimental one the library lacks is left out)."""
+    return {name: int(ctypes.cast(getattr(lib, name), ctypes.c_void_p).value or 0)
+            for name in SPEED_FUNCTIONS if has(name)}
+
+
+def _load_speed() -> Any:
+    import importlib.machinery
+    import importlib.util
+    import sysconfig
+    try:
+        from . import _speed
+        return _speed
+    except ImportError as exc:
+        first = str(exc)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    candidate = Path(os.path.realpath(path)).parent / "python" / ("_speed" + suffix)
+    if candidate.is_file():
+        loader = importlib.machinery.ExtensionFileLoader("libball._speed", str(candidate))
+        spec = importlib.util.spec_from_file_location("libball._speed", str(candidate),
+                                                      loader=loader)
+        if spec is not None:
+            module = importlib.util.module_from_spec(spec)
+            loader.exec_module(module)
+            return module
+    raise ImportError(
+        "libball: the extension module libball._speed is missing (%s; nor is it %s): "
+        "reinstall the package, or build it with `make` (build/python/)" % (first, candidate))
+
+
+speed = _load_speed()

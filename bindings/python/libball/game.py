@@ -27,25 +27,9 @@ from .errors import (ArgumentError, BallError, BpnError, ClosedGameError, Illega
                      NotationError, RangeError, RecordError, RulesError, error_for)
 
 _lib = _n.lib
-_apply = _lib.ball_apply
-
-
-def _experimental(name: str) -> Callable[..., int]:
-    """The experimental function ``name`` of the loaded library, or a
-    stand-in that raises BallError when the library lacks it."""
-    if _n.has(name):
-        fn: Callable[..., int] = getattr(_lib, name)
-        return fn
-
-    def call(*args: object) -> int:
-        raise BallError("the loaded libball lacks %s() (experimental tier)" % name, None)
-    return call
-
-
-_apply_index = _experimental("ball_apply_index")
-_random_apply = _experimental("ball_random_apply")
-_random_playout = _experimental("ball_random_playout")
-_string_at = ctypes.string_at
+# The hot calls of Game go through the C extension libball._speed
+# (_speed.c), bound below once Action exists.
+_speed = _n.speed
 
 # ---------------------------------------------------------------- enums
 # The values come from _native's mirror of ball.h (one source, checked
@@ -479,6 +463,23 @@ def _action(code: int) -> Action:
         _ACTIONS[code] = action
     return action
 
+
+def _speed_error(handle: int, rc: int) -> None:
+    """The exception of a failed _speed call on ``handle`` (the game's
+    message, as Game._check gives it)."""
+    raise error_for(rc, _lib.ball_errmsg(handle).decode(errors="replace"))
+
+
+def _speed_closed() -> None:
+    raise ClosedGameError("the game is closed", None)
+
+
+def _speed_missing(name: str) -> None:
+    raise BallError("the loaded libball lacks %s() (experimental tier)" % name, None)
+
+
+_speed.bind(_n.addresses(), _speed_error, _speed_closed, _speed_missing, _action, _ACTIONS)
+_game_new = _speed.game_new
 
 ActionLike = Union[Action, str, int]
 
@@ -1010,18 +1011,22 @@ class Game(_Owned):
                  earn: Optional[Mapping[EarnKey, int]] = None,
                  cards: Optional[Mapping[TeamLike, Iterable[CardLike]]] = None):
         self._lock = threading.RLock()
-        rules, cards_ptr = _make_rules(end_zone_depth, turn_limit, rules_text, earn, cards)
-        try:
-            handle = ctypes.c_void_p()
-            err = ctypes.create_string_buffer(_n.ERR_MAX)
-            rc = _lib.ball_game_new(ctypes.byref(handle), ctypes.byref(rules), err, len(err))
-        finally:
-            _lib.ball_cardset_free(cards_ptr)  # the game has its own copy
-        if rc < 0 or handle.value is None:
-            raise error_for(rc if rc < 0 else _n.E_NOMEM, err.value.decode(errors="replace")
-                            or "cannot create a game (end zone depth %d, turn limit %d)"
-                            % (rules.end_zone_depth, rules.turn_limit))
-        self._adopt(handle.value)
+        if (end_zone_depth is None and turn_limit is None and rules_text is None
+                and earn is None and cards is None):
+            made = _game_new(0)  # the default rules, made in C
+            depth, limit = 1, 0
+        else:
+            rules, cards_ptr = _make_rules(end_zone_depth, turn_limit, rules_text, earn, cards)
+            try:
+                made = _game_new(ctypes.addressof(rules))
+            finally:
+                _lib.ball_cardset_free(cards_ptr)  # the game has its own copy
+            depth, limit = rules.end_zone_depth, rules.turn_limit
+        if isinstance(made, tuple):  # (rc, message)
+            rc, msg = made
+            raise error_for(rc, msg or "cannot create a game (end zone depth %d, turn limit %d)"
+                            % (depth, limit))
+        self._adopt(made)
         if bpn is not None:
             self.set_bpn(bpn)
 
@@ -1037,11 +1042,8 @@ class Game(_Owned):
     def _adopt(self, handle: int) -> None:
         if "_lock" not in self.__dict__:
             self._lock = threading.RLock()
-        self._actions = (ctypes.c_uint32 * _n.MAX_ACTIONS)()
-        self._actions_addr = ctypes.addressof(self._actions)
-        self._random_out = ctypes.c_uint32()  # random_apply()'s output, under _lock
         # Kept on the instance so that __del__ works during interpreter exit.
-        self._free = _lib.ball_game_free
+        self._free = _speed.game_free
         self._handle = handle
 
     # -------------------------------------------------- lifetime (close, with: _Owned)
@@ -1056,13 +1058,12 @@ class Game(_Owned):
 
     def clone(self) -> "Game":
         """An independent copy: position, ruleset and undo history."""
-        handle = ctypes.c_void_p()
         with self._lock:
-            rc = _lib.ball_game_clone(ctypes.byref(handle), self._live())
-        if rc < 0 or handle.value is None:
-            raise error_for(rc if rc < 0 else _n.E_NOMEM)
+            handle = _speed.game_clone(self._live())
+        if handle < 0:
+            raise error_for(handle)
         copy = Game.__new__(Game)
-        copy._adopt(handle.value)
+        copy._adopt(handle)
         return copy
 
     def __copy__(self) -> "Game":
@@ -1121,10 +1122,9 @@ class Game(_Owned):
     def bpn(self) -> str:
         """The position as BPN text (N1). Assigning sets the position and
         clears the undo history."""
-        buf = ctypes.create_string_buffer(_n.BPN_MAX)
         with self._lock:
-            self._check(_lib.ball_position_to_text(self._live(), buf, len(buf)))
-        return buf.value.decode()
+            text: str = _speed.to_bpn(self._handle)
+        return text
 
     @bpn.setter
     def bpn(self, text: str) -> None:
@@ -1138,7 +1138,7 @@ class Game(_Owned):
             raise ArgumentError("a BPN is a str, not %s" % type(text).__name__, _n.E_ARG)
         data = _c_text(text, "the BPN", BpnError, _n.E_BPN)
         with self._lock:
-            self._check(_lib.ball_position_from_text(self._live(), data))
+            _speed.from_bpn(self._handle, data)
 
     def _get(self, fn: Callable[..., int], *args: int) -> int:
         with self._lock:
@@ -1355,15 +1355,14 @@ class Game(_Owned):
         own, see ``ball --help``), as a LegalActions: a sequence filled by
         one C call that makes an Action only for the elements read."""
         with self._lock:
-            n = self._check(_lib.ball_legal_actions(self._live(), self._actions,
-                                                    _n.MAX_ACTIONS))
-            codes = array(_CODES, _string_at(self._actions_addr, 4 * n))
+            codes = array(_CODES, _speed.legal_codes(self._handle))
         return LegalActions(codes)
 
     def count_legal_actions(self) -> int:
         """The number of legal decisions, counted without listing them."""
         with self._lock:
-            return self._check(_lib.ball_legal_actions(self._live(), None, 0))
+            count: int = _speed.count_legal(self._handle)
+        return count
 
     def legal_action(self, index: int) -> Action:
         """``legal_actions()[index]`` (0 <= index < count_legal_actions()),
@@ -1389,10 +1388,9 @@ class Game(_Owned):
             random = _random.getrandbits(64)
         if not isinstance(random, int) or isinstance(random, bool) or not 0 <= random < 2 ** 64:
             raise ArgumentError("random is an int in 0 .. 2**64 - 1", _n.E_ARG)
-        out = ctypes.c_uint32()
         with self._lock:
-            self._check(_lib.ball_random_action(self._live(), random, ctypes.byref(out)))
-        return _action(out.value)
+            action: Action = _speed.random_action(self._handle, random)
+        return action
 
     def parse_action(self, text: str) -> Action:
         """The action of this position written ``text`` (N2). Raises
@@ -1427,15 +1425,14 @@ class Game(_Owned):
         """Plays a decision given as an Action, its N2 text or its code, and
         returns it as an Action. Raises IllegalActionError (game unchanged),
         or LimitError when the turn would pass BALL_MAX_TURN."""
+        if type(action) is Action:
+            with self._lock:
+                _speed.apply(self._handle, action._code)
+            return action
         with self._lock:
-            code = action._code if type(action) is Action else self._code(action)
-            handle = self._handle
-            if handle is None:
-                raise ClosedGameError("the game is closed", None)
-            rc = _apply(handle, code)
-            if rc < 0:
-                self._check(rc)
-        return action if type(action) is Action else _action(code)
+            code = self._code(action)
+            _speed.apply(self._handle, code)
+        return _action(code)
 
     def apply_index(self, index: int) -> None:
         """Plays ``legal_actions()[index]`` (0 <= index <
@@ -1446,12 +1443,7 @@ class Game(_Owned):
         Returns nothing: ``peek()`` gives the decision played."""
         index = _c_int(index, "action index")
         with self._lock:
-            handle = self._handle
-            if handle is None:
-                raise ClosedGameError("the game is closed", None)
-            rc = _apply_index(handle, index)
-            if rc < 0:
-                self._check(rc)
+            _speed.apply_index(self._handle, index)
 
     def random_apply(self, random: Optional[int] = None) -> Action:
         """Plays the decision ``random_action(random)`` draws, in one C call
@@ -1464,16 +1456,9 @@ class Game(_Owned):
             random = _random.getrandbits(64)
         elif type(random) is not int or not 0 <= random < 2 ** 64:
             raise ArgumentError("random is an int in 0 .. 2**64 - 1", _n.E_ARG)
-        out = self._random_out
         with self._lock:
-            handle = self._handle
-            if handle is None:
-                raise ClosedGameError("the game is closed", None)
-            rc = _random_apply(handle, random, out)
-            if rc < 0:
-                self._check(rc)
-            code = out.value
-        return _action(code)
+            action: Action = _speed.random_apply(self._handle, random)
+        return action
 
     def random_playout(self, seed: Optional[int] = None,
                        max_decisions: Optional[int] = None) -> int:
@@ -1493,7 +1478,8 @@ class Game(_Owned):
             raise ArgumentError("seed is an int in 0 .. 2**64 - 1", _n.E_ARG)
         limit = _n.INT_MAX if max_decisions is None else _c_int(max_decisions, "max_decisions")
         with self._lock:
-            return self._check(_random_playout(self._live(), seed, limit))
+            played: int = _speed.random_playout(self._handle, seed, limit)
+        return played
 
     def undo(self) -> None:
         """Takes back the last decision; NoHistoryError if there is none."""
@@ -1702,10 +1688,10 @@ class Game(_Owned):
         """The solutions of the task on ``square``; IllegalActionError when
         there is no task there."""
         index = square_index(square)
+        out = (ctypes.c_uint32 * _n.MAX_ACTIONS)()
         with self._lock:
-            n = self._check(_lib.ball_task_solutions(self._live(), index, self._actions,
-                                                     _n.MAX_ACTIONS))
-            codes = self._actions[:n]
+            n = self._check(_lib.ball_task_solutions(self._live(), index, out, _n.MAX_ACTIONS))
+            codes = out[:n]
         return [Action(code) for code in codes]
 
     # -------------------------------------------------- selection (R12)
