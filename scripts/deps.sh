@@ -13,8 +13,9 @@
 #   py=MOD,MOD...           present when Debian's /usr/bin/python3 imports them.
 # GROUP names a list of pairs kept here so that make targets share them:
 #   tests   what `make check` needs (Check, pkg-config, Debian's Python with
-#           venv for the binding's install test, LuaJIT, PUC Lua 5.1 and 5.4
-#           with headers and luarocks for the C module, mypy, numpy, groff
+#           venv for the binding's install test and its headers for the
+#           extension module, LuaJIT, PUC Lua 5.1 to 5.4 with headers and
+#           luarocks for the C module, mypy, numpy, groff
 #           for the manual page's test, aiohttp for the game server's test,
 #           psycopg2 and the PostgreSQL 15 server for its several-process
 #           test, torch for the training pipeline's toy run).
@@ -36,8 +37,9 @@ group() {
     case $1 in
         tests)
             echo pkg-config:pkg-config pc=check:check python3:python3 luajit:luajit \
-                py=ensurepip:python3-venv lua5.1:lua5.1 lua5.4:lua5.4 \
-                /usr/include/lua5.1/lua.h:liblua5.1-0-dev /usr/include/lua5.4/lua.h:liblua5.4-dev \
+                py=ensurepip:python3-venv lua5.1:lua5.1 lua5.2:lua5.2 lua5.3:lua5.3 lua5.4:lua5.4 \
+                /usr/include/lua5.1/lua.h:liblua5.1-0-dev /usr/include/lua5.2/lua.h:liblua5.2-dev \
+                /usr/include/lua5.3/lua.h:liblua5.3-dev /usr/include/lua5.4/lua.h:liblua5.4-dev \
                 luarocks:luarocks mypy:mypy py=numpy:python3-numpy groff:groff-base \
                 py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 py=torch:python3-torch \
                 /usr/include/python3*/Python.h:python3-dev \
