@@ -59,10 +59,16 @@ from libball import learn
 
 run = sys.argv[1]
 problems = []
-# The model as the format describes it, built here from the saved parameters.
+# The model as the format describes it (a dense torch model), built here
+# from the saved parameters: the pipeline trains the first layer as an
+# EmbeddingBag whose rows are the inputs' weights (l1.weight [3171][16]).
+state = torch.load(run + "/gen1/model.pt")
+if sorted(state) != ["b1", "l1.weight", "out.bias", "out.weight"]:
+    problems.append("model.pt holds %s" % sorted(state))
 model = torch.nn.Sequential(torch.nn.Linear(3171, 16), torch.nn.Hardtanh(0.0, 1.0),
                             torch.nn.Linear(16, 1), torch.nn.Tanh())
-model.load_state_dict(torch.load(run + "/gen1/model.pt"))
+model.load_state_dict({"0.weight": state["l1.weight"].T, "0.bias": state["b1"],
+                       "2.weight": state["out.weight"], "2.bias": state["out.bias"]})
 model.eval()
 rng = np.random.default_rng(7)
 worst = 0.0

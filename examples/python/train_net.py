@@ -125,23 +125,42 @@ def mirrored(obs: np.ndarray) -> np.ndarray:
 # ------------------------------------------------------------------ model
 
 def build_model(torch: Any, size: int, h1: int, h2: int) -> Any:
-    nn = torch.nn
-    layers = [nn.Linear(size, h1), nn.Hardtanh(0.0, 1.0)]
-    if h2:
-        layers += [nn.Linear(h1, h2), nn.Hardtanh(0.0, 1.0)]
-    layers += [nn.Linear(h2 or h1, 1), nn.Tanh()]
-    model = nn.Sequential(*layers)
-    with torch.no_grad():
-        # Hardtanh(0, 1) passes gradients only inside (0, 1): start the
-        # first layer's units there, so none is dead from the start.
-        model[0].bias.fill_(0.5)
-        model[0].weight.mul_(0.5)
-    return model
+    """Architecture 1 with its first layer as a sum over the set inputs
+    (an EmbeddingBag: the weights of input i are row i, the file's
+    input-major W1), as the library evaluates it; a few dozen of the 3,171
+    inputs are set, so this is much cheaper than a dense Linear."""
+    nn, F = torch.nn, torch.nn.functional
+
+    class ValueNet(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.l1 = nn.EmbeddingBag(size, h1, mode="sum")
+            # Hardtanh(0, 1) passes gradients only inside (0, 1): start
+            # the first layer's units there, so none is dead from the start.
+            self.b1 = nn.Parameter(torch.full((h1,), 0.5))
+            bound = 0.5 / size ** 0.5
+            nn.init.uniform_(self.l1.weight, -bound, bound)
+            self.l2 = nn.Linear(h1, h2) if h2 else None
+            self.out = nn.Linear(h2 or h1, 1)
+
+        def forward(self, idx: Any, offsets: Any) -> Any:
+            a = F.hardtanh(self.l1(idx, offsets) + self.b1, 0.0, 1.0)
+            if self.l2 is not None:
+                a = F.hardtanh(self.l2(a), 0.0, 1.0)
+            return torch.tanh(self.out(a))
+
+    return ValueNet()
 
 
-def _batch(torch: Any, packed: np.ndarray, size: int) -> Any:
-    x = np.unpackbits(packed, axis=-1, count=size, bitorder="little")
-    return torch.from_numpy(x.astype(np.float32))
+def _batch(torch: Any, packed: np.ndarray, size: int) -> Tuple[Any, Any]:
+    """The set inputs of packed observations, as EmbeddingBag's indices
+    and per-row offsets."""
+    bits = np.unpackbits(packed, axis=-1, count=size, bitorder="little")
+    rows, cols = np.nonzero(bits)
+    counts = np.bincount(rows, minlength=len(packed))
+    offsets = np.zeros(len(packed), dtype=np.int64)
+    np.cumsum(counts[:-1], out=offsets[1:])
+    return torch.from_numpy(cols.astype(np.int64)), torch.from_numpy(offsets)
 
 
 def train(torch: Any, obs: np.ndarray, ret: np.ndarray, seeds: np.ndarray, size: int,
@@ -168,7 +187,7 @@ def train(torch: Any, obs: np.ndarray, ret: np.ndarray, seeds: np.ndarray, size:
             x = _batch(torch, tr_obs[idx], size)
             y = torch.from_numpy(tr_ret[idx].astype(np.float32)).unsqueeze(1)
             opt.zero_grad()
-            loss = loss_fn(model(x), y)
+            loss = loss_fn(model(*x), y)
             loss.backward()
             opt.step()
             total += float(loss) * len(idx)
@@ -189,21 +208,21 @@ def validate(torch: Any, model: Any, obs: np.ndarray, ret: np.ndarray, size: int
     with torch.no_grad():
         for start in range(0, len(ret), 4096):
             x = _batch(torch, obs[start:start + 4096], size)
-            v = model(x).squeeze(1).double().numpy()
+            v = model(*x).squeeze(1).double().numpy()
             total += float(np.sum((v - ret[start:start + 4096].astype(np.float64)) ** 2))
     return total / len(ret)
 
 
 def export(model: Any, path: str, h2: int) -> None:
-    """The model as a network file (W1 input-major: torch's weight transposed)."""
+    """The model as a network file (the EmbeddingBag's rows are W1)."""
     w = _net_writer()
-    p = [t.detach().numpy().astype(np.float32) for t in model.parameters()]
-    if h2:
-        w1, b1, w2, b2, wo, bo = p
-        w.write_net(path, 0, w1.T, b1, wo[0], float(bo[0]), w2, b2)
-    else:
-        w1, b1, wo, bo = p
-        w.write_net(path, 0, w1.T, b1, wo[0], float(bo[0]))
+
+    def a(t: Any) -> np.ndarray:
+        return t.detach().numpy().astype(np.float32)
+
+    extra = (a(model.l2.weight), a(model.l2.bias)) if h2 else (None, None)
+    w.write_net(path, 0, a(model.l1.weight), a(model.b1), a(model.out.weight)[0],
+                float(a(model.out.bias)[0]), *extra)
 
 
 # ------------------------------------------------------------------ checks
@@ -213,6 +232,7 @@ def check(torch: Any, model: Any, path: str, positions: int, seed: int) -> Dict[
     ``positions`` positions of random games (the game's own observation)."""
     model.eval()
     worst, total, rng = 0.0, 0.0, np.random.default_rng(seed)
+    size = learn.observation_size(0)
     with libball.Net.from_file(path) as net:
         game, done = libball.Game(), 0
         while done < positions:
@@ -223,9 +243,9 @@ def check(torch: Any, model: Any, path: str, positions: int, seed: int) -> Dict[
             if game.is_over:
                 continue
             c_value = net.evaluate(game)
-            x = torch.from_numpy(np.asarray(learn.observation(game), dtype=np.float32))
+            bits = np.asarray(learn.observation_bits(game), dtype=np.uint8)
             with torch.no_grad():
-                t_value = float(model(x.unsqueeze(0))[0, 0])
+                t_value = float(model(*_batch(torch, bits[np.newaxis], size))[0, 0])
             diff = abs(c_value - t_value)
             worst, total, done = max(worst, diff), total + diff, done + 1
         game.close()
