@@ -9,7 +9,7 @@
 #
 #   sh scripts/in-build-tree.sh [--preload LIB] DIR COMMAND [ARGS...]
 #
-# --preload LIB: python3 and luajit are started through wrappers (first in
+# --preload LIB: python3, luajit and lua5.1-5.4 are started through wrappers (first in
 # PATH) that preload LIB, so that they can load a shared library built with
 # AddressSanitizer (whose runtime must come first). Tests that start an
 # interpreter by absolute path can prefix the command with $LIBBALL_RUN
@@ -74,9 +74,11 @@ if [ -n "$preload" ]; then
     # scripts: ask python for its own executable).
     py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null || true)
     lj=$(command -v luajit 2>/dev/null || true)
-    l51=$(command -v lua5.1 2>/dev/null || true)
-    l54=$(command -v lua5.4 2>/dev/null || true)
-    for pair in "python3:$py" "python:$py" "luajit:$lj" "lua5.1:$l51" "lua5.4:$l54"; do
+    pairs="python3:$py python:$py luajit:$lj"
+    for v in 5.1 5.2 5.3 5.4; do
+        pairs="$pairs lua$v:$(command -v "lua$v" 2>/dev/null || true)"
+    done
+    for pair in $pairs; do
         name=${pair%%:*}
         real=${pair#*:}
         [ -n "$real" ] || continue

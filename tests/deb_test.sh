@@ -99,6 +99,7 @@ done
 has "ball-tools_${debver}_$arch.deb" /usr/bin/ball
 has "ball-tools_${debver}_$arch.deb" /usr/share/man/man1/ball.1.gz
 has "ball-tools_${debver}_$arch.deb" /usr/share/libball/openings.txt
+has "ball-tools_${debver}_$arch.deb" /usr/share/libball/value.net
 has "python3-libball_${debver}_$arch.deb" /usr/lib/python3/dist-packages/libball/__init__.py
 has "python3-libball_${debver}_$arch.deb" /usr/lib/python3/dist-packages/libball/_native.py
 has "python3-libball_${debver}_$arch.deb" /usr/lib/python3/dist-packages/libball/_speed.pyi

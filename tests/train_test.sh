@@ -122,6 +122,14 @@ tail -n 1 "$tmp/check.log"
     fail "ball engine --net exited $?: $(tail -n 2 "$tmp/engine.out")"
 grep -q '^bestdecision ' "$tmp/engine.out" || fail "ball engine --net: no bestdecision: $(tail -n 3 "$tmp/engine.out")"
 
+# The shipped network (share/net/value.net, installed into share/libball)
+# loads and plays too.
+{ printf 'bep\nisready\nposition startpos\ngo nodes 300\n'; sleep 3; printf 'quit\n'; } |
+    timeout 60 "$BALL" engine --net share/net/value.net >"$tmp/shipped.out" 2>&1 ||
+    fail "ball engine --net share/net/value.net exited $?: $(tail -n 2 "$tmp/shipped.out")"
+grep -q '^bestdecision ' "$tmp/shipped.out" || fail "the shipped net: no bestdecision: $(tail -n 3 "$tmp/shipped.out")"
+grep -q 'error' "$tmp/shipped.out" && fail "the shipped net: $(grep error "$tmp/shipped.out" | head -n 1)"
+
 # The second generation's games with generation 0's network differ from
 # games of the hand-written search with the same seeds.
 "$PY" -m libball.selfplay --out "$tmp/hand" --games 6 --seed 1000001 --chunk 6 --workers 0 \
