@@ -25,8 +25,10 @@
 skip_if_instrumented sanitizer "Debian's python3 cannot load a sanitized libball"
 
 PY=${PYTHON:-/usr/bin/python3}
-LIBBALL_PATH=$(pwd)/${LIBBALL:-build/libball.so.1}
-BALL=$(pwd)/${BALL:-build/bin/ball}
+# absolute: the pipeline and the engines it starts run in other directories
+abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+LIBBALL_PATH=$(abs "${LIBBALL_PATH:-build/libball.so.1}")
+BALL=$(abs "${BALL:-build/bin/ball}")
 export LIBBALL_PATH
 PYTHONPATH=$(pwd)/bindings/python
 export PYTHONPATH
