@@ -27,17 +27,17 @@ SERVER_PYTHON ?= /usr/bin/python3
 server-deps:
 	@sh scripts/deps.sh server
 
-serve: server-deps lib web
+serve: server-deps lib python-ext web
 	@mkdir -p $(dir $(SERVER_DB))
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) $(SERVER_PYTHON) examples/server/server.py \
 	    --port $(SERVER_PORT) --db $(SERVER_DB) --web $(B)/web $(SERVER_ARGS)
 
-bench-server: server-deps lib
+bench-server: server-deps lib python-ext
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) timeout $$(($(BENCH_SECONDS) + 180)) \
 	    $(SERVER_PYTHON) tests/server/bench.py --games $(BENCH_GAMES) --seconds $(BENCH_SECONDS) \
 	    --dir $(B)/bench-server
 
-bench-server-pg: server-deps lib
+bench-server-pg: server-deps lib python-ext
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) timeout $$(($(BENCH_SECONDS) + 240)) \
 	    $(SERVER_PYTHON) tests/server/bench.py --games $(BENCH_GAMES) --seconds $(BENCH_SECONDS) \
 	    --dir $(B)/bench-server-pg --postgres --processes $(BENCH_PROCESSES)

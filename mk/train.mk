@@ -15,8 +15,9 @@ TRAIN_ARGS   ?=
 TRAIN_PYTHON ?= /usr/bin/python3
 
 train-deps:
-	@sh scripts/deps.sh py=numpy:python3-numpy py=torch:python3-torch py=distributed:python3-distributed
+	@sh scripts/deps.sh py=numpy:python3-numpy py=torch:python3-torch py=distributed:python3-distributed \
+	    "/usr/include/python3*/Python.h:python3-dev"
 
-train: train-deps lib tool
+train: train-deps lib python-ext tool
 	PYTHONPATH=bindings/python LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) \
 	    $(TRAIN_PYTHON) examples/python/train_net.py --out $(TRAIN_OUT) --ball $(B)/bin/ball $(TRAIN_ARGS)

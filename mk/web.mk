@@ -138,7 +138,7 @@ check-web: web-browser-deps
 # $(B)/screenshots/). Needs python3-aiohttp too (scripts/deps.sh server).
 check-web-online: web-browser-deps
 	@sh scripts/deps.sh server
-	@$(MAKE) --no-print-directory web lib
+	@$(MAKE) --no-print-directory web lib python-ext
 	d=$$(mktemp -d) && LIBBALL_PATH=$(abspath $(B))/libball.so.$(VERSION_MAJOR) PYTHONDONTWRITEBYTECODE=1 \
 	    timeout 60 /usr/bin/python3 tests/server/test_web.py "$$d"; st=$$?; rm -rf "$$d"; exit $$st
 	LIBBALL_PATH=$(abspath $(B))/libball.so.$(VERSION_MAJOR) PYTHONDONTWRITEBYTECODE=1 WEB_ROOT=$(WEB_DIR) \

@@ -363,12 +363,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         info = generation(torch, a, gen, prev, folders)
         run["generations"].append(info)
         prev = info["net"]["file"]
-        last = info["train"]["epochs"][-1]
-        print("generation %d: %d games, %d decisions, valid mse %.4f (zero %.4f), "
-              "C-torch max diff %.2g" % (gen, info["data"]["games"], info["data"]["decisions"],
-                                         last["valid_mse"] or 0.0,
-                                         info["train"]["valid_mse_of_zero"] or 0.0,
-                                         info["check"]["max_abs_diff"]), flush=True)
+        valid, zero = info["train"]["epochs"][-1]["valid_mse"], info["train"]["valid_mse_of_zero"]
+        print("generation %d: %d games, %d decisions, %s, C-torch max diff %.2g"
+              % (gen, info["data"]["games"], info["data"]["decisions"],
+                 "valid mse %.4f (zero %.4f)" % (valid, zero) if valid is not None
+                 else "no game held out for validation (one in ten, by seed)",
+                 info["check"]["max_abs_diff"]), flush=True)
         if "match" in info:
             r = info["match"]["report"]
             print("  match, the network's search: %d-%d-%d, score %.3f, elo %s"
