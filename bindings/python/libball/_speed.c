@@ -246,7 +246,14 @@ static PyObject *sp_random_playout(PyObject *self, PyObject *const *args, Py_ssi
     ball_game *g = game_of(args[0]);
     if (g == NULL)
         return NULL;
-    int rc = lib.random_playout(g, seed, limit);
+    /* A playout is the one call here long enough for another thread to
+     * want the interpreter meanwhile; the game itself is guarded by the
+     * per-game lock its Python caller holds, and args[0] by the caller's
+     * reference, so the GIL can go for the call as ctypes lets it go. */
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = lib.random_playout(g, seed, limit);
+    Py_END_ALLOW_THREADS
     return rc < 0 ? fail(args[0], rc) : PyLong_FromLong(rc);
 }
 

@@ -6,6 +6,7 @@ close; the process must not crash, the game must stay consistent, and
 after close() every call must raise ClosedGameError."""
 
 import random
+import sys
 import threading
 import time
 import unittest
@@ -112,6 +113,53 @@ class SharedGame(unittest.TestCase):
                 t.join()
             self.assertTrue(game.closed)
             del game
+
+
+class PlayoutLetsGo(unittest.TestCase):
+    """Game.random_playout() lets the interpreter go for its C call (as
+    ctypes does for every other call), so that other threads run while one
+    plays out: a thread waiting for the interpreter must get it while the
+    call is in C. The switch interval is set far beyond the test's length,
+    so that the interpreter is not handed over between bytecodes: the only
+    way the waiting thread can see the flag set is during the call."""
+
+    def test_other_thread_runs_during_playout(self):
+        old = sys.getswitchinterval()
+        sys.setswitchinterval(100.0)
+        try:
+            seen = 0
+            for attempt in range(200):
+                if self.attempt(attempt):
+                    seen += 1
+                    if seen >= 3:
+                        break
+            self.assertGreaterEqual(seen, 3, "no thread ran during random_playout()")
+        finally:
+            sys.setswitchinterval(old)
+
+    @staticmethod
+    def attempt(seed):
+        game = Game()
+        state = {"in_call": False, "done": False, "seen": False}
+        go = threading.Event()
+
+        def watch():
+            go.wait()
+            while not state["done"]:
+                if state["in_call"]:
+                    state["seen"] = True
+                    return
+
+        t = threading.Thread(target=watch)
+        t.start()
+        go.set()
+        state["in_call"] = True
+        game.random_playout(seed)
+        state["in_call"] = False
+        state["done"] = True
+        t.join()
+        game.close()
+        return state["seen"]
 
 
 if __name__ == "__main__":
