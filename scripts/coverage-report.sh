@@ -40,6 +40,14 @@ else
     echo "coverage-report: no test counts in $dir/obj (lcov --capture failed): everything counts as uncovered" >&2
     set -- -a "$info.base"
 fi
+# COVERAGE_ADD: the coverage.info of an earlier run of the same sources,
+# whose counts are added (CI's second run after a red one): an outcome
+# counts as reached when either run reached it.
+if [ -n "${COVERAGE_ADD:-}" ]; then
+    [ -f "$COVERAGE_ADD" ] || { echo "coverage-report: COVERAGE_ADD=$COVERAGE_ADD: no such file" >&2; exit 1; }
+    set -- "$@" -a "$COVERAGE_ADD"
+    echo "coverage-report: counts of $COVERAGE_ADD added (an outcome either run reached counts as reached)"
+fi
 # shellcheck disable=SC2086
 if ! lcov $rc --quiet "$@" --output-file "$info.raw" >>"$log" 2>&1 ||
    ! lcov $rc --quiet --extract "$info.raw" '*/libball/*' --output-file "$info" >>"$log" 2>&1; then
