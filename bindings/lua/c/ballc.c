@@ -1,26 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ballc.c: the PUC Lua (5.1, 5.2, 5.3, 5.4) C module of libball, built as
- * ball.so for `require "ball"`. It has the API of the LuaJIT FFI module
- * bindings/lua/ball.lua (see the text at its top; docs/bindings.md): the
- * same functions, methods, fields, names and errors, tested by the same
- * file, bindings/lua/test_ball.lua. What differs:
+ * ballc.c: the Lua binding of libball, the C module ball.so of
+ * `require "ball"` for PUC Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT (which loads
+ * the build for the 5.1 ABI): the one Lua implementation (issue 29; the
+ * LuaJIT FFI module ball.lua of 1.0 is gone). The API: docs/bindings.md;
+ * tested by bindings/lua/test_ball.lua under each of the five.
  *  - games are full userdata with __gc, __close (Lua 5.4: `local g <close>
- *    = ball.new()`), __tostring and __eq; an action is a table as there;
- *  - game:hash() is a 16-digit hexadecimal string (LuaJIT: a uint64_t
- *    cdata); game:random_action(r) takes r as a Lua 5.3+ integer (its 64
- *    bits, read as unsigned), a string of digits or a number in [0, 1)
- *    scaled by 2^64 (LuaJIT: a uint64_t or int64_t cdata, a string of
- *    digits or a number in [0, 1));
+ *    = ball.new()`), __tostring and __eq; an action is a table;
+ *  - game:hash() is a 16-digit hexadecimal string, under LuaJIT a uint64_t
+ *    cdata (as the 1.0 FFI module gave); game:random_action(r) takes r as
+ *    a Lua 5.3+ integer (its 64 bits, read as unsigned), a string of
+ *    digits, a number in [0, 1) scaled by 2^64, or under LuaJIT a uint64_t
+ *    or int64_t cdata (its 64 bits);
  *  - an MCTS searcher (ball.mcts{...}) is a full userdata with __gc,
  *    __close and __tostring; its seed is a non-negative integer (LuaJIT:
  *    also a uint64_t cdata); a turn searcher (ball.turn_search{...}) too,
  *    its info function called through a C callback in protected mode;
- *  - ball.backend is "c" (LuaJIT module: "ffi"), and there is no ball.C or
- *    ball._CDEF (the FFI namespace and cdef text); ball.library_path is the
- *    path of the libball.so.1 the module was linked with (found by dladdr).
- * Errors are raised as ball.Error tables {code, name, message}, message
- * being the library's (ball_errmsg()).
+ *  - ball.backend is "c"; ball.library_path is the path of the
+ *    libball.so.1 the module was linked with (found by dladdr);
+ *  - ball._game_pointer(game) and ball._game_slot() are for the LuaJIT
+ *    learning interface bindings/lua/ball_learn.lua (documented-internal).
+ * LuaJIT's cdata are read and made through two small Lua functions over
+ * its FFI, compiled at load when the module runs under LuaJIT (see
+ * luajit_init()). Errors are raised as ball.Error tables {code, name,
+ * message}, message being the library's (ball_errmsg()).
  *
  * Build: cc -O2 -shared -fPIC $(pkg-config --cflags lua5.4 libball) ballc.c \
  *        -o ball.so $(pkg-config --libs libball)
