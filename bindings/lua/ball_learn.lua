@@ -154,22 +154,17 @@ local function flags_arg(flags, level)
     return flags
 end
 
--- The game's ball_game * (ball._game_pointer checks that it is an open
--- game of the `ball` module: "arg" or "closed" error otherwise). The
+-- The game's ball_game * (ball._game_pointer raises its ball.Error, "arg"
+-- or "closed", for anything but an open game of the `ball` module). The
 -- caller keeps `game` referenced until its C calls return.
 local game_pointer = ball._game_pointer
 local GAME_P = ffi.typeof("ball_game *")
-local function gptr(game, level)
-    local good, p = pcall(game_pointer, game)
-    if not good then
-        if ball.is_error(p) then raise(p.code, p.message, (level or 1) + 1) end
-        error(p, (level or 1) + 1)
-    end
-    return ffi.cast(GAME_P, p)
+local function gptr(game)
+    return ffi.cast(GAME_P, game_pointer(game))
 end
 
 local function check(game, rc, level)
-    if rc < 0 then raise(rc, ffi.string(C.ball_errmsg(gptr(game, (level or 1) + 1))), (level or 1) + 1) end
+    if rc < 0 then raise(rc, ffi.string(C.ball_errmsg(gptr(game))), (level or 1) + 1) end
     return rc
 end
 
@@ -192,7 +187,7 @@ end
 --- The index (0-7,989) of the legal decision a (an action, its text or
 --- code) in game's position; an "illegal" error when it is not legal.
 function M.to_index(game, a)
-    local p = gptr(game, 2)
+    local p = gptr(game)
     local code
     if ball.is_action(a) then code = a.code
     elseif type(a) == "string" then code = game:parse_action(a).code
@@ -205,7 +200,7 @@ local from_out = ffi.new("ball_action[1]")
 --- The legal decision of index i; "range" error outside 0-7,989, "illegal"
 --- when no legal decision has it.
 function M.from_index(game, i)
-    local p = gptr(game, 2)
+    local p = gptr(game)
     i = int_arg(i, "action index", 2)
     check(game, C.ball_action_from_index(p, i, from_out), 2)
     return ball.action(from_out[0])
@@ -215,7 +210,7 @@ end
 --- being bit i % 8 of byte i / 8), into out or a new array; returns the
 --- array and the number of legal decisions.
 function M.legal_mask(game, bits, out)
-    local p = gptr(game, 2)
+    local p = gptr(game)
     local count = bits and MASK_BYTES or ACTION_SPACE
     local n
     out, n = out_arg(out, "uint8_t", count, "the legal mask", 2)
@@ -227,7 +222,7 @@ local idx_buf = ffi.new("int32_t[?]", ball.MAX_ACTIONS)
 
 --- The legal indices in increasing order, as a Lua array.
 function M.legal_indices(game)
-    local n = check(game, C.ball_legal_indices(gptr(game, 2), idx_buf, ball.MAX_ACTIONS), 2)
+    local n = check(game, C.ball_legal_indices(gptr(game), idx_buf, ball.MAX_ACTIONS), 2)
     local t = {}
     for k = 0, n - 1 do t[k + 1] = idx_buf[k] end
     return t
@@ -253,7 +248,7 @@ end
 --- The observation (float[size]) from the side to act's point of view,
 --- into out or a new array; returns it and its size.
 function M.observation(game, flags, out)
-    local p = gptr(game, 2)
+    local p = gptr(game)
     flags = flags_arg(flags, 2)
     local size = C.ball_observation_size(flags)
     local n
@@ -265,7 +260,7 @@ end
 --- observation() packed in bits: uint8_t[(size + 7) / 8], bit i % 8 of
 --- byte i / 8; returns the array and its length in bytes.
 function M.observation_bits(game, flags, out)
-    local p = gptr(game, 2)
+    local p = gptr(game)
     flags = flags_arg(flags, 2)
     local bytes = math.floor((C.ball_observation_size(flags) + 7) / 8)
     local n
@@ -302,7 +297,7 @@ local ret_buf = ffi.new("float[2]")
 --- How the game ended ("not_terminal", "touchdown", "turn_limit") and the
 --- returns of ATK and DEF (+1 winner, -1 loser, 0 otherwise).
 function M.returns(game)
-    local t = check(game, C.ball_returns(gptr(game, 2), ret_buf), 2)
+    local t = check(game, C.ball_returns(gptr(game), ret_buf), 2)
     return TERMINAL[t], ret_buf[0], ret_buf[1]
 end
 
@@ -344,7 +339,7 @@ function M.batch(n, opts)
                          rules_text = opts.rules_text, earn = opts.earn, cards = opts.cards })
     local rules = ffi.new("ball_rules")
     C.ball_rules_init(rules, ffi.sizeof("ball_rules"))
-    check(g, C.ball_game_rules(gptr(g, 2), rules), 2)
+    check(g, C.ball_game_rules(gptr(g), rules), 2)
     if opts.turn_limit == nil and rules.turn_limit == 0 then rules.turn_limit = M.AUTO_TURN_LIMIT end
     local out = ffi.new("ball_batch*[1]")
     local err = ffi.new("char[256]")
