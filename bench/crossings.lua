@@ -1,18 +1,14 @@
 -- SPDX-License-Identifier: MIT
 -- Random playouts through the Lua binding, three ways (issue 29, "Fewer
--- crossings"; docs/performance.md), under LuaJIT (the FFI module) or PUC
--- Lua (the C module, found through LUA_CPATH):
+-- crossings"; docs/performance.md) of the C module ball.so (found through
+-- LUA_CPATH), under LuaJIT (the build for the 5.1 ABI) or PUC Lua:
 --   loop      game:random_action() + game:apply(), one decision at a time
 --   apply     game:random_apply(): draw and apply in one call
 --   playout   game:random_playout(): the whole game in one call
 -- Games under turn_limit 200, as `make bench`'s playouts; a new game per
 -- game. Prints "WAY decisions cpu-seconds" per measured repetition, the
 -- ways interleaved:
---   luajit bench/crossings.lua [GAMES [ROUNDS [WAY...]]]
-local here = debug.getinfo(1, "S").source:sub(2):match("^(.*)/[^/]*$") or "."
-if rawget(_G, "jit") and os.getenv("BALL_LUA_BACKEND") ~= "c" then
-    package.path = here .. "/../bindings/lua/?.lua;" .. package.path
-end
+--   LUA_CPATH='DIR/?.so' luajit bench/crossings.lua [GAMES [ROUNDS [WAY...]]]
 local ball = require("ball")
 
 local function new() return ball.new{ turn_limit = 200 } end

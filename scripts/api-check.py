@@ -27,17 +27,21 @@ For each function of it (both tiers) and each binding:
            only. Names are compared after resolving the module's aliases
            (_p = ctypes.c_void_p), as text: c_int32 is not c_int even where
            ctypes makes them one object.
-  luajit   the cdef text of bindings/lua/ball.lua (M._CDEF): a prototype of
-           the function whose result and parameter types equal the
-           header's after normalising whitespace and dropping the
-           parameter names.
-  lua      the Lua code of the LuaJIT modules, bindings/lua/ball.lua outside
-           its cdef and bindings/lua/ball_learn.lua, uses it (C.NAME, outside
-           -- comments): the cdef declares, this wraps.
-  lua-c    bindings/lua/c/ballc.c (the PUC Lua module) names it outside
+  lua      the one Lua binding: the C module bindings/lua/c/ballc.c (the
+           `ball` module of PUC Lua 5.1-5.4 and LuaJIT) names it outside
            comments (a call, or a macro's argument such as
            GETTER(g_pa, ball_pa, ...)); it includes ball.h, so the compiler
-           checks the types.
+           checks the types. Or the learning interface
+           bindings/lua/ball_learn.lua (LuaJIT's FFI over the C module's
+           games) calls it, C.NAME outside its cdef and -- comments.
+
+ball_learn.lua's own cdef (M._CDEF, the declarations it uses) is checked
+against the header as well, as "lua" problems: each prototype's result and
+parameter types equal the header's after normalising whitespace and
+dropping the parameter names; a typedef of a number type names the
+header's type; a struct has the header's fields, types and names in order
+(the FFI lays it out from these); a function the header lacks, and a C.NAME
+the cdef does not declare, fail.
   wasm     the export list that mk/web.mk generates from the header
            ($(WASM_DIR)/exports.json) names _ball_NAME.
   js       bindings/js/libball.mjs, learn.mjs (the learning interface) or
@@ -49,7 +53,7 @@ A function a binding lacks is allowed only by a line of the exclusions file
 exclusion that names an unknown binding or function, repeats another, or
 is stale (the binding now has the function) fails the check too. Also a
 function that a binding declares but the header no longer has (python,
-luajit, wasm) fails. Every problem is printed, one line each, naming the
+ball_learn's cdef, wasm) fails. Every problem is printed, one line each, naming the
 binding and the function; the exit status is 1 if there is one.
 """
 
@@ -61,7 +65,7 @@ import os
 import re
 import sys
 
-BINDINGS = ("python", "luajit", "lua", "lua-c", "wasm", "js")
+BINDINGS = ("python", "lua", "wasm", "js")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 _spec = importlib.util.spec_from_file_location("api_describe", os.path.join(HERE, "api-describe.py"))
@@ -207,7 +211,7 @@ def check_python(api, path, problems, report):
     return have
 
 
-# ------------------------------------------------------------ luajit
+# ------------------------------------------------------------ cdef (ball_learn.lua)
 def norm_type(text):
     """"const ball_game *" from "const  ball_game*" (the describer's form)."""
     toks = re.findall(r"[A-Za-z_][A-Za-z0-9_]*|\*", text)
@@ -239,8 +243,11 @@ def split_params(text):
     return parts
 
 
-def cdef_functions(path):
-    """{name: (line, "ret (params)")} of the prototypes in M._CDEF."""
+def cdef_functions(path, types=None):
+    """{name: (line, "ret (params)")} of the prototypes in M._CDEF; when
+    @p types is a dict, it receives {name: (line, kind, value)} of the
+    cdef's typedefs: kind "scalar" (value: the base type) or "struct"
+    (value: [(type, field name)]); opaque struct typedefs are left out."""
     with open(path, encoding="utf-8") as f:
         src = f.read()
     m = re.search(r"M\._CDEF\s*=\s*\[\[(.*?)\]\]", src, re.S)
@@ -260,6 +267,18 @@ def cdef_functions(path):
             line = base_line + code.count("\n", 0, start + len(stmt) - len(stmt.lstrip()))
             start = i + 1
             s = re.sub(r"\s+", " ", stmt).strip()
+            if types is not None:
+                sm = re.fullmatch(r"typedef struct (\w+) ?\{(.*)\} ?(\w+)", s)
+                tm = re.fullmatch(r"typedef ([\w ]+?) (\w+)", s)
+                if sm:
+                    fields = []
+                    for fld in sm.group(2).split(";"):
+                        if fld.strip():
+                            fname = re.findall(r"[A-Za-z_]\w*", fld)[-1]
+                            fields.append((norm_param(fld), fname))
+                    types[sm.group(3)] = (line, "struct", fields)
+                elif tm and not tm.group(1).startswith("struct "):
+                    types[tm.group(2)] = (line, "scalar", norm_type(tm.group(1)))
             if re.match(r"(typedef|enum|static|struct)\b", s):
                 continue
             fm = re.fullmatch(r"(.*?[\s*])(ball_[a-z0-9_]+) ?\((.*)\)", s)
@@ -270,26 +289,55 @@ def cdef_functions(path):
     return out
 
 
-def check_luajit(api, path, problems):
+def check_cdef(api, path, problems, binding="lua"):
+    """The cdef of @p path (M._CDEF) against the header: prototypes, number
+    typedefs and struct fields; a C.NAME of the file's Lua code that the
+    cdef does not declare. Returns the functions declared."""
+    types = {}
     try:
-        declared = cdef_functions(path)
+        declared = cdef_functions(path, types)
+        with open(path, encoding="utf-8") as f:
+            called = set(re.findall(r"\bC\.(ball_[a-z0-9_]+)\b", lua_code(f.read())))
     except (ValueError, OSError) as e:
-        problems.append("luajit: cannot read %s: %s" % (path, e))
+        problems.append("%s: cannot read the cdef of %s: %s" % (binding, path, e))
         return set()
-    have = set()
     for f in api.functions:
         if f["name"] not in declared:
             continue
-        have.add(f["name"])
         want = c_signature(f["returns"]["type"], [p["type"] for p in f["params"]])
         line, got = declared[f["name"]]
         if got != want:
-            problems.append("luajit: %s: the cdef (%s:%d) declares %s, ball.h %s"
-                            % (f["name"], path, line, got, want))
+            problems.append("%s: %s: the cdef (%s:%d) declares %s, ball.h %s"
+                            % (binding, f["name"], path, line, got, want))
     for name in sorted(set(declared) - api.names):
-        problems.append("luajit: %s: the cdef (%s:%d) declares it, ball.h has no such function"
-                        % (name, path, declared[name][0]))
-    return have
+        problems.append("%s: %s: the cdef (%s:%d) declares it, ball.h has no such function"
+                        % (binding, name, path, declared[name][0]))
+    for name in sorted(called - set(declared)):
+        problems.append("%s: %s: %s calls C.%s, its cdef does not declare it"
+                        % (binding, name, path, name))
+    structs = {st["name"]: st for st in api.desc["structs"]}
+    scalars = {t["name"]: t["type"]["type"] for t in api.desc["typedefs"] if t["kind"] == "scalar"}
+    for name, (line, kind, value) in sorted(types.items()):
+        where = "%s:%d" % (path, line)
+        if kind == "scalar":
+            if name not in scalars:
+                problems.append("%s: %s: the cdef (%s) declares typedef %s, ball.h has no such number type"
+                                % (binding, name, where, value))
+            elif norm_type(scalars[name]) != value:
+                problems.append("%s: %s: the cdef (%s) declares typedef %s, ball.h %s"
+                                % (binding, name, where, value, scalars[name]))
+        else:
+            if name not in structs:
+                problems.append("%s: %s: the cdef (%s) declares struct %s, ball.h has no such struct"
+                                % (binding, name, where, name))
+                continue
+            want = [(norm_type(fl["type"]), fl["name"]) for fl in structs[name]["fields"]]
+            if value != want:
+                problems.append("%s: %s: the cdef (%s) declares the fields %s, ball.h %s"
+                                % (binding, name, where,
+                                   "; ".join("%s %s" % fv for fv in value),
+                                   "; ".join("%s %s" % fv for fv in want)))
+    return set(declared) & api.names
 
 
 # ------------------------------------------------------------ the others
@@ -298,7 +346,7 @@ def check_lua_c(api, path, problems):
         with open(path, encoding="utf-8") as f:
             code, _ = api_describe.strip_comments(f.read(), path)
     except (OSError, api_describe.ParseError) as e:
-        problems.append("lua-c: cannot read %s: %s" % (path, e))
+        problems.append("lua: cannot read %s: %s" % (path, e))
         return set()
     named = set(re.findall(r"\b(ball_[a-z0-9_]+)\b", code))
     return {f["name"] for f in api.functions if f["name"] in named}
@@ -327,8 +375,12 @@ def named_in(api, binding, paths, strip, pattern, problems):
     return {f["name"] for f in api.functions if f["name"] in named}
 
 
-def check_lua(api, paths, problems):
-    return named_in(api, "lua", paths, lua_code, r"\bC\.(ball_[a-z0-9_]+)\b", problems)
+def check_lua(api, c_path, learn_path, problems):
+    """The Lua binding: named by the C module, or called by ball_learn.lua
+    (whose cdef is checked against the header)."""
+    check_cdef(api, learn_path, problems)
+    return (check_lua_c(api, c_path, problems)
+            | named_in(api, "lua", [learn_path], lua_code, r"\bC\.(ball_[a-z0-9_]+)\b", problems))
 
 
 def check_wasm(api, path, problems):
@@ -394,10 +446,8 @@ def main(argv=None):
     ap.add_argument("--exports-json", default="build/wasm/exports.json")
     ap.add_argument("--exclusions", default="bindings/api-exclusions.txt")
     ap.add_argument("--python", default="bindings/python/libball/_native.py")
-    ap.add_argument("--lua", default="bindings/lua/ball.lua")
-    ap.add_argument("--lua-modules", nargs="+",
-                    default=["bindings/lua/ball.lua", "bindings/lua/ball_learn.lua"])
     ap.add_argument("--lua-c", default="bindings/lua/c/ballc.c")
+    ap.add_argument("--lua-learn", default="bindings/lua/ball_learn.lua")
     ap.add_argument("--js", nargs="+", default=["bindings/js/libball.mjs", "bindings/js/libball.d.mts",
                                                  "bindings/js/learn.mjs", "bindings/js/learn.d.mts"])
     args = ap.parse_args(argv)
@@ -412,15 +462,13 @@ def main(argv=None):
     report = {}
     have = {
         "python": check_python(api, args.python, problems, report),
-        "luajit": check_luajit(api, args.lua, problems),
-        "lua": check_lua(api, args.lua_modules, problems),
-        "lua-c": check_lua_c(api, args.lua_c, problems),
+        "lua": check_lua(api, args.lua_c, args.lua_learn, problems),
         "wasm": check_wasm(api, args.exports_json, problems),
         "js": check_js(api, args.js, problems),
     }
-    files = {"python": args.python + " (_FUNCTIONS)", "luajit": args.lua + " (M._CDEF)",
-             "lua": " and ".join(args.lua_modules) + " (C.NAME outside the cdef)",
-             "lua-c": args.lua_c, "wasm": args.exports_json, "js": " or ".join(args.js)}
+    files = {"python": args.python + " (_FUNCTIONS)",
+             "lua": args.lua_c + " or " + args.lua_learn + " (C.NAME outside the cdef)",
+             "wasm": args.exports_json, "js": " or ".join(args.js)}
     excluded = read_exclusions(args.exclusions, api, problems)
     counts = []
     for binding in BINDINGS:

@@ -3,10 +3,12 @@
 # `make` (make check does):
 #   1. the Python unittest suite (bindings/python/tests), and
 #      `mypy --strict` on the package when mypy is installed;
-#   2. the Lua tests (bindings/lua/test_ball.lua) under luajit (the FFI
-#      module), then the PUC Lua C module (bindings/lua/c/ballc.c) built
-#      for each of lua5.1 ... lua5.4 that is installed with its headers and
-#      run by the same test file (and by luajit, which loads the 5.1 build);
+#   2. the Lua tests (bindings/lua/test_ball.lua) of the C module
+#      bindings/lua/c/ballc.c, the one Lua implementation, built for each
+#      of lua5.1 ... lua5.4 that is installed with its headers and run by
+#      each, and by luajit, which loads the build for the 5.1 ABI (made
+#      from lua5.1's headers, or LuaJIT's); under luajit also the learning
+#      interface's tests (bindings/lua/test_learn.lua, ball_learn.lua);
 #   3. the ```python and ```lua code blocks of README.md, docs/guide.md,
 #      docs/bindings.md and bindings/python/README.md, run as they are (the
 #      lua blocks under luajit and under each PUC Lua built in 2).
@@ -103,48 +105,63 @@ elif command -v python3 >/dev/null 2>&1 && ! python3 -c 'import numpy' >/dev/nul
     skip "python binding: no numpy (Debian: python3-numpy); the learning tests' numpy views not tested"
 fi
 
-# ---- 2. Lua tests
-if command -v luajit >/dev/null 2>&1; then
-    luajit bindings/lua/test_ball.lua >"$tmp/lua.log" 2>&1 ||
-        { cat "$tmp/lua.log"; fail "lua tests (luajit, FFI module)"; }
-    tail -n 1 "$tmp/lua.log" | sed 's/^lua binding:/lua binding (luajit, FFI):/'
-    luajit bindings/lua/test_learn.lua >"$tmp/lua_learn.log" 2>&1 ||
-        { cat "$tmp/lua_learn.log"; fail "lua learn tests (luajit, FFI)"; }
-    tail -n 1 "$tmp/lua_learn.log"
-fi
-# The C module, built from a constants list regenerated from this ball.h.
+# ---- 2. Lua tests: the C module, built from a constants list regenerated
+# from this ball.h, for each PUC Lua with headers, and for LuaJIT (the 5.1
+# ABI: lua5.1's headers, else LuaJIT's own).
 libdir=$(dirname "$lib")
 mkdir -p "$tmp/luac"
 sh bindings/lua/c/gen_constants.sh include/ball.h >"$tmp/luac/ball_constants.h"
 cp bindings/lua/c/ballc.c "$tmp/luac/"
 CC=${CC:-cc}
-puc=""
+# build V INCDIR: $tmp/luac/V/ball.so, or a failure
+build_c_module() {
+    mkdir -p "$tmp/luac/$1"
+    $CC -std=c99 -O2 -Wall -Wextra -Werror -shared -fPIC -I"$root/include" -I"$2" \
+        "$tmp/luac/ballc.c" -o "$tmp/luac/$1/ball.so" -L"$libdir" -l:"$(basename "$lib")" \
+        >"$tmp/luac.log" 2>&1 && return 0
+    cat "$tmp/luac.log"; fail "building the C module for lua$1 (headers $2)"; return 1
+}
+built=""
 for v in 5.1 5.2 5.3 5.4; do
-    command -v "lua$v" >/dev/null 2>&1 || continue
     inc=/usr/include/lua$v
-    [ -f "$inc/lua.h" ] || { skip "lua binding: lua$v has no headers (Debian: liblua$v-dev); its C module not tested"; continue; }
-    mkdir -p "$tmp/luac/$v"
-    if ! $CC -std=c99 -O2 -Wall -Wextra -Werror -shared -fPIC -I"$root/include" -I"$inc" \
-            "$tmp/luac/ballc.c" -o "$tmp/luac/$v/ball.so" -L"$libdir" -l:"$(basename "$lib")" \
-            >"$tmp/luac.log" 2>&1; then
-        cat "$tmp/luac.log"; fail "building the C module for lua$v"; continue
+    if [ "$v" = 5.1 ] && [ ! -f "$inc/lua.h" ] && [ -f /usr/include/luajit-2.1/lua.h ]; then
+        inc=/usr/include/luajit-2.1 # the 5.1 ABI for luajit
     fi
+    if [ ! -f "$inc/lua.h" ]; then
+        if command -v "lua$v" >/dev/null 2>&1; then
+            skip "lua binding: lua$v has no headers (Debian: liblua$v-dev); its C module not tested"
+        fi
+        continue
+    fi
+    build_c_module "$v" "$inc" && built="$built $v"
+done
+puc=""
+for v in $built; do
+    command -v "lua$v" >/dev/null 2>&1 || continue
     puc="$puc $v"
-    LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_CPATH="$tmp/luac/$v/?.so" \
+    LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_PATH=";;" LUA_CPATH="$tmp/luac/$v/?.so" \
         "lua$v" bindings/lua/test_ball.lua >"$tmp/lua.log" 2>&1 ||
         { cat "$tmp/lua.log"; fail "lua tests (lua$v, C module)"; }
     tail -n 1 "$tmp/lua.log" | sed "s/^lua binding:/lua binding (lua$v, C module):/"
 done
-case $puc in
-    *5.1*)
-        if command -v luajit >/dev/null 2>&1; then
-            LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_CPATH="$tmp/luac/5.1/?.so" \
-                BALL_LUA_BACKEND=c luajit bindings/lua/test_ball.lua >"$tmp/lua.log" 2>&1 ||
+[ -n "$puc" ] || skip "lua binding: no PUC Lua with headers installed (Debian: lua5.4 liblua5.4-dev); C module not tested under PUC Lua"
+lj=""
+if command -v luajit >/dev/null 2>&1; then
+    case $built in
+        *5.1*)
+            lj=yes
+            LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_PATH=";;" LUA_CPATH="$tmp/luac/5.1/?.so" \
+                luajit bindings/lua/test_ball.lua >"$tmp/lua.log" 2>&1 ||
                 { cat "$tmp/lua.log"; fail "lua tests (luajit, C module)"; }
             tail -n 1 "$tmp/lua.log" | sed "s/^lua binding:/lua binding (luajit, C module):/"
-        fi ;;
-esac
-[ -n "$puc" ] || skip "lua binding: no PUC Lua with headers installed (Debian: lua5.4 liblua5.4-dev); C module not tested"
+            LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_PATH=";;" LUA_CPATH="$tmp/luac/5.1/?.so" \
+                luajit bindings/lua/test_learn.lua >"$tmp/lua_learn.log" 2>&1 ||
+                { cat "$tmp/lua_learn.log"; fail "lua learn tests (luajit, ball_learn.lua over the C module)"; }
+            tail -n 1 "$tmp/lua_learn.log" | sed "s/^lua learn:/lua learn (luajit, C module):/"
+            ;;
+        *) skip "luajit: no C module built for the 5.1 ABI (Debian: liblua5.1-0-dev or libluajit-5.1-dev); the Lua tests did not run under luajit" ;;
+    esac
+fi
 
 # ---- 3. README snippets (and those of docs/guide.md)
 # extract FILE LANG: writes each ```LANG block of FILE to $tmp/LANG.N,
@@ -173,8 +190,9 @@ while [ "$i" -le "$n_py" ] && command -v python3 >/dev/null 2>&1; do
 done
 i=1
 while [ "$i" -le "$n_lua" ]; do
-    if command -v luajit >/dev/null 2>&1; then
-        LUA_PATH="$root/bindings/lua/?.lua;;" luajit "$tmp/lua.$i" >"$tmp/snippet.out" 2>&1 ||
+    if [ -n "$lj" ]; then
+        LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_PATH="$root/bindings/lua/?.lua;;" \
+            LUA_CPATH="$tmp/luac/5.1/?.so" luajit "$tmp/lua.$i" >"$tmp/snippet.out" 2>&1 ||
             { cat "$tmp/snippet.out"; fail "lua block $i (README.md, docs/guide.md, then docs/bindings.md) under luajit"; }
     fi
     for v in $puc; do
@@ -184,7 +202,7 @@ while [ "$i" -le "$n_lua" ]; do
     done
     i=$((i + 1))
 done
-echo "snippets: $n_py python and $n_lua lua blocks of README.md, docs/guide.md, docs/bindings.md and bindings/python/README.md ran (lua under luajit${puc:+ and lua}$(echo $puc | sed 's/ /, lua/g'))"
+echo "snippets: $n_py python and $n_lua lua blocks of README.md, docs/guide.md, docs/bindings.md and bindings/python/README.md ran (lua under ${lj:+luajit}${lj:+${puc:+ and }}${puc:+lua}$(echo $puc | sed 's/ /, lua/g'))"
 
 if [ "$failures" -ne 0 ]; then
     echo "bindings_test: $failures failure(s)"

@@ -218,9 +218,10 @@ case $flags in
     *) fail "pkg-config flags do not point into DESTDIR: $flags" ;;
 esac
 
-# ---- the PUC Lua C module: the rockspec builds it against the installed
+# ---- the Lua C module: the rockspec builds it against the installed
 # copy (found by pkg-config) into a local tree, offline, for each lua5.x
-# with headers; then `require "ball"` loads it from that tree.
+# with headers; then `require "ball"` loads it from that tree (and under
+# luajit the 5.1 build, with ball_learn.lua installed beside it).
 if command -v luarocks >/dev/null 2>&1; then
     tried=0
     mkdir -p "$tmp/lua-pc"
@@ -251,6 +252,22 @@ print(ball.version, ball.library_path)' 2>&1) ||
             *"$lib/libball.so.$major"*) echo "lua binding: luarocks make and require with lua$v: ok" ;;
             *) fail "lua$v: the luarocks module loads another libball: $out" ;;
         esac
+        # LuaJIT loads the 5.1 build, and the learning interface the
+        # rockspec installs beside it works over its games.
+        if [ "$v" = 5.1 ] && command -v luajit >/dev/null 2>&1; then
+            out=$(cd "$tmp" && env -u LD_LIBRARY_PATH LUA_PATH="$tmp/rocks/share/lua/5.1/?.lua" \
+                      LUA_CPATH="$tmp/rocks/lib/lua/5.1/?.so" luajit -e '
+local ball, learn = require("ball"), require("ball_learn")
+local g = ball.new()
+assert(learn.to_index(g, "E11-F10") == 41 and ball.backend == "c")
+assert(type(g:hash()) == "cdata")
+print(ball.library_path)' 2>&1) ||
+                { echo "$out"; fail "luajit: the luarocks module (5.1 build) or ball_learn.lua does not load or work"; continue; }
+            case $out in
+                *"$lib/libball.so.$major"*) echo "lua binding: luarocks make (5.1) and require ball, ball_learn with luajit: ok" ;;
+                *) fail "luajit: the luarocks module loads another libball: $out" ;;
+            esac
+        fi
     done
     [ "$tried" -gt 0 ] || skip "lua binding: no lua5.x with headers (Debian: liblua5.4-dev); rockspec not tested"
 else

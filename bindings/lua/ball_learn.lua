@@ -1,10 +1,10 @@
 -- SPDX-License-Identifier: MIT
 --[[
 ball_learn.lua — the learning interface of libball (ball.h section
-"Learning interface", docs/learning.md) for LuaJIT, over the FFI module
-ball.lua: the fixed action space of 7,990 indices, legal masks,
-observations, the left-right mirror, returns, and batches of games
-stepped by one C call.
+"Learning interface", docs/learning.md) for LuaJIT, over its FFI and the
+games of the `ball` module (the C module ball.so, bindings/lua/c/ballc.c):
+the fixed action space of 7,990 indices, legal masks, observations, the
+left-right mirror, returns, and batches of games stepped by one C call.
 
   local ball = require("ball")
   local learn = require("ball_learn")
@@ -22,14 +22,84 @@ output holds game i's part at i * size (batch.size.mask etc.). Indices
 are 0-based numbers. Errors are ball.Error objects (fields code, name,
 message) with the library's message: "range" for an index outside
 0-7,989, "illegal" for one not legal here, "buffer" for a buffer too
-small or a wrong count of indices, "arg" for a bad argument.
+small or a wrong count of indices, "arg" for a bad argument, "closed" for
+a closed game or batch.
+
+It reaches a game's ball_game * through ball._game_pointer(game) (a light
+userdata, documented-internal: valid while the game object lives and is
+open; each function here keeps the game referenced until its C calls
+return) and calls the library through its own cdef, M._CDEF: only the
+declarations it uses, each as include/ball.h has it (scripts/api-check.py
+compares them with the header). The library is the one the `ball` module
+is linked with (ball.library_path).
 --]]
 
 local ffi = require("ffi")
 local ball = require("ball")
-local C = ball.C
 
 local M = {}
+
+-- The declarations of include/ball.h this module uses, as the header has
+-- them (scripts/api-check.py checks each prototype and ball_rules against
+-- the header; tests/api_bindings_test.sh shows it failing on a change).
+M._CDEF = [[
+typedef uint32_t ball_action;
+typedef struct ball_cardset ball_cardset;
+typedef struct ball_game ball_game;
+typedef struct ball_batch ball_batch;
+
+typedef struct ball_rules {
+    size_t size;
+    int end_zone_depth;
+    unsigned turn_limit;
+    unsigned flags;
+    const ball_cardset *cards;
+} ball_rules;
+
+const char *ball_strerror(int code);
+void ball_rules_init(ball_rules *rules, size_t size);
+int ball_game_rules(const ball_game *game, ball_rules *out);
+const char *ball_errmsg(const ball_game *game);
+
+int ball_action_to_index(ball_game *game, ball_action a);
+int ball_action_from_index(ball_game *game, int index, ball_action *out);
+int ball_legal_mask(ball_game *game, uint8_t *mask, size_t len, int flags);
+int ball_legal_indices(ball_game *game, int32_t *out, size_t cap);
+int ball_index_mirror(int index);
+
+int ball_observation_size(int flags);
+int ball_observation(const ball_game *game, int flags, float *out, size_t len);
+int ball_observation_bits(const ball_game *game, int flags, uint8_t *out, size_t len);
+int ball_observation_mirror(int flags, const float *in, float *out, size_t len);
+int ball_observation_bits_mirror(int flags, const uint8_t *in, uint8_t *out,
+                                 size_t len);
+int ball_returns(const ball_game *game, float *returns);
+
+int ball_batch_new(ball_batch **out, int n_games, const ball_rules *rules, int obs_flags,
+                   char *err, size_t errlen);
+void ball_batch_free(ball_batch *batch);
+int ball_batch_set_output(ball_batch *batch, int output, void *buf, size_t bytes);
+int ball_batch_set_start(ball_batch *batch, const char *bpn);
+int ball_batch_reset(ball_batch *batch, uint64_t seed);
+int ball_batch_step(ball_batch *batch, const int32_t *indices, size_t n);
+int ball_batch_position_to_text(const ball_batch *batch, int i, char *buf, size_t len);
+int ball_batch_game_clone(const ball_batch *batch, int i, ball_game **out);
+const char *ball_batch_errmsg(const ball_batch *batch);
+]]
+ffi.cdef(M._CDEF) -- once per LuaJIT state: require() keeps the module
+
+-- The library the `ball` module is linked with, already loaded: ffi.load
+-- of its path gives that same copy (the C module is loaded without
+-- RTLD_GLOBAL, so its symbols are not in ffi.C).
+local C
+do
+    local good, lib = pcall(ffi.load, ball.library_path)
+    if not good then
+        error("ball_learn: cannot load the library of the ball module, " .. tostring(ball.library_path)
+              .. ": " .. tostring(lib), 0)
+    end
+    C = lib
+end
 
 M.ACTION_SPACE = ball.ACTION_SPACE
 M.ACTION_MASK_BYTES = ball.ACTION_MASK_BYTES
@@ -84,17 +154,17 @@ local function flags_arg(flags, level)
     return flags
 end
 
-local function gptr(game, level)
-    if type(game) ~= "table" or getmetatable(game) ~= ball.Game then
-        raise(ball.E_ARG, "not a game: " .. tostring(game), (level or 1) + 1)
-    end
-    local p = game.ptr
-    if p == nil then raise(-100, "the game is closed", (level or 1) + 1) end
-    return p
+-- The game's ball_game * (ball._game_pointer raises its ball.Error, "arg"
+-- or "closed", for anything but an open game of the `ball` module). The
+-- caller keeps `game` referenced until its C calls return.
+local game_pointer = ball._game_pointer
+local GAME_P = ffi.typeof("ball_game *")
+local function gptr(game)
+    return ffi.cast(GAME_P, game_pointer(game))
 end
 
 local function check(game, rc, level)
-    if rc < 0 then raise(rc, ffi.string(C.ball_errmsg(game.ptr)), (level or 1) + 1) end
+    if rc < 0 then raise(rc, ffi.string(C.ball_errmsg(gptr(game))), (level or 1) + 1) end
     return rc
 end
 
@@ -117,7 +187,7 @@ end
 --- The index (0-7,989) of the legal decision a (an action, its text or
 --- code) in game's position; an "illegal" error when it is not legal.
 function M.to_index(game, a)
-    local p = gptr(game, 2)
+    local p = gptr(game)
     local code
     if ball.is_action(a) then code = a.code
     elseif type(a) == "string" then code = game:parse_action(a).code
@@ -130,7 +200,7 @@ local from_out = ffi.new("ball_action[1]")
 --- The legal decision of index i; "range" error outside 0-7,989, "illegal"
 --- when no legal decision has it.
 function M.from_index(game, i)
-    local p = gptr(game, 2)
+    local p = gptr(game)
     i = int_arg(i, "action index", 2)
     check(game, C.ball_action_from_index(p, i, from_out), 2)
     return ball.action(from_out[0])
@@ -140,7 +210,7 @@ end
 --- being bit i % 8 of byte i / 8), into out or a new array; returns the
 --- array and the number of legal decisions.
 function M.legal_mask(game, bits, out)
-    local p = gptr(game, 2)
+    local p = gptr(game)
     local count = bits and MASK_BYTES or ACTION_SPACE
     local n
     out, n = out_arg(out, "uint8_t", count, "the legal mask", 2)
@@ -152,7 +222,7 @@ local idx_buf = ffi.new("int32_t[?]", ball.MAX_ACTIONS)
 
 --- The legal indices in increasing order, as a Lua array.
 function M.legal_indices(game)
-    local n = check(game, C.ball_legal_indices(gptr(game, 2), idx_buf, ball.MAX_ACTIONS), 2)
+    local n = check(game, C.ball_legal_indices(gptr(game), idx_buf, ball.MAX_ACTIONS), 2)
     local t = {}
     for k = 0, n - 1 do t[k + 1] = idx_buf[k] end
     return t
@@ -178,7 +248,7 @@ end
 --- The observation (float[size]) from the side to act's point of view,
 --- into out or a new array; returns it and its size.
 function M.observation(game, flags, out)
-    local p = gptr(game, 2)
+    local p = gptr(game)
     flags = flags_arg(flags, 2)
     local size = C.ball_observation_size(flags)
     local n
@@ -190,7 +260,7 @@ end
 --- observation() packed in bits: uint8_t[(size + 7) / 8], bit i % 8 of
 --- byte i / 8; returns the array and its length in bytes.
 function M.observation_bits(game, flags, out)
-    local p = gptr(game, 2)
+    local p = gptr(game)
     flags = flags_arg(flags, 2)
     local bytes = math.floor((C.ball_observation_size(flags) + 7) / 8)
     local n
@@ -227,7 +297,7 @@ local ret_buf = ffi.new("float[2]")
 --- How the game ended ("not_terminal", "touchdown", "turn_limit") and the
 --- returns of ATK and DEF (+1 winner, -1 loser, 0 otherwise).
 function M.returns(game)
-    local t = check(game, C.ball_returns(gptr(game, 2), ret_buf), 2)
+    local t = check(game, C.ball_returns(gptr(game), ret_buf), 2)
     return TERMINAL[t], ret_buf[0], ret_buf[1]
 end
 
@@ -269,7 +339,7 @@ function M.batch(n, opts)
                          rules_text = opts.rules_text, earn = opts.earn, cards = opts.cards })
     local rules = ffi.new("ball_rules")
     C.ball_rules_init(rules, ffi.sizeof("ball_rules"))
-    check(g, C.ball_game_rules(g.ptr, rules), 2)
+    check(g, C.ball_game_rules(gptr(g), rules), 2)
     if opts.turn_limit == nil and rules.turn_limit == 0 then rules.turn_limit = M.AUTO_TURN_LIMIT end
     local out = ffi.new("ball_batch*[1]")
     local err = ffi.new("char[256]")
@@ -354,13 +424,13 @@ function Batch:position(i)
     return ffi.string(bpn_buf)
 end
 
---- An independent ball game at game i's position.
+--- An independent ball game at game i's position (a game of the `ball`
+--- module, which owns it: closed by game:close() or the collector).
 function Batch:game(i)
     i = int_arg(i, "game index", 2)
-    local out = ffi.new("ball_game*[1]")
-    bcheck(self, C.ball_batch_game_clone(bptr(self, 2), i, out), 2)
-    return setmetatable({ ptr = ffi.gc(out[0], C.ball_game_free),
-                          acts = ffi.new("ball_action[?]", ball.MAX_ACTIONS) }, ball.Game)
+    local game, slot = ball._game_slot() -- a closed game until the clone fills its slot
+    bcheck(self, C.ball_batch_game_clone(bptr(self, 2), i, ffi.cast("ball_game **", slot)), 2)
+    return game
 end
 
 function Batch:close()

@@ -1,5 +1,7 @@
--- The PUC Lua C module of libball (c/ballc.c, ball.so for require "ball"),
--- built against the installed library found by pkg-config (libball.pc of
+-- The Lua binding of libball, the C module c/ballc.c (ball.so for
+-- require "ball") for Lua 5.1-5.4 and LuaJIT (the 5.1 ABI: --lua-version=5.1
+-- with a LuaRocks set up for LuaJIT), with the LuaJIT learning interface
+-- ball_learn.lua beside it; the module is built against the installed library found by pkg-config (libball.pc of
 -- `make install`). From this directory, offline:
 --   luarocks make --tree=TREE libball-1.1.0-1.rockspec       (default Lua)
 --   luarocks --lua-version=5.4 make --local libball-1.1.0-1.rockspec
@@ -17,14 +19,16 @@ source = {
 description = {
    summary = "Lua binding (C module) of libball, the rules engine of the board game BALL",
    detailed = [[
-The same API as the LuaJIT FFI module ball.lua, for Lua 5.1 to 5.4: games
-as userdata with __gc, __close, __tostring and __eq, errors as ball.Error
-values carrying the library's message, card mode (R10).]],
+One module for Lua 5.1 to 5.4 and LuaJIT: games as userdata with __gc,
+__close, __tostring and __eq, errors as ball.Error values carrying the
+library's message, card mode (R10), records, the MCTS and turn search
+players; under LuaJIT also the learning interface ball_learn (FFI arrays
+over the module's games).]],
    license = "MIT",
 }
 dependencies = { "lua >= 5.1, < 5.5" }
 build = {
    type = "command",
    build_command = [[$(CC) $(CFLAGS) -std=c99 $(LIBFLAG) -I$(LUA_INCDIR) `pkg-config --cflags libball` -o ball.so c/ballc.c `pkg-config --libs libball` -Wl,-rpath,`pkg-config --variable=libdir libball`]],
-   install = { lib = { ball = "ball.so" } },
+   install = { lib = { ball = "ball.so" }, lua = { ball_learn = "ball_learn.lua" } },
 }

@@ -1,10 +1,13 @@
 -- SPDX-License-Identifier: MIT
--- Tests of bindings/lua/ball_learn.lua (LuaJIT FFI): the index bijection
--- and masks over seeded random games, observations and the mirror, a batch
--- equal to single games with the same seeds, and the errors of bad inputs.
--- Run from anywhere:  luajit bindings/lua/test_learn.lua
--- The library is LIBBALL_PATH when set, else $B/libball.so.1 (as for
--- test_ball.lua). Prints failures and closes with "N passed, N failed".
+-- Tests of bindings/lua/ball_learn.lua (LuaJIT FFI over the games of the C
+-- module ball.so): the index bijection and masks over seeded random games,
+-- observations and the mirror, a batch equal to single games with the same
+-- seeds, the errors of bad inputs, and the games it takes and gives (those
+-- of the `ball` module, its errors, a closed game).
+-- Run from anywhere, with the C module built for the Lua 5.1 ABI on
+-- package.cpath:  LUA_CPATH='DIR/?.so' luajit bindings/lua/test_learn.lua
+-- (tests/bindings_test.sh builds it). The library is the one ball.so is
+-- linked with. Prints failures and closes with "N passed, N failed".
 
 local here = debug.getinfo(1, "S").source:sub(2):match("^(.*)/[^/]*$") or "."
 if here:sub(1, 1) ~= "/" then here = (os.getenv("PWD") or ".") .. "/" .. here end
@@ -199,6 +202,46 @@ test("bad inputs", function()
     eq(b:step({ 41, 41, 41 }), 0)
     b:close()
     raises("closed", b.step, b)
+    g:close()
+end)
+
+test("games of the ball module: pointers, ownership, errors", function()
+    eq(ball.backend, "c", "the ball module is the C module")
+    local g = ball.new()
+    -- the game ball_learn reads is the game itself: a move shows in its index
+    eq(learn.to_index(g, "E11-F10"), 41)
+    g:apply("E11-F10")
+    local _, n = learn.legal_mask(g)
+    eq(n, g:count_legal_actions(), "mask of the game after its move")
+    -- a batch game is a ball game that owns its copy
+    local b = learn.batch(2, { outputs = {}, seed = 5 })
+    b:step()
+    local c = b:game(0)
+    eq(getmetatable(c), getmetatable(g), "a ball game")
+    eq(c:bpn(), b:position(0))
+    b:close() -- the copy outlives the batch
+    c:apply(c:legal_actions()[1])
+    eq(c:history_length(), 1)
+    -- errors: the C module's shape, with the library's message
+    local e = raises("illegal", learn.from_index, g, 0)
+    eq(type(e.code), "number"); eq(e.name, "illegal"); eq(type(e.message), "string")
+    eq(getmetatable(e), ball.Error, "a ball.Error")
+    c:close()
+    e = raises("closed", learn.observation, c)
+    eq(e.name, "closed"); assert(e.message:find("closed"), e.message)
+    raises("closed", learn.to_index, c, "end")
+    raises("arg", learn.legal_mask, { ptr = 1 })
+    raises("arg", learn.returns, nil)
+    -- the pointer stays valid while ball_learn uses it: garbage made and
+    -- collected between calls on a game only referenced here
+    for _ = 1, 3 do
+        local h = ball.new()
+        for _ = 1, 200 do
+            local obs = learn.observation(h)
+            collectgarbage()
+            assert(obs[0] == obs[0])
+        end
+    end
     g:close()
 end)
 

@@ -1,26 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ballc.c: the PUC Lua (5.1, 5.2, 5.3, 5.4) C module of libball, built as
- * ball.so for `require "ball"`. It has the API of the LuaJIT FFI module
- * bindings/lua/ball.lua (see the text at its top; docs/bindings.md): the
- * same functions, methods, fields, names and errors, tested by the same
- * file, bindings/lua/test_ball.lua. What differs:
+ * ballc.c: the Lua binding of libball, the C module ball.so of
+ * `require "ball"` for PUC Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT (which loads
+ * the build for the 5.1 ABI): the one Lua implementation (issue 29; the
+ * LuaJIT FFI module ball.lua of 1.0 is gone). The API: docs/bindings.md;
+ * tested by bindings/lua/test_ball.lua under each of the five.
  *  - games are full userdata with __gc, __close (Lua 5.4: `local g <close>
- *    = ball.new()`), __tostring and __eq; an action is a table as there;
- *  - game:hash() is a 16-digit hexadecimal string (LuaJIT: a uint64_t
- *    cdata); game:random_action(r) takes r as a Lua 5.3+ integer (its 64
- *    bits, read as unsigned), a string of digits or a number in [0, 1)
- *    scaled by 2^64 (LuaJIT: a uint64_t or int64_t cdata, a string of
- *    digits or a number in [0, 1));
+ *    = ball.new()`), __tostring and __eq; an action is a table;
+ *  - game:hash() is a 16-digit hexadecimal string, under LuaJIT a uint64_t
+ *    cdata (as the 1.0 FFI module gave); game:random_action(r) takes r as
+ *    a Lua 5.3+ integer (its 64 bits, read as unsigned), a string of
+ *    digits, a number in [0, 1) scaled by 2^64, or under LuaJIT a uint64_t
+ *    or int64_t cdata (its 64 bits);
  *  - an MCTS searcher (ball.mcts{...}) is a full userdata with __gc,
  *    __close and __tostring; its seed is a non-negative integer (LuaJIT:
  *    also a uint64_t cdata); a turn searcher (ball.turn_search{...}) too,
  *    its info function called through a C callback in protected mode;
- *  - ball.backend is "c" (LuaJIT module: "ffi"), and there is no ball.C or
- *    ball._CDEF (the FFI namespace and cdef text); ball.library_path is the
- *    path of the libball.so.1 the module was linked with (found by dladdr).
- * Errors are raised as ball.Error tables {code, name, message}, message
- * being the library's (ball_errmsg()).
+ *  - ball.backend is "c"; ball.library_path is the path of the
+ *    libball.so.1 the module was linked with (found by dladdr);
+ *  - ball._game_pointer(game) and ball._game_slot() are for the LuaJIT
+ *    learning interface bindings/lua/ball_learn.lua (documented-internal).
+ * LuaJIT's cdata are read and made through two small Lua functions over
+ * its FFI, compiled at load when the module runs under LuaJIT (see
+ * luajit_init()). Errors are raised as ball.Error tables {code, name,
+ * message}, message being the library's (ball_errmsg()).
  *
  * Build: cc -O2 -shared -fPIC $(pkg-config --cflags lua5.4 libball) ballc.c \
  *        -o ball.so $(pkg-config --libs libball)
@@ -89,6 +92,8 @@ typedef struct lgame {
 
 /* Registry keys (addresses of these statics). */
 static char K_ERROR_MT, K_ACTION_MT, K_ACTION_CACHE, K_SQUARES;
+/* Under LuaJIT only (luajit_init()): the FFI helpers of 64-bit cdata. */
+static char K_LJ_U64_DIGITS, K_LJ_U64_NEW;
 
 static char SQUARE_NAMES[BALL_NUM_SQUARES][BALL_SQUARE_TEXT_MAX];
 static uint64_t rng_state;
@@ -456,6 +461,18 @@ static int action_concat(lua_State *L)
 
 /* ------------------------------------------------------------------ */
 /* games */
+
+/* Whether the value at idx is a userdata of metatable tname (Lua 5.1 has
+ * no luaL_testudata). */
+static int luaL_testudata_compat(lua_State *L, int idx, const char *tname)
+{
+    if (!lua_touserdata(L, idx) || !lua_getmetatable(L, idx))
+        return 0;
+    luaL_getmetatable(L, tname);
+    int same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return same;
+}
 
 static lgame *check_game(lua_State *L, int idx)
 {
@@ -1176,29 +1193,165 @@ static uint64_t splitmix64(void)
     return z ^ (z >> 31);
 }
 
+/* ------------------------------------------------------------------ */
+/* LuaJIT's 64-bit integers (cdata): what the 1.0 FFI module took and gave
+ * under LuaJIT, kept by this module there. A C module cannot read a cdata
+ * through the Lua C API (lua_type() says 10, LuaJIT's LUA_TCDATA, and
+ * nothing more), so luaopen_ball() compiles two Lua helpers over the FFI
+ * when it runs under LuaJIT: one gives the decimal digits of a uint64_t
+ * cdata (or of an int64_t's 64 bits, and whether it was one), the other
+ * makes a uint64_t cdata of two 32-bit halves. Under PUC Lua neither
+ * exists and no value is a cdata. */
+#define LJ_TCDATA 10
+
+static const char LJ_HELPERS[] =
+    "local ffi = require('ffi')\n"
+    "local u64, i64 = ffi.typeof('uint64_t'), ffi.typeof('int64_t')\n"
+    "return function(v)\n"
+    "    if ffi.istype(u64, v) then return (tostring(ffi.cast(u64, v)):gsub('ULL$', '')), false end\n"
+    "    if ffi.istype(i64, v) then return (tostring(ffi.cast(u64, v)):gsub('ULL$', '')), true end\n"
+    "    return nil\n"
+    "end, function(hi, lo) return ffi.new(u64, hi) * 4294967296 + lo end\n";
+
+static int luajit_init_body(lua_State *L)
+{
+    if (luaL_loadbuffer(L, LJ_HELPERS, sizeof LJ_HELPERS - 1, "=ball.so (LuaJIT helpers)") != 0)
+        return lua_error(L);
+    lua_call(L, 0, 2);
+    lua_pushlightuserdata(L, &K_LJ_U64_NEW);
+    lua_insert(L, -2);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+    lua_pushlightuserdata(L, &K_LJ_U64_DIGITS);
+    lua_insert(L, -2);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+    return 0;
+}
+
+/* Installs the helpers when this is LuaJIT with its FFI (a global `jit`
+ * and require("ffi") working); anything else leaves them out. */
+static void luajit_init(lua_State *L)
+{
+    lua_getglobal(L, "jit");
+    int jit = lua_istable(L, -1);
+    lua_pop(L, 1);
+    if (!jit)
+        return;
+    lua_pushcfunction(L, luajit_init_body);
+    if (lua_pcall(L, 0, 0, 0) != 0)
+        lua_pop(L, 1); /* no FFI: no cdata either */
+}
+
+/* The decimal digits of the 64-bit integer cdata at idx pushed, and 1
+ * (uint64_t) or 2 (int64_t, its 64 bits), or nothing pushed and 0 for any
+ * other value. */
+static int cdata_u64_digits(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) != LJ_TCDATA)
+        return 0;
+    if (idx < 0)
+        idx = lua_gettop(L) + idx + 1;
+    lua_pushlightuserdata(L, &K_LJ_U64_DIGITS);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushvalue(L, idx);
+    lua_call(L, 1, 2);
+    if (lua_type(L, -2) != LUA_TSTRING) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    int is_signed = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return is_signed ? 2 : 1;
+}
+
+/* The unsigned decimal number of @p len digits at @p t; 0 for none, for a
+ * non-digit, or for 2^64 or more. */
+static int parse_u64(const char *t, size_t len, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (len == 0)
+        return 0;
+    for (size_t k = 0; k < len; k++) {
+        unsigned d = (unsigned char)t[k] - '0';
+        if (d > 9 || v > (UINT64_MAX - d) / 10)
+            return 0; /* not a digit, or 2^64 or more */
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 1;
+}
+
+/* The 64-bit integer cdata at idx: 1 (uint64_t) or 2 (int64_t, read as its
+ * 64 bits) and *out, or 0 for any other value. */
+static int cdata_u64(lua_State *L, int idx, uint64_t *out)
+{
+    int kind = cdata_u64_digits(L, idx);
+    if (!kind)
+        return 0;
+    size_t len;
+    const char *t = lua_tolstring(L, -1, &len);
+    int good = parse_u64(t, len, out);
+    lua_pop(L, 1);
+    return good ? kind : 0;
+}
+
+/* Pushes v: under LuaJIT a uint64_t cdata (as the 1.0 FFI module gave),
+ * else a 16-digit hexadecimal string. */
+static void push_hash(lua_State *L, uint64_t v)
+{
+    lua_pushlightuserdata(L, &K_LJ_U64_NEW);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    if (lua_isfunction(L, -1)) {
+        lua_pushnumber(L, (lua_Number)(uint32_t)(v >> 32));
+        lua_pushnumber(L, (lua_Number)(uint32_t)v);
+        lua_call(L, 2, 1);
+        return;
+    }
+    lua_pop(L, 1);
+    char buf[24];
+    snprintf(buf, sizeof buf, "%016llx", (unsigned long long)v);
+    lua_pushstring(L, buf);
+}
+
+/* Pushes a seed: a number when exact (below 2^53, or any Lua 5.3+
+ * integer), else under LuaJIT a uint64_t cdata, else the nearest number. */
+static void push_seed(lua_State *L, uint64_t v)
+{
+#if LUA_VERSION_NUM < 503
+    if (v >= 9007199254740992u) {
+        lua_pushlightuserdata(L, &K_LJ_U64_NEW);
+        lua_rawget(L, LUA_REGISTRYINDEX);
+        if (lua_isfunction(L, -1)) {
+            lua_pushnumber(L, (lua_Number)(uint32_t)(v >> 32));
+            lua_pushnumber(L, (lua_Number)(uint32_t)v);
+            lua_call(L, 2, 1);
+            return;
+        }
+        lua_pop(L, 1);
+    }
+#endif
+    PUSHINT(L, v);
+}
+
 /* r for ball_random_action() (docs/bindings.md, "random_action(r)"): the
  * forms that can carry every one of the 2^64 values, and nothing else,
  * since a uniform r from a smaller range draws from part of the legal list
  * only. 1 and *r, or 0 for anything else. */
 #define R_FORMS "r is an integer (Lua 5.3+: its 64 bits, -1 being 2^64 - 1), a string of decimal " \
-    "digits up to 18446744073709551615 or a number in [0, 1) (math.random()), scaled by 2^64"
+    "digits up to 18446744073709551615, a number in [0, 1) (math.random()), scaled by 2^64, or " \
+    "under LuaJIT a uint64_t or int64_t cdata (its 64 bits)"
 static int random_arg(lua_State *L, int i, uint64_t *r)
 {
     if (lua_type(L, i) == LUA_TSTRING) {
         size_t len;
         const char *t = lua_tolstring(L, i, &len);
-        uint64_t v = 0;
-        if (len == 0)
-            return 0;
-        for (size_t k = 0; k < len; k++) {
-            unsigned d = (unsigned char)t[k] - '0';
-            if (d > 9 || v > (UINT64_MAX - d) / 10)
-                return 0; /* not a digit, or 2^64 or more */
-            v = v * 10 + d;
-        }
-        *r = v;
-        return 1;
+        return parse_u64(t, len, r);
     }
+    if (lua_type(L, i) == LJ_TCDATA)
+        return cdata_u64(L, i, r) != 0;
     if (lua_type(L, i) != LUA_TNUMBER)
         return 0;
 #if LUA_VERSION_NUM >= 503
@@ -1307,11 +1460,10 @@ static ball_action code_of(lua_State *L, ball_game *g, int idx)
     return 0;
 }
 
+/* game:hash(): a uint64_t cdata under LuaJIT, else 16 hexadecimal digits. */
 static int g_hash(lua_State *L)
 {
-    char buf[24];
-    snprintf(buf, sizeof buf, "%016llx", (unsigned long long)ball_hash(P(L, 1)));
-    lua_pushstring(L, buf);
+    push_hash(L, ball_hash(P(L, 1)));
     return 1;
 }
 
@@ -1755,12 +1907,16 @@ static const char *const MCTS_OPTIONS[] = {"playouts",      "time_ms",     "seed
 #define N_MCTS_OPTIONS ((int)(sizeof MCTS_OPTIONS / sizeof MCTS_OPTIONS[0]))
 
 /* A seed: a non-negative integer (Lua 5.3+ integers up to 2^63 - 1, floats
- * up to 2^53 - 1). */
+ * up to 2^53 - 1), or under LuaJIT a uint64_t cdata. */
 static uint64_t seed_arg(lua_State *L, int idx)
 {
     char buf[ERR_MAX];
+    uint64_t u;
+    if (cdata_u64(L, idx, &u) == 1)
+        return u; /* LuaJIT: a uint64_t cdata, any of its values (as in 1.0) */
     if (lua_type(L, idx) != LUA_TNUMBER) {
-        snprintf(buf, sizeof buf, "seed is an integer, not a %s", luaL_typename(L, idx));
+        snprintf(buf, sizeof buf, "seed is an integer%s, not a %s",
+                 lua_type(L, idx) == LJ_TCDATA ? " or a uint64_t" : "", luaL_typename(L, idx));
         raise(L, BALL_E_ARG, buf);
     }
 #if LUA_VERSION_NUM >= 503
@@ -1938,7 +2094,7 @@ static int m_config(lua_State *L)
     lua_setfield(L, -2, "playouts");
     PUSHINT(L, c->time_ms);
     lua_setfield(L, -2, "time_ms");
-    PUSHINT(L, c->seed);
+    push_seed(L, c->seed);
     lua_setfield(L, -2, "seed");
     PUSHINT(L, c->playout_turns);
     lua_setfield(L, -2, "playout_turns");
@@ -2363,7 +2519,7 @@ static int s_config(lua_State *L)
     lua_setfield(L, -2, "depth");
     PUSHINT(L, c->threads);
     lua_setfield(L, -2, "threads");
-    PUSHINT(L, c->seed);
+    push_seed(L, c->seed);
     lua_setfield(L, -2, "seed");
     PUSHINT(L, c->multipv);
     lua_setfield(L, -2, "multipv");
@@ -2483,6 +2639,35 @@ static const luaL_Reg game_methods[] = {
     {NULL, NULL},
 };
 
+/* ------------------------------------------------------------------ */
+/* for bindings/lua/ball_learn.lua (LuaJIT's FFI): documented-internal */
+
+/* ball._game_pointer(game): the game's ball_game * as a light userdata
+ * (ball_learn casts it with ffi.cast); a "closed" error for a closed game,
+ * an "arg" error for anything else than a game. The pointer is valid while
+ * the game object lives and is not closed: the caller keeps the game
+ * referenced while it uses the pointer. */
+static int l_game_pointer(lua_State *L)
+{
+    if (!luaL_testudata_compat(L, 1, GAME_MT)) {
+        push_tostring(L, 1);
+        raisef(L, BALL_E_ARG, "not a game: %s", lua_tostring(L, -1));
+    }
+    lua_pushlightuserdata(L, P(L, 1));
+    return 1;
+}
+
+/* ball._game_slot(): a new game object holding no game yet (closed), and a
+ * light userdata pointing at its ball_game * slot, for a C call that makes
+ * a game into a ball_game ** (ball_batch_game_clone()): the object owns
+ * what the call writes there and frees it when closed or collected. */
+static int l_game_slot(lua_State *L)
+{
+    lgame *lg = new_lgame(L);
+    lua_pushlightuserdata(L, &lg->g);
+    return 2;
+}
+
 static const luaL_Reg module_functions[] = {
     {"new", l_new},
     {"from_bpn", l_from_bpn},
@@ -2499,6 +2684,8 @@ static const luaL_Reg module_functions[] = {
     {"square_row", l_square_row},
     {"distance", l_distance},
     {"square_at", l_square_at},
+    {"_game_pointer", l_game_pointer},
+    {"_game_slot", l_game_slot},
     {NULL, NULL},
 };
 
@@ -2515,6 +2702,7 @@ int luaopen_ball(lua_State *L)
     if (!rng_state)
         rng_state = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)&rng_state;
 
+    luajit_init(L);
     lua_newtable(L); /* the module */
     set_funcs(L, module_functions);
 
