@@ -163,6 +163,27 @@ if command -v luajit >/dev/null 2>&1; then
     esac
 fi
 
+# ---- 2b. the modules `make` builds in the tree (mk/lua.mk): each loads
+# with no LD_LIBRARY_PATH, is this checkout's version and uses the
+# library built beside it
+for v in 5.1 5.2 5.3 5.4; do
+    so=$root/build/lua/$v/ball.so
+    [ -f "$so" ] || continue
+    for interp in "lua$v" $([ "$v" = 5.1 ] && echo luajit); do
+        command -v "$interp" >/dev/null 2>&1 || continue
+        got=$(env -u LD_LIBRARY_PATH LUA_CPATH="$root/build/lua/$v/?.so" "$interp" -e \
+            'local b = require("ball"); print(b.version .. " " .. b.library_path)' 2>&1) ||
+            { echo "$got"; fail "build/lua/$v/ball.so does not load under $interp"; continue; }
+        # the library's path resolved (build/ is a link in the sanitizer
+        # and coverage runs)
+        got="${got%% *} $(readlink -f "${got#* }")"
+        want="$(awk '$1 == "#define" && $2 ~ /^BALL_VERSION_(MAJOR|MINOR|PATCH)$/ { v = v (v == "" ? "" : ".") $3 }
+                     END { print v }' "$root/include/ball.h") $(readlink -f "$root/build/libball.so.1")"
+        [ "$got" = "$want" ] || fail "build/lua/$v/ball.so under $interp: '$got', not '$want'"
+    done
+    echo "lua binding: build/lua/$v/ball.so loads ($v)"
+done
+
 # ---- 3. README snippets (and those of docs/guide.md)
 # extract FILE LANG: writes each ```LANG block of FILE to $tmp/LANG.N,
 # numbering on from the blocks already extracted; prints the new total.
