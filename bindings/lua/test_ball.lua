@@ -1314,6 +1314,82 @@ test("turn search: a touchdown this turn is found and proven (R5.1, R1.4, R11.1)
     eq(state_of(k), kb)
 end)
 
+test("learned evaluation: ball.net_file, net:evaluate, a turn search with eval = net", function()
+    local net = ball.net_file("share/net/value.net")
+    eq(net:is_closed(), false)
+    local g = ball.new{ bpn = ISSUE25 }
+    local before = state_of(g)
+    local v = net:evaluate(g)
+    eq(state_of(g), before, "evaluate leaves the game as it was")
+    ok(type(v) == "number" and v > -1 and v < 1, "a value in (-1, 1): " .. tostring(v))
+    eq(net:evaluate(g), v, "the same value again")
+    local f = assert(io.open("share/net/value.net", "rb"))
+    local bytes = f:read("*a")
+    f:close()
+    eq(ball.net(bytes):evaluate(g), v, "ball.net(bytes) is the same network")
+    if ffi then
+        -- the library called directly, not through the module
+        ffi.cdef[[
+            typedef struct ball_net ball_net;
+            int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_t errlen);
+            int ball_net_evaluate(const ball_net *net, const void *game, double *value);
+            void ball_net_free(ball_net *net);
+            int ball_game_from_text(void **out, const char *bpn, const void *cards, char *err, size_t errlen);
+        ]]
+        local lib = ffi.load(ball.library_path)
+        local out, val = ffi.new("ball_net *[1]"), ffi.new("double[1]")
+        eq(lib.ball_net_load(out, bytes, #bytes, nil, 0), 0, "loaded through the FFI")
+        local h = ffi.cast("void *", ball._game_pointer(g))
+        eq(lib.ball_net_evaluate(out[0], h, val), 0)
+        eq(v, tonumber(val[0]), "the module's value is the library's")
+        lib.ball_net_free(out[0])
+    end
+    -- the search evaluates with the net: other values than without it
+    local with = ball.turn_search{ nodes = 3000, hash_mb = 1, eval = net }
+    local without = ball.turn_search{ nodes = 3000, hash_mb = 1 }
+    local rw, ro = with:analyse(g), without:analyse(g)
+    eq(state_of(g), before, "the searches leave the game as it was")
+    ok(g:is_legal(rw.best), "a legal decision with the net")
+    ok(rw.value ~= ro.value, "the net changes the search's value: " .. rw.value .. " " .. ro.value)
+    eq(with:analyse(g).value, rw.value, "the same budget gives the same value")
+    -- close is refused while a searcher uses the net, and the searcher
+    -- keeps its net alive after the caller drops it
+    local e = raises("arg", function() net:close() end)
+    ok(e.message:find("close the searcher first", 1, true), e.message)
+    net = nil
+    collectgarbage(); collectgarbage()
+    eq(with:analyse(g).value, rw.value, "the searcher's net outlives the caller's reference")
+    with:close()
+    local n2 = ball.net(bytes)
+    local s2 = ball.turn_search{ nodes = 100, eval = n2 }
+    s2:close()
+    n2:close()
+    eq(n2:is_closed(), true)
+    n2:close() -- twice is harmless
+    raises("closed", function() n2:evaluate(g) end)
+    raises("closed", function() ball.turn_search{ eval = n2 } end)
+end)
+
+test("learned evaluation: refusals", function()
+    local function refused(fn, name, text)
+        local e = raises(name, fn)
+        ok(e.message:find(text, 1, true), e.message)
+    end
+    refused(function() ball.net("garbage") end, "arg", "truncated")
+    local f = assert(io.open("share/net/value.net", "rb"))
+    local bytes = f:read("*a")
+    f:close()
+    refused(function() ball.net(bytes:sub(1, #bytes - 1)) end, "arg", "net:")
+    refused(function() ball.net("XXXX" .. bytes:sub(5)) end, "arg", "net:")
+    refused(function() ball.net(42) end, "arg", "a string")
+    refused(function() ball.net_file("/nonexistent/value.net") end, "arg", "cannot open /nonexistent/value.net")
+    refused(function() ball.net_file() end, "arg", "a path")
+    refused(function() ball.turn_search{ eval = 3 } end, "arg", "eval is a network")
+    refused(function() ball.turn_search{ eval = ball.new() } end, "arg", "eval is a network")
+    local net = ball.net(bytes)
+    refused(function() net:evaluate("G5") end, "arg", "takes a game, not a string")
+end)
+
 test("turn search: the same node budget gives the same results; clear()", function()
     local g = ball.new{ bpn = ISSUE25 }
     local function summary(r)

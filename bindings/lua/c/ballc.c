@@ -33,6 +33,8 @@
 #define _GNU_SOURCE /* dladdr */
 #endif
 #include <dlfcn.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,7 +42,7 @@
 #include <string.h>
 #include <time.h>
 
-#define BALL_EXPERIMENTAL /* ball_apply_index(), ball_random_apply(), ball_random_playout() */
+#define BALL_EXPERIMENTAL /* ball_apply_index(), ball_random_apply(), ball_random_playout(), ball_net_* */
 #include <ball.h>
 #include <lauxlib.h>
 #include <lua.h>
@@ -67,6 +69,7 @@ static void set_funcs(lua_State *L, const luaL_Reg *l)
 #define GAME_MT "libball.Game"
 #define MCTS_MT "libball.MCTS"
 #define SEARCH_MT "libball.TurnSearch"
+#define NET_MT "libball.Net"
 #define ERR_MAX 256
 #define CLOSED (-100) /* not a library code: a closed game */
 
@@ -2145,6 +2148,183 @@ static const luaL_Reg mcts_methods[] = {
 };
 
 /* ------------------------------------------------------------------ */
+/* ------------------------------------------------------------------ */
+/* a learned evaluation: ball.net(data) / ball.net_file(path), a full
+ * userdata with __gc (docs/training.md); a turn search takes it as
+ * eval = net. Its uservalue is a table whose weak keys are the searchers
+ * that use it, so that net:close() can refuse while one is open (a closed
+ * net under a searcher would be freed memory), while the collector frees
+ * a net only when no searcher refers to it (each keeps it in its own
+ * uservalue). */
+
+#if LUA_VERSION_NUM < 502
+#define get_uservalue(L, idx) lua_getfenv(L, idx)
+#define set_uservalue(L, idx) lua_setfenv(L, idx)
+#else
+#define get_uservalue(L, idx) lua_getuservalue(L, idx)
+#define set_uservalue(L, idx) lua_setuservalue(L, idx)
+#endif
+
+typedef struct lnet {
+    ball_net *n;
+} lnet;
+
+static int search_is_open(lua_State *L, int idx);
+
+static lnet *check_net(lua_State *L, int idx)
+{
+    return (lnet *)luaL_checkudata(L, idx, NET_MT);
+}
+
+static int push_net(lua_State *L, const char *data, size_t len)
+{
+    char err[ERR_MAX] = "";
+    lnet *ln = (lnet *)lua_newuserdata(L, sizeof(lnet));
+    ln->n = NULL;
+    luaL_getmetatable(L, NET_MT);
+    lua_setmetatable(L, -2);
+    lua_createtable(L, 0, 0); /* the searchers using it, weak keys */
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    set_uservalue(L, -2);
+    int rc = ball_net_load(&ln->n, data, len, err, sizeof err);
+    if (rc < 0)
+        return raise(L, rc, err);
+    return 1;
+}
+
+/* ball.net(data): the network of a network file's bytes (a string) */
+static int l_net(lua_State *L)
+{
+    size_t len;
+    if (lua_type(L, 1) != LUA_TSTRING)
+        return raise(L, BALL_E_ARG, "ball.net takes the bytes of a network file (a string)");
+    const char *data = lua_tolstring(L, 1, &len);
+    return push_net(L, data, len);
+}
+
+/* ball.net_file(path): the network of the file at path. The bytes go into
+ * a userdata sized by stat() before the file is opened, so that no Lua
+ * call (which may raise, out of memory) runs while it is open. */
+static int l_net_file(lua_State *L)
+{
+    char buf[ERR_MAX];
+    struct stat st;
+    if (lua_type(L, 1) != LUA_TSTRING)
+        return raise(L, BALL_E_ARG, "ball.net_file takes a path (a string)");
+    const char *path = lua_tostring(L, 1);
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(buf, sizeof buf, "ball.net_file: cannot open %s: %s", path,
+                 stat(path, &st) != 0 ? strerror(errno) : "not a regular file");
+        return raise(L, BALL_E_ARG, buf);
+    }
+    size_t len = (size_t)st.st_size;
+    char *data = (char *)lua_newuserdata(L, len ? len : 1);
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(buf, sizeof buf, "ball.net_file: cannot open %s: %s", path, strerror(errno));
+        return raise(L, BALL_E_ARG, buf);
+    }
+    size_t got = fread(data, 1, len, f);
+    int more = fgetc(f) != EOF, bad = ferror(f);
+    fclose(f);
+    if (got != len || more || bad) {
+        snprintf(buf, sizeof buf, "ball.net_file: cannot read %s (it changed while read?)", path);
+        return raise(L, BALL_E_ARG, buf);
+    }
+    return push_net(L, data, len);
+}
+
+static ball_net *open_net(lua_State *L, int idx)
+{
+    lnet *ln = check_net(L, idx);
+    if (ln->n == NULL)
+        raise(L, CLOSED, "the network is closed");
+    return ln->n;
+}
+
+/* net:evaluate(game): the value for the coach to act, in [-1, 1] */
+static int n_evaluate(lua_State *L)
+{
+    ball_net *n = open_net(L, 1);
+    double v = 0.0;
+    if (!is_game(L, 2)) {
+        char buf[ERR_MAX];
+        snprintf(buf, sizeof buf, "net:evaluate takes a game, not a %s", luaL_typename(L, 2));
+        return raise(L, BALL_E_ARG, buf);
+    }
+    int rc = ball_net_evaluate(n, P(L, 2), &v);
+    if (rc < 0)
+        return raise(L, rc, "net:evaluate: the library refused the game");
+    lua_pushnumber(L, (lua_Number)v);
+    return 1;
+}
+
+/* Whether a searcher that uses the net at idx is still open. */
+static int net_in_use(lua_State *L, int idx)
+{
+    int used = 0;
+    get_uservalue(L, idx);
+    if (lua_istable(L, -1)) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            lua_pop(L, 1);
+            if (search_is_open(L, -1)) {
+                used = 1;
+                lua_pop(L, 1);
+                break;
+            }
+        }
+    }
+    lua_pop(L, 1);
+    return used;
+}
+
+/* net:close() (and __close): frees the network; refused while an open
+ * turn searcher uses it (close the searcher first). */
+static int n_close(lua_State *L)
+{
+    lnet *ln = check_net(L, 1);
+    if (ln->n && net_in_use(L, 1))
+        return raise(L, BALL_E_ARG, "net:close: a turn searcher that is not closed uses this "
+                                    "network (close the searcher first)");
+    ball_net_free(ln->n);
+    ln->n = NULL;
+    return 0;
+}
+
+/* __gc: no searcher refers to the net any more (each keeps it in its
+ * uservalue), or both are garbage and neither runs again */
+static int n_gc(lua_State *L)
+{
+    lnet *ln = check_net(L, 1);
+    ball_net_free(ln->n);
+    ln->n = NULL;
+    return 0;
+}
+
+static int n_is_closed(lua_State *L)
+{
+    lua_pushboolean(L, check_net(L, 1)->n == NULL);
+    return 1;
+}
+
+static int n_tostring(lua_State *L)
+{
+    lnet *ln = check_net(L, 1);
+    lua_pushfstring(L, ln->n ? "ball.net: %p" : "ball.net: closed (%p)", (void *)ln);
+    return 1;
+}
+
+static const luaL_Reg net_methods[] = {
+    {"evaluate", n_evaluate},
+    {"close", n_close},
+    {"is_closed", n_is_closed},
+    {NULL, NULL},
+};
+
 /* the turn search: ball.turn_search{...}, a full userdata with __gc; its
  * uservalue (5.1: environment) is a table {info function} */
 
@@ -2164,17 +2344,10 @@ typedef struct lsearch {
 
 static const char *const SEARCH_OPTIONS[] = {"nodes",   "time_ms", "depth", "threads",
                                              "seed",    "multipv", "hash_mb", "info",
-                                             "info_every_ms"};
+                                             "info_every_ms", "eval"};
 #define N_SEARCH_OPTIONS ((int)(sizeof SEARCH_OPTIONS / sizeof SEARCH_OPTIONS[0]))
 #define NODES_MAX 9007199254740991LL /* 2^53 - 1; the library's own limit is 10^12 */
 
-#if LUA_VERSION_NUM < 502
-#define get_uservalue(L, idx) lua_getfenv(L, idx)
-#define set_uservalue(L, idx) lua_setfenv(L, idx)
-#else
-#define get_uservalue(L, idx) lua_getuservalue(L, idx)
-#define set_uservalue(L, idx) lua_setuservalue(L, idx)
-#endif
 
 static void push_action_text(lua_State *L, const ball_action *acts, int n)
 {
@@ -2266,7 +2439,7 @@ static int l_turn_search(lua_State *L)
 {
     ball_search_config cfg;
     char err[ERR_MAX] = "";
-    int has_opts = !lua_isnoneornil(L, 1), has_info = 0;
+    int has_opts = !lua_isnoneornil(L, 1), has_info = 0, net_idx = 0;
     if (has_opts && !lua_istable(L, 1))
         raise(L, BALL_E_ARG, "ball.turn_search takes a table of options");
     ball_search_config_init(&cfg, sizeof cfg);
@@ -2281,7 +2454,7 @@ static int l_turn_search(lua_State *L)
                 char buf[ERR_MAX];
                 snprintf(buf, sizeof buf,
                          "ball.turn_search: unknown option %s (nodes, time_ms, depth, threads, "
-                         "seed, multipv, hash_mb, info, info_every_ms)",
+                         "seed, multipv, hash_mb, info, info_every_ms, eval)",
                          lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
                                                         : luaL_typename(L, -2));
                 raise(L, BALL_E_ARG, buf);
@@ -2312,6 +2485,15 @@ static int l_turn_search(lua_State *L)
         lua_getfield(L, 1, "info_every_ms");
         if (!lua_isnil(L, -1))
             cfg.info_every_ms = INT_ARG(L, -1, "info_every_ms");
+        lua_getfield(L, 1, "eval");
+        if (!lua_isnil(L, -1)) {
+            if (!luaL_testudata_compat(L, -1, NET_MT)) {
+                push_tostring(L, lua_gettop(L));
+                raisef(L, BALL_E_ARG, "eval is a network (ball.net), not %s", lua_tostring(L, -1));
+            }
+            open_net(L, -1);
+            net_idx = lua_gettop(L);
+        }
         lua_getfield(L, 1, "info");
         if (!lua_isnil(L, -1)) {
             int callable = lua_isfunction(L, -1);
@@ -2343,14 +2525,35 @@ static int l_turn_search(lua_State *L)
     ls->cfg = cfg;
     luaL_getmetatable(L, SEARCH_MT);
     lua_setmetatable(L, -2);
-    lua_createtable(L, 1, 0);
+    lua_createtable(L, 2, 0);
     lua_pushvalue(L, fn);
     lua_rawseti(L, -2, 1);
+    if (net_idx) {
+        /* the searcher keeps its net alive, and the net knows its users */
+        lua_pushvalue(L, net_idx);
+        lua_rawseti(L, -2, 2);
+    }
     set_uservalue(L, -2);
     int rc = ball_search_new(&ls->s, &cfg, err, sizeof err);
     if (rc < 0)
         raise(L, rc, err);
+    if (net_idx) {
+        get_uservalue(L, net_idx);
+        lua_pushvalue(L, -2);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+        rc = ball_search_set_eval(ls->s, ball_net_search_eval, check_net(L, net_idx)->n);
+        if (rc < 0)
+            raise(L, rc, "ball.turn_search: the library refused the network as the evaluation");
+    }
     return 1;
+}
+
+static int search_is_open(lua_State *L, int idx)
+{
+    lsearch *ls = (lsearch *)lua_touserdata(L, idx);
+    return ls != NULL && luaL_testudata_compat(L, idx, SEARCH_MT) && ls->s != NULL;
 }
 
 static lsearch *check_search(lua_State *L, int idx)
@@ -2675,6 +2878,8 @@ static const luaL_Reg module_functions[] = {
     {"from_record", l_from_record},
     {"mcts", l_mcts},
     {"turn_search", l_turn_search},
+    {"net", l_net},
+    {"net_file", l_net_file},
     {"action", l_action},
     {"is_action", l_is_action},
     {"is_error", l_is_error},
@@ -2840,6 +3045,20 @@ int luaopen_ball(lua_State *L)
     lua_pushcfunction(L, s_close);
     lua_setfield(L, -2, "__close");
     lua_pushcfunction(L, s_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pop(L, 1);
+    /* Net metatable: methods in __index, also as ball.Net */
+    luaL_newmetatable(L, NET_MT);
+    lua_newtable(L);
+    set_funcs(L, net_methods);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -4, "Net");
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, n_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, n_close);
+    lua_setfield(L, -2, "__close");
+    lua_pushcfunction(L, n_tostring);
     lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
     return 1;
