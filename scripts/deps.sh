@@ -18,7 +18,8 @@
 #           luarocks for the C module, mypy, numpy, groff
 #           for the manual page's test, aiohttp for the game server's test,
 #           psycopg2 and the PostgreSQL 15 server for its several-process
-#           test, torch for the training pipeline's toy run).
+#           test, torch for the training pipeline's toy run, doxygen for
+#           the test that builds the HTML documentation, tests/docs_html_test.sh).
 #   deb     what `make deb` and tests/deb_test.sh need: dpkg-buildpackage,
 #           debhelper (compat 13), dh-python, fakeroot, lintian, pkg-config.
 #   pybuild what tests/python_sdist_test.sh needs: Debian's python3-build
@@ -29,7 +30,7 @@
 #           and PostgreSQL 15's server (initdb, pg_ctl, for the test and
 #           make bench-server-pg).
 #
-#   sh scripts/deps.sh tests doxygen:doxygen
+#   sh scripts/deps.sh tests groff:groff-base
 #   sh scripts/deps.sh clang:clang '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-dev'
 set -e
 
@@ -43,7 +44,7 @@ group() {
                 luarocks:luarocks mypy:mypy py=numpy:python3-numpy groff:groff-base \
                 py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 py=torch:python3-torch \
                 /usr/include/python3*/Python.h:python3-dev \
-                /usr/lib/postgresql/15/bin/initdb:postgresql
+                /usr/lib/postgresql/15/bin/initdb:postgresql doxygen:doxygen
             ;;
         deb)
             echo dpkg-buildpackage:dpkg-dev /usr/share/build-essential/list:build-essential \
