@@ -1301,19 +1301,28 @@ static int cdata_u64(lua_State *L, int idx, uint64_t *out)
     return good ? kind : 0;
 }
 
+/* Under LuaJIT, pushes v as a uint64_t cdata and returns 1; elsewhere
+ * pushes nothing and returns 0. */
+static int push_u64_cdata(lua_State *L, uint64_t v)
+{
+    lua_pushlightuserdata(L, &K_LJ_U64_NEW);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushnumber(L, (lua_Number)(uint32_t)(v >> 32));
+    lua_pushnumber(L, (lua_Number)(uint32_t)v);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
 /* Pushes v: under LuaJIT a uint64_t cdata (as the 1.0 FFI module gave),
  * else a 16-digit hexadecimal string. */
 static void push_hash(lua_State *L, uint64_t v)
 {
-    lua_pushlightuserdata(L, &K_LJ_U64_NEW);
-    lua_rawget(L, LUA_REGISTRYINDEX);
-    if (lua_isfunction(L, -1)) {
-        lua_pushnumber(L, (lua_Number)(uint32_t)(v >> 32));
-        lua_pushnumber(L, (lua_Number)(uint32_t)v);
-        lua_call(L, 2, 1);
+    if (push_u64_cdata(L, v))
         return;
-    }
-    lua_pop(L, 1);
     char buf[24];
     snprintf(buf, sizeof buf, "%016llx", (unsigned long long)v);
     lua_pushstring(L, buf);
@@ -1324,17 +1333,8 @@ static void push_hash(lua_State *L, uint64_t v)
 static void push_seed(lua_State *L, uint64_t v)
 {
 #if LUA_VERSION_NUM < 503
-    if (v >= 9007199254740992u) {
-        lua_pushlightuserdata(L, &K_LJ_U64_NEW);
-        lua_rawget(L, LUA_REGISTRYINDEX);
-        if (lua_isfunction(L, -1)) {
-            lua_pushnumber(L, (lua_Number)(uint32_t)(v >> 32));
-            lua_pushnumber(L, (lua_Number)(uint32_t)v);
-            lua_call(L, 2, 1);
-            return;
-        }
-        lua_pop(L, 1);
-    }
+    if (v >= 9007199254740992u && push_u64_cdata(L, v))
+        return;
 #endif
     PUSHINT(L, v);
 }
@@ -2215,9 +2215,10 @@ static int l_net_file(lua_State *L)
     if (lua_type(L, 1) != LUA_TSTRING)
         return raise(L, BALL_E_ARG, "ball.net_file takes a path (a string)");
     const char *path = lua_tostring(L, 1);
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+    int found = stat(path, &st) == 0;
+    if (!found || !S_ISREG(st.st_mode)) {
         snprintf(buf, sizeof buf, "ball.net_file: cannot open %s: %s", path,
-                 stat(path, &st) != 0 ? strerror(errno) : "not a regular file");
+                 found ? "not a regular file" : strerror(errno));
         return raise(L, BALL_E_ARG, buf);
     }
     size_t len = (size_t)st.st_size;
@@ -2282,19 +2283,6 @@ static int net_in_use(lua_State *L, int idx)
     return used;
 }
 
-/* net:close() (and __close): frees the network; refused while an open
- * turn searcher uses it (close the searcher first). */
-static int n_close(lua_State *L)
-{
-    lnet *ln = check_net(L, 1);
-    if (ln->n && net_in_use(L, 1))
-        return raise(L, BALL_E_ARG, "net:close: a turn searcher that is not closed uses this "
-                                    "network (close the searcher first)");
-    ball_net_free(ln->n);
-    ln->n = NULL;
-    return 0;
-}
-
 /* __gc: no searcher refers to the net any more (each keeps it in its
  * uservalue), or both are garbage and neither runs again */
 static int n_gc(lua_State *L)
@@ -2303,6 +2291,16 @@ static int n_gc(lua_State *L)
     ball_net_free(ln->n);
     ln->n = NULL;
     return 0;
+}
+
+/* net:close() (and __close): frees the network; refused while an open
+ * turn searcher uses it (close the searcher first). */
+static int n_close(lua_State *L)
+{
+    if (check_net(L, 1)->n && net_in_use(L, 1))
+        return raise(L, BALL_E_ARG, "net:close: a turn searcher that is not closed uses this "
+                                    "network (close the searcher first)");
+    return n_gc(L);
 }
 
 static int n_is_closed(lua_State *L)
