@@ -85,3 +85,17 @@ $(B)/bench/net: bench/net.c bench/bench_util.h $(B)/libball.a
 
 bench-net: $(B)/bench/net
 	$(B)/bench/net $(NET_NODES)
+
+# The turn search's threads (bench/threads.c): time to a fixed depth and
+# nodes per wall second with 1 and 2 threads, interleaved rounds over the
+# first THREADS_POSITIONS openings of share/openings.txt. 2 idle cores.
+THREADS_DEPTH ?= 3
+THREADS_POSITIONS ?= 12
+THREADS_ROUNDS ?= 3
+.PHONY: bench-threads
+$(B)/bench/threads: bench/threads.c bench/bench_util.h $(B)/libball.a
+	@mkdir -p $(dir $@)
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -lpthread -o $@
+
+bench-threads: $(B)/bench/threads
+	$(B)/bench/threads share/openings.txt $(THREADS_DEPTH) $(THREADS_POSITIONS) $(THREADS_ROUNDS)
