@@ -33,6 +33,10 @@ EMCC      ?= emcc
 WEB_PORT  ?= 8000
 WASM_DIR  := $(B)/wasm
 WASM_OBJ  := $(LIB_SRC:libball/%.c=$(WASM_DIR)/obj/%.o)
+# The binding's own C, in the wasm build only: the address of
+# ball_net_search_eval() for TurnSearch({ eval: net })
+# (bindings/js/emscripten/net.c says why a C file).
+WASM_GLUE := $(WASM_DIR)/obj/js-net.o
 # The library's own flags (LIBFLAGS without -fPIC and -g: there is no
 # shared library, and DWARF would only slow the link down).
 WASM_CFLAGS := -std=c11 $(OPT) $(WARN) -Iinclude -Ilibball -fvisibility=hidden -DBALL_BUILDING_LIBRARY
@@ -56,21 +60,26 @@ wasm:
 	@sh scripts/deps.sh emcc:emscripten node:nodejs
 	@$(MAKE) --no-print-directory $(WASM_DIR)/ball.mjs bindings/js/wasm/ball.mjs
 
+$(WASM_GLUE): bindings/js/emscripten/net.c include/ball.h
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(EM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
+
 $(WASM_DIR)/obj/%.o: libball/%.c $(wildcard libball/*.h libball/learn/*.h) include/ball.h
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(EM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
 
 # Every BALL_API function of the header, plus malloc and free for the
-# binding's buffers and mallinfo for its memory figures.
+# binding's buffers, mallinfo for its memory figures and the glue's
+# libball_js_net_search_eval.
 $(WASM_DIR)/exports.json: include/ball.h
 	@mkdir -p $(dir $@)
 	$(QUIET_GEN){ printf '['; sed -n 's/^BALL_API[^(]*[ *]\(ball_[a-z0-9_]*\)(.*/"_\1",/p' include/ball.h | tr -d '\n'; \
-	  printf '"_malloc","_free","_mallinfo"]\n'; } >$@.tmp
+	  printf '"_malloc","_free","_mallinfo","_libball_js_net_search_eval"]\n'; } >$@.tmp
 	@n=$$(grep -o '"_ball_' $@.tmp | wc -l); [ "$$n" -ge 60 ] || { echo "wasm: only $$n functions found in include/ball.h"; exit 1; }
 	$(Q)mv $@.tmp $@
 
-$(WASM_DIR)/ball.mjs: $(WASM_OBJ) $(WASM_DIR)/exports.json bindings/js/emscripten/extern-pre.js
-	$(QUIET_LD)$(EM_ENV) $(EMCC) $(WASM_OBJ) $(WASM_LDFLAGS) -o $@
+$(WASM_DIR)/ball.mjs: $(WASM_OBJ) $(WASM_GLUE) $(WASM_DIR)/exports.json bindings/js/emscripten/extern-pre.js
+	$(QUIET_LD)$(EM_ENV) $(EMCC) $(WASM_OBJ) $(WASM_GLUE) $(WASM_LDFLAGS) -o $@
 
 bindings/js/wasm/ball.mjs: $(WASM_DIR)/ball.mjs
 	@mkdir -p $(dir $@)

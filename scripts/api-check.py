@@ -46,7 +46,10 @@ the cdef does not declare, fail.
            ($(WASM_DIR)/exports.json) names _ball_NAME.
   js       bindings/js/libball.mjs, learn.mjs (the learning interface) or
            their .d.mts names _ball_NAME outside comments (the binding
-           calls the module's export).
+           calls the module's export), or the binding's own C of the wasm
+           build, bindings/js/emscripten/net.c, names ball_NAME outside
+           comments (it hands the binding a function's address: a
+           function pointer in wasm is a table index, not the export).
 
 A function a binding lacks is allowed only by a line of the exclusions file
 "BINDING FUNCTION reason" (# comments; the reason is required). An
@@ -404,8 +407,18 @@ def js_code(text):
     return re.sub(r"(^|\s)//[^\n]*", r"\1", text)
 
 
-def check_js(api, paths, problems):
-    return named_in(api, "js", paths, js_code, r"\b_(ball_[a-z0-9_]+)\b", problems)
+def check_js(api, paths, c_paths, problems):
+    have = named_in(api, "js", paths, js_code, r"\b_(ball_[a-z0-9_]+)\b", problems)
+    for path in c_paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                code, _ = api_describe.strip_comments(f.read(), path)
+        except (OSError, api_describe.ParseError) as e:
+            problems.append("js: cannot read %s: %s" % (path, e))
+            continue
+        named = set(re.findall(r"\b(ball_[a-z0-9_]+)\b", code))
+        have |= {f["name"] for f in api.functions if f["name"] in named}
+    return have
 
 
 # ------------------------------------------------------------ exclusions
@@ -450,6 +463,7 @@ def main(argv=None):
     ap.add_argument("--lua-learn", default="bindings/lua/ball_learn.lua")
     ap.add_argument("--js", nargs="+", default=["bindings/js/libball.mjs", "bindings/js/libball.d.mts",
                                                  "bindings/js/learn.mjs", "bindings/js/learn.d.mts"])
+    ap.add_argument("--js-c", nargs="*", default=["bindings/js/emscripten/net.c"])
     args = ap.parse_args(argv)
     try:
         with open(args.api, encoding="utf-8") as f:
@@ -464,11 +478,11 @@ def main(argv=None):
         "python": check_python(api, args.python, problems, report),
         "lua": check_lua(api, args.lua_c, args.lua_learn, problems),
         "wasm": check_wasm(api, args.exports_json, problems),
-        "js": check_js(api, args.js, problems),
+        "js": check_js(api, args.js, args.js_c, problems),
     }
     files = {"python": args.python + " (_FUNCTIONS)",
              "lua": args.lua_c + " or " + args.lua_learn + " (C.NAME outside the cdef)",
-             "wasm": args.exports_json, "js": " or ".join(args.js)}
+             "wasm": args.exports_json, "js": " or ".join(args.js + args.js_c)}
     excluded = read_exclusions(args.exclusions, api, problems)
     counts = []
     for binding in BINDINGS:

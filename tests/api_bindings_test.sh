@@ -13,7 +13,9 @@
 # Then the check is shown to fail, on copies in $tmp, for: a function
 # removed from _native.py, a wrong ctypes argument type, a function removed
 # from the C module's table, a changed prototype, struct field and typedef
-# in ball_learn's cdef, a C.NAME it calls that its cdef lacks, a stale
+# in ball_learn's cdef, a C.NAME it calls that its cdef lacks, the
+# JavaScript binding's wasm glue (bindings/js/emscripten/net.c) without
+# ball_net_search_eval, a stale
 # exclusion, an exclusion without reason, and a header declaration the
 # describer cannot read (file:line).
 # python3 only (no library build); a second or two.
@@ -52,7 +54,7 @@ fi
 # Each case: api-check on a changed copy must fail (exit 1) and print a
 # line naming the binding and the function (one python3 for all cases).
 py=bindings/python/libball/_native.py
-mkdir "$tmp/missing" "$tmp/type" "$tmp/cdef" "$tmp/field" "$tmp/typedef" "$tmp/undeclared" "$tmp/luac"
+mkdir "$tmp/missing" "$tmp/type" "$tmp/cdef" "$tmp/field" "$tmp/typedef" "$tmp/undeclared" "$tmp/luac" "$tmp/jsc"
 grep -v '("ball_pe", ' "$py" >"$tmp/missing/_native.py"
 sed 's/("ball_square_at", _int, \[_int, _int\]/("ball_square_at", _int, [_int, _size]/' "$py" >"$tmp/type/_native.py"
 learn=bindings/lua/ball_learn.lua
@@ -63,6 +65,9 @@ grep -v '^int ball_returns(' "$learn" >"$tmp/undeclared/ball_learn.lua"
 # the C module without ball_pe: its one call and its method's table row
 sed -e '/ball_pe(/d' -e '/{"pe", g_pe}/d' bindings/lua/c/ballc.c >"$tmp/luac/ballc.c"
 grep -q 'ball_pe(' "$tmp/luac/ballc.c" && fail "the copy of ballc.c still names ball_pe"
+# the JavaScript binding's wasm glue without its one use of ball_net_search_eval
+sed 's/return ball_net_search_eval;/return 0;/' bindings/js/emscripten/net.c >"$tmp/jsc/net.c"
+grep -q 'ball_net_search_eval;' "$tmp/jsc/net.c" && fail "the copy of net.c still returns ball_net_search_eval"
 { cat bindings/api-exclusions.txt; echo "python ball_pe a reason that no longer holds"; } >"$tmp/stale.txt"
 { cat bindings/api-exclusions.txt; echo "wasm ball_pe"; } >"$tmp/noreason.txt"
 python3 - "$tmp" <<'PY' || fail "api-check did not fail as it should (above)"
@@ -89,6 +94,8 @@ cases = [
      r"^api-check: lua: ball_action: the cdef \(\S*ball_learn\.lua:\d+\) declares typedef int32_t, ball\.h uint32_t"),
     ("a call ball_learn's cdef does not declare", ["--lua-learn", tmp + "/undeclared/ball_learn.lua"],
      r"^api-check: lua: ball_returns: \S*ball_learn\.lua calls C\.ball_returns, its cdef does not declare it"),
+    ("ball_net_search_eval gone from the JavaScript binding's wasm glue", ["--js-c", tmp + "/jsc/net.c"],
+     r"^api-check: js: ball_net_search_eval: missing from .*\S*/jsc/net\.c"),
     ("a stale exclusion", ["--exclusions", tmp + "/stale.txt"],
      r"^api-check: python: ball_pe: stale exclusion \S*stale\.txt:\d+"),
     ("an exclusion without reason", ["--exclusions", tmp + "/noreason.txt"],

@@ -377,6 +377,11 @@ export interface TurnSearchOptions {
   multipv?: number;
   /** Size of the transposition table in MiB, 1-65536; default 16. */
   hashMb?: number;
+  /** A network whose value replaces the built-in evaluation at the leaves
+   *  (experimental: ball_search_set_eval() with ball_net_search_eval).
+   *  The searcher keeps it alive; Net.free() throws until it is freed.
+   *  Default null: the built-in evaluation. */
+  eval?: Net | null;
 }
 
 /** The settings a turn searcher was created with, defaults filled in. */
@@ -441,8 +446,27 @@ export declare class TurnSearch {
   choose(game: Game): Action;
   /** The search's value, lines and best turn; the game is unchanged. */
   analyse(game: Game): TurnSearchResult;
+  /** The Net of `eval` (null: the built-in evaluation). */
+  readonly eval: Net | null;
   /** Forgets the table: the next run searches as a new searcher would. */
   clear(): this;
+  free(): void;
+  readonly freed: boolean;
+}
+
+/** A learned evaluation (experimental: ball_net_*): a network file of
+ *  docs/network-format.md. A file the library refuses throws BallError
+ *  'arg' with its message. */
+export declare class Net {
+  /** The bytes of a whole network file (copied into wasm memory). */
+  constructor(data: ArrayBuffer | ArrayBufferView);
+  /** The value of the position for the coach to act, in [-1, 1]. */
+  evaluate(game: Game): number;
+  /** The size in bytes of the file loaded. */
+  readonly size: number;
+  /** The TurnSearches made with this net that are not freed. */
+  readonly users: number;
+  /** Frees the weights; throws BallError 'arg' while `users` > 0. */
   free(): void;
   readonly freed: boolean;
 }
@@ -459,6 +483,7 @@ export interface Ball {
   readonly Selection: typeof Selection;
   readonly MCTS: typeof MCTS;
   readonly TurnSearch: typeof TurnSearch;
+  readonly Net: typeof Net;
   /** The games of the records in a text, each with its decisions in its history. */
   readRecords(text: string): Game[];
   /** The record tags by their names in a record: Event, Site, Date, ATK, DEF. */
@@ -480,6 +505,8 @@ export interface Ball {
   readonly liveGames: number;
   /** Searchers (MCTS and TurnSearch) not freed yet. */
   readonly liveSearchers: number;
+  /** Networks (Net) not freed yet. */
+  readonly liveNets: number;
   memory(): { heapSize: number; allocated: number };
   readonly native: EmscriptenModule;
 }

@@ -1668,13 +1668,146 @@ export function bind(M) {
     [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.free(); }
   }
 
+  // --------------------------------------------------------- learned evaluation
+
+  let liveNets = 0;
+  const netRegistry = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((ptr) => { M._ball_net_free(ptr); liveNets--; })
+    : null;
+  // The table index of ball_net_search_eval (bindings/js/emscripten/net.c:
+  // the JavaScript export _ball_net_search_eval is not one), read once.
+  let netEvalFn = 0;
+  let netPointer;
+  let netUse;
+
+  // The bytes of a network file: a Uint8Array (or another typed array or a
+  // DataView: its bytes) or an ArrayBuffer, as a Uint8Array over them.
+  function bytesArg(data, what) {
+    if (data instanceof ArrayBuffer)
+      return new Uint8Array(data);
+    if (ArrayBuffer.isView(data))
+      return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    throw new BallError(ErrorCode.ARG, `${what} takes the bytes of a network file (a Uint8Array ` +
+      `or an ArrayBuffer), not ${describe(data)}`);
+  }
+
+  /**
+   * A learned evaluation (experimental: ball_net_*): a network file of
+   * docs/network-format.md, loaded and evaluated by the library in wasm,
+   * and usable as the turn search's evaluation of its leaves:
+   *
+   *   const net = new Net(new Uint8Array(await (await fetch('value.net')).arrayBuffer()));
+   *   net.evaluate(game);                        // in [-1, 1], for the coach to act
+   *   const search = new TurnSearch({ nodes: 20000, eval: net });
+   *
+   * A file the library refuses (truncated, corrupt, another version or
+   * shape) throws BallError 'arg' with its message ("net: byte 8: format
+   * version 2, this library reads 1"). The net keeps its own copy of the
+   * weights in wasm memory: free() it (or `using`), or the collector does,
+   * later. A TurnSearch that uses the net keeps it alive, and free()
+   * throws BallError 'arg' while such a searcher is not freed (the C
+   * searcher holds the net's pointer): free the searchers first.
+   */
+  class Net {
+    #ptr = 0;
+    #size = 0;
+    // The TurnSearches made with this net (weak: a searcher the collector
+    // takes no longer holds the net).
+    #users = new Set();
+
+    static {
+      netPointer = (net) => {
+        if (net === null || typeof net !== 'object' || !(#ptr in net))
+          throw new BallError(ErrorCode.ARG, `eval is a Net, not ${describe(net)}`);
+        return net.#n;
+      };
+      // (Without WeakRef, a strong reference: free() the searcher.)
+      netUse = (net, search) => {
+        net.#users.add(typeof WeakRef === 'function' ? new WeakRef(search) : { deref: () => search });
+      };
+    }
+
+    constructor(data) {
+      const bytes = bytesArg(data, 'new Net(data)');
+      const n = bytes.length;
+      const buf = M._malloc(Math.max(n, 1));
+      if (!buf)
+        throw new BallError(ErrorCode.NOMEM, 'out of memory');
+      try {
+        u8().set(bytes, buf);
+        const rc = M._ball_net_load(SCRATCH.out, buf, n, SCRATCH.err, 256);
+        if (rc < 0)
+          throw fail(rc, str(SCRATCH.err));
+        this.#ptr = u32(SCRATCH.out);
+      } finally {
+        M._free(buf);
+      }
+      this.#size = n;
+      liveNets++;
+      netRegistry?.register(this, this.#ptr, this);
+    }
+
+    get #n() {
+      if (!this.#ptr)
+        throw new BallError(ErrorCode.ARG, 'the network has been freed');
+      return this.#ptr;
+    }
+
+    /** The value of the position of `game` for the coach to act, in
+     *  [-1, 1] (ball_net_evaluate()). */
+    evaluate(game) {
+      const n = this.#n;
+      const g = gamePointer(game);
+      const rc = M._ball_net_evaluate(n, g, SCRATCH.out);
+      if (rc < 0)
+        throw fail(rc, 'net: the library refused the game');
+      return f64(SCRATCH.out);
+    }
+
+    /** The size in bytes of the file the net was loaded from. */
+    get size() { return this.#size; }
+
+    /** The TurnSearches that use the net and are not freed. */
+    get users() {
+      let n = 0;
+      for (const ref of this.#users) {
+        const s = ref.deref();
+        if (s && !s.freed)
+          n++;
+        else
+          this.#users.delete(ref);
+      }
+      return n;
+    }
+
+    /** Frees the weights now; using the net afterwards throws. Twice is
+     *  harmless. BallError 'arg' (the net unchanged) while a TurnSearch
+     *  made with it is not freed. */
+    free() {
+      if (!this.#ptr)
+        return;
+      const users = this.users;
+      if (users > 0)
+        throw new BallError(ErrorCode.ARG, `net.free(): ${users} TurnSearch${users > 1 ? 'es' : ''} ` +
+          'made with eval: net still use the network (free them first)');
+      netRegistry?.unregister(this);
+      M._ball_net_free(this.#ptr);
+      this.#ptr = 0;
+      liveNets--;
+    }
+
+    get freed() { return this.#ptr === 0; }
+
+    [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.free(); }
+  }
+
   // --------------------------------------------------------- turn search
 
   const turnRegistry = typeof FinalizationRegistry === 'function'
     ? new FinalizationRegistry(({ ptr, mem }) => { M._ball_search_free(ptr); M._free(mem); liveSearchers--; })
     : null;
 
-  const SEARCH_OPTIONS = ['nodes', 'timeMs', 'depth', 'threads', 'seed', 'multipv', 'hashMb'];
+  const SEARCH_OPTIONS = ['nodes', 'timeMs', 'depth', 'threads', 'seed', 'multipv', 'hashMb', 'eval'];
   const SEARCH_USAGE = `new TurnSearch({ ${SEARCH_OPTIONS.join(', ')} })`;
   const RESULT_TEXT = { atk_won: 'ATK won', def_won: 'DEF won', draw: 'a draw' };
 
@@ -1706,12 +1839,18 @@ export function bind(M) {
    * limit), depth (0: up to 64 turns; a timeMs or a depth given without
    * nodes is the only budget, as `search:ms=T` of the examples), threads (1: this WebAssembly build has no threads, any other
    * value throws), seed (1; breaks ties), multipv (1; root decisions with
-   * exact values), hashMb (16; the table's size in MiB). Bad settings
-   * throw BallError 'arg' with the library's message.
+   * exact values), hashMb (16; the table's size in MiB), eval (a Net,
+   * experimental: the network's value replaces the built-in evaluation at
+   * the leaves, ball_search_set_eval() with ball_net_search_eval; the
+   * searcher keeps the net alive, and net.free() throws until the searcher
+   * is freed). Bad settings throw BallError 'arg' with the library's
+   * message.
    */
   class TurnSearch {
     #ptr = 0;
     #mem = 0;
+    // The Net of `eval`, kept alive (for the collector) while the searcher is.
+    #net = null;
 
     constructor(options = {}) {
       if (options === null || typeof options !== 'object' || isArray(options))
@@ -1726,6 +1865,8 @@ export function bind(M) {
       const ints = [['timeMs', SEARCH_TIME_MS], ['depth', SEARCH_DEPTH], ['threads', SEARCH_THREADS],
         ['multipv', SEARCH_MULTIPV], ['hashMb', SEARCH_HASH_MB]].map(([name, offset]) => [int(name), offset]);
       const nodes = o.nodes === undefined ? undefined : nodes64(o.nodes);
+      const net = o.eval === undefined || o.eval === null ? null : o.eval;
+      const netPtr = net === null ? 0 : netPointer(net);
       const seed = o.seed === undefined ? undefined : seed64(o.seed);
       // The wasm build has no threads (mk/web.mk links without -pthread):
       // the library would accept 2-64 and search with one, silently.
@@ -1767,11 +1908,24 @@ export function bind(M) {
         if (rc < 0)
           throw fail(rc, str(SCRATCH.err));
         this.#ptr = u32(SCRATCH.out);
+        if (net !== null) {
+          netEvalFn ||= M._libball_js_net_search_eval();
+          const erc = M._ball_search_set_eval(this.#ptr, netEvalFn, netPtr);
+          if (erc < 0) {
+            M._ball_search_free(this.#ptr);
+            this.#ptr = 0;
+            throw fail(erc, 'search: ball_search_set_eval refused the network');
+          }
+        }
       } catch (e) {
         M._free(mem);
         throw e;
       }
       this.#mem = mem;
+      if (net !== null) {
+        this.#net = net;
+        netUse(net, this);
+      }
       liveSearchers++;
       turnRegistry?.register(this, { ptr: this.#ptr, mem }, this);
     }
@@ -1877,6 +2031,10 @@ export function bind(M) {
       return Object.freeze(out);
     }
 
+    /** The Net that evaluates the leaves (`eval`), or null: the built-in
+     *  evaluation. */
+    get eval() { return this.#net; }
+
     /** Forgets what earlier runs stored in the table: the next run
      *  searches as a new searcher would. Returns the searcher. */
     clear() {
@@ -1896,6 +2054,7 @@ export function bind(M) {
       M._free(this.#mem);
       this.#ptr = 0;
       this.#mem = 0;
+      this.#net = null;
       liveSearchers--;
     }
 
@@ -1972,6 +2131,7 @@ export function bind(M) {
     Selection,
     MCTS,
     TurnSearch,
+    Net,
     readRecords: (text) => readRecords(text),
     TAGS,
     SQUARES,
@@ -1990,6 +2150,8 @@ export function bind(M) {
     get liveGames() { return live; },
     /** Searchers (MCTS and TurnSearch) created and not freed yet. */
     get liveSearchers() { return liveSearchers; },
+    /** Networks (Net) created and not freed yet. */
+    get liveNets() { return liveNets; },
     /** The wasm memory: `heapSize` bytes in all, `allocated` in use by malloc. */
     memory() {
       M._mallinfo(SCRATCH.mallinfo);
