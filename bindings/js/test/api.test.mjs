@@ -399,8 +399,8 @@ test('every member of the API is listed here, and so exercised above', () => {
   assert.deepEqual(Object.keys(mod).sort(), ['BallError', 'ErrorCode', 'START_BPN', 'bind',
     'compareActionTexts', 'constants', 'default', 'load', 'xorshift64']);
   assert.deepEqual(Object.keys(ball).sort(), ['Action', 'BallError', 'EARN_ENTRIES', 'ErrorCode', 'Game',
-    'MCTS', 'SQUARES', 'START_BPN', 'Selection', 'TAGS', 'TurnSearch', 'compareActionTexts', 'constants', 'distance',
-    'liveGames', 'liveSearchers', 'memory', 'native', 'parseRules', 'readRecords', 'squareAt', 'squareCol', 'squareIndex',
+    'MCTS', 'Net', 'SQUARES', 'START_BPN', 'Selection', 'TAGS', 'TurnSearch', 'compareActionTexts', 'constants', 'distance',
+    'liveGames', 'liveNets', 'liveSearchers', 'memory', 'native', 'parseRules', 'readRecords', 'squareAt', 'squareCol', 'squareIndex',
     'squareName', 'squareRow', 'strerror', 'version', 'versionNumber', 'xorshift64']);
   assert.deepEqual(own(Game), ['fromBpn', 'fromRecord']);
   assert.deepEqual(own(Game.prototype), ['ballSquare', 'board', 'boardText', 'bpn', 'clone', 'countLegalActions',
@@ -421,8 +421,12 @@ test('every member of the API is listed here, and so exercised above', () => {
   assert.deepEqual(Object.keys(new MCTS({ playouts: 1 })), ['config']);
   // TurnSearch: test/turnsearch.test.mjs
   assert.deepEqual(own(ball.TurnSearch), []);
-  assert.deepEqual(own(ball.TurnSearch.prototype), ['analyse', 'choose', 'clear', 'free', 'freed']);
+  assert.deepEqual(own(ball.TurnSearch.prototype), ['analyse', 'choose', 'clear', 'eval', 'free', 'freed']);
   assert.equal(Object.getOwnPropertySymbols(ball.TurnSearch.prototype).length, 1, 'Symbol.dispose');
+  // Net: test/net.test.mjs
+  assert.deepEqual(own(ball.Net), []);
+  assert.deepEqual(own(ball.Net.prototype), ['evaluate', 'free', 'freed', 'size', 'users']);
+  assert.equal(Object.getOwnPropertySymbols(ball.Net.prototype).length, 1, 'Symbol.dispose');
   const search = new ball.TurnSearch({ nodes: 1, hashMb: 1 });
   assert.deepEqual(Object.keys(search), ['config']);
   search.free();

@@ -5,7 +5,8 @@
 // surrogates, mutated BPNs and records, objects whose valueOf / toString /
 // getters / proxy traps / iterators free games, make games, parse rules,
 // play moves or make nested calls, sparse and huge arrays, freed games and
-// searchers, fake Actions and Games.
+// searchers, fake Actions and Games, network files cut short or with
+// random bytes changed, nets freed under their searchers.
 //
 //   node bindings/js/test/fuzz.mjs [--seconds 20] [--count 200000] [--seed 1]
 //
@@ -22,11 +23,12 @@
 //    history are checked every 256 calls and at the end): a write through
 //    a stale pointer or past a buffer;
 //  - after the run and freeing everything it made: the live game and
-//    searcher counts are not back where they were, the wasm heap in use
+//    searcher and net counts are not back where they were, the wasm heap in use
 //    grew by more than 64 KiB (a leak on an error path), a fresh game does
 //    not play a known line to the same positions, or perft(3) from the
 //    start is not the count it was before.
 import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { load, BallError } from '../libball.mjs';
 import { bindLearn } from '../learn.mjs';
 
@@ -46,7 +48,9 @@ const SEED = Number(opt.seed) >>> 0;
 class HostileError extends Error {}
 
 const ball = await load();
-const { Game, Action, MCTS, Selection, TurnSearch, START_BPN } = ball;
+const { Game, Action, MCTS, Selection, TurnSearch, Net, START_BPN } = ball;
+// The shipped network (share/net/value.net), whole or damaged by netBytes().
+const NET_FILE = new Uint8Array(readFileSync(new URL('../../../share/net/value.net', import.meta.url)));
 // The learning interface (learn.mjs), bound before the heap is measured:
 // its scratch memory is allocated once, for the instance's lifetime.
 const learn = bindLearn(ball);
@@ -81,6 +85,7 @@ function reference() {
 const REF = reference();
 const LIVE0 = ball.liveGames;
 const SEARCHERS0 = ball.liveSearchers;
+const NETS0 = ball.liveNets;
 const BATCHES0 = learn.liveBatches;
 const HEAP0 = ball.memory().allocated;
 
@@ -104,6 +109,7 @@ const actions = [];
 const selections = [];
 const records = [];
 const batches = [];
+const nets = [];
 
 function track(x) {
   if (x instanceof Game) {
@@ -118,6 +124,10 @@ function track(x) {
     turnSearches.push(x);
     if (turnSearches.length > 4)
       turnSearches.splice(0, 2).forEach((m) => m.free());
+  } else if (x instanceof Net) {
+    nets.push(x);
+    if (nets.length > 3)
+      nets.splice(0, 1).forEach((n) => { try { n.free(); } catch { nets.push(n); } });
   } else if (x instanceof learn.Batch) {
     batches.push(x);
     if (batches.length > 4)
@@ -391,7 +401,26 @@ function turnOptions() {
   o.hashMb = chance(0.9) ? 1 + int(2) : pick([0, -1, 65537, 1.5, 'x', 2 ** 31]);
   if (chance(0.3)) o.seed = chance(0.5) ? rand64() : anyValue();
   if (chance(0.05)) o.playouts = 5;
+  if (chance(0.2)) o.eval = chance(0.8) ? pick(nets) ?? null : anyValue();
   return withGetters(o);
+}
+
+// The network file, mostly damaged: cut short, a few bytes changed, or
+// random bytes; as a Uint8Array, an ArrayBuffer or anything.
+function netBytes() {
+  if (chance(0.1))
+    return anyValue();
+  let b;
+  if (chance(0.3))
+    b = NET_FILE.subarray(0, int(NET_FILE.length + 1));
+  else if (chance(0.3))
+    b = Uint8Array.from({ length: int(200) }, () => int(256));
+  else {
+    b = NET_FILE.slice();
+    for (let i = int(3); i > 0; i--)
+      b[int(chance(0.5) ? 44 : b.length)] = int(256);
+  }
+  return chance(0.2) ? b.slice().buffer : b;
 }
 
 function choices() {
@@ -485,6 +514,9 @@ const CALLS = [
   ['turn.analyse', () => { const m = pick(turnSearches) ?? track(new TurnSearch({ nodes: 50, hashMb: 1 })); const r = m.analyse(maybe(anyGame, 0.85)); r.lines.forEach((l) => l.pv.forEach(track)); return r.value; }],
   ['turn.clear', () => pick(turnSearches)?.clear()],
   ['turn.free', () => pick(turnSearches)?.free()],
+  ['new Net', () => track(new Net(netBytes()))],
+  ['net.evaluate', () => (pick(nets) ?? track(new Net(NET_FILE))).evaluate(maybe(anyGame, 0.85))],
+  ['net.free', () => pick(nets)?.free()],
   ['action', () => { const a = pick(actions); return a && [a.kind, a.from, a.to, a.option, a.keeper, a.flags, a.cost, a.value, a.pickup, a.fumble, a.forcedFumble, a.equals(anyValue())]; }],
   ['selection.choose', () => { const s = pick(selections); return s && track(s.choose(maybe(() => pick(s.choices) ?? 'x'))); }],
   ['selection.back', () => { const s = pick(selections); return s && track(chance(0.5) ? s.back() : s.cancel()); }],
@@ -632,13 +664,15 @@ try {
   checkSentinel('after the run');
   for (const x of games.splice(0))
     x.free();
-  for (const m of [...searchers.splice(0), ...turnSearches.splice(0), ...batches.splice(0)])
+  for (const m of [...searchers.splice(0), ...turnSearches.splice(0), ...batches.splice(0), ...nets.splice(0)])
     m.free();
   sentinel.free();
   if (ball.liveGames !== LIVE0)
     fail(`${ball.liveGames} games live after freeing all, ${LIVE0} before`);
   if (learn.liveBatches !== BATCHES0)
     fail(`${learn.liveBatches} batches live after freeing all, ${BATCHES0} before`);
+  if (ball.liveNets !== NETS0)
+    fail(`${ball.liveNets} nets live after freeing all, ${NETS0} before`);
   if (ball.liveSearchers !== SEARCHERS0)
     fail(`${ball.liveSearchers} searchers live after freeing all, ${SEARCHERS0} before`);
   const heap = ball.memory().allocated;
