@@ -97,10 +97,12 @@ WEB_FILES := $(filter-out examples/web/serve.mjs,$(wildcard examples/web/*.html 
 web: wasm
 	@$(MAKE) --no-print-directory $(WEB_DIR)/index.html
 
-$(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs $(WASM_DIR)/ball.mjs docs/rules.md
+# The learned evaluation's network (the "Learned evaluation" box) goes next
+# to the engine: wasm/value.net, which the search worker fetches.
+$(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs $(WASM_DIR)/ball.mjs docs/rules.md share/net/value.net
 	@mkdir -p $(WEB_DIR)/wasm
 	$(QUIET_GEN)cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/ && cp docs/rules.md $(WEB_DIR)/rules.md && \
-	    cp $(WASM_DIR)/ball.mjs $(WEB_DIR)/wasm/ball.mjs
+	    cp $(WASM_DIR)/ball.mjs $(WEB_DIR)/wasm/ball.mjs && cp share/net/value.net $(WEB_DIR)/wasm/value.net
 	@touch $@
 	@echo "web: the page is in $(WEB_DIR)/ (make serve-web serves it)"
 
@@ -130,10 +132,13 @@ fuzz-web: wasm
 	timeout $$(($(FUZZ_SECONDS) + 60)) node bindings/js/test/fuzz.mjs --seconds $(FUZZ_SECONDS) \
 	    --count $(FUZZ_COUNT) --seed $(FUZZ_SEED)
 
-# The native tool and selfplay are built too: the tests compare their
-# positions with the tool's, and the MCTS decisions with selfplay's.
+# The native tool, selfplay, the library and the Python binding's
+# extension are built too: the tests compare their positions with the
+# tool's, the MCTS decisions with selfplay's, and the learning interface's
+# arrays and the learned evaluation's values and decisions with the
+# native library's, read through the Python binding.
 check-web: web-browser-deps
-	@$(MAKE) --no-print-directory web tool $(B)/examples/selfplay
+	@$(MAKE) --no-print-directory web tool $(B)/examples/selfplay lib python-ext
 	timeout 120 tests/web/node_modules/.bin/tsc -p tests/web
 	BALL_TOOL=$(B)/bin/ball SELFPLAY=$(B)/examples/selfplay timeout 300 node --expose-gc --test $(WEB_NODE_TESTS)
 	@$(MAKE) --no-print-directory fuzz-web

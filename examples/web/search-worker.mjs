@@ -3,7 +3,8 @@
 // own instance of the engine, searching one request at a time, so that the
 // page stays responsive while the turn search or MCTS thinks. Messages in:
 // { type: 'search', id, epoch, side, kind, options, seed, start, moves,
-// rules } and { type: 'cancel', epoch } (skip the searches of older epochs
+// rules, learned } (learned: the turn search with the learned evaluation,
+// whose network the worker fetches once, wasm/value.net) and { type: 'cancel', epoch } (skip the searches of older epochs
 // not started yet); out: { type: 'ready' } once the engine is loaded,
 // { type: 'result', id, action, stats, analysis }, { type: 'error', id,
 // message, codeName }, and { type: 'fatal',
@@ -31,7 +32,7 @@ self.addEventListener('message', async ({ data }) => {
   if (!s || data.epoch < epoch)
     return;
   try {
-    self.postMessage({ type: 'result', id: data.id, ...s.search(data) });
+    self.postMessage({ type: 'result', id: data.id, ...(await s.search(data)) });
   } catch (e) {
     self.postMessage({ type: 'error', id: data.id, message: e.message, codeName: e.codeName ?? 'unknown' });
   }

@@ -5,8 +5,12 @@
 // that the page stays responsive however long the search; where a module
 // worker cannot start it searches in the page itself, after letting the
 // page draw "thinking…". Either way a search is a request { side, kind,
-// options, seed, start, moves, rules }: `kind` 'search' (the default) or
-// 'mcts', the settings `options` as the binding takes them; the game is
+// options, seed, start, moves, rules, learned }: `kind` 'search' (the
+// default) or 'mcts', the settings `options` as the binding takes them;
+// `learned` true: the turn search evaluates its leaves with the learned
+// evaluation (the binding's Net of wasm/value.net, share/net/value.net of
+// the sources, fetched once by the instance that searches, and
+// TurnSearch({ eval: net }); experimental, docs/learning.md); the game is
 // the position `start` (BPN) under `rules` (a rules text) and the
 // decisions `moves` (N2 texts) played since; `side` names the searcher
 // that answers ('ATK', 'DEF', or any other key: the page's hints use
@@ -44,10 +48,46 @@ function analysisOf(r, side) {
   };
 }
 
-/** Synchronous searches on one engine instance: what the worker runs. */
-export function createSearchService(ball) {
+// Where the learned evaluation's network is: wasm/value.net next to the
+// page (make web copies share/net/value.net there).
+const NET_URL = new URL('./wasm/value.net', import.meta.url);
+
+/** The bytes of the network file at `url`, fetched (an Error naming the
+ *  file when it cannot be had). */
+async function fetchNet(url) {
+  let res;
+  try {
+    res = await fetch(url);
+  } catch (e) {
+    throw new Error(`the learned evaluation's network ${url} could not be fetched: ${e.message}`);
+  }
+  if (!res.ok)
+    throw new Error(`the learned evaluation's network ${url}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/**
+ * The searches on one engine instance: what the worker runs. search()
+ * returns a promise (it may first fetch the network, once); the search
+ * itself is synchronous. `netBytes` gives the network file's bytes (a
+ * promise), by default fetched from wasm/value.net.
+ */
+export function createSearchService(ball, { netBytes = () => fetchNet(NET_URL) } = {}) {
   const searchers = new Map(); // side -> { key, kind, player }
   let line = null;             // { start, rules, moves, game }: the page's game
+  let net = null;              // a promise of the Net, loaded at the first learned search
+
+  // The learned evaluation's Net, loaded once and kept for the service's
+  // lifetime (its searchers hold it); a failed load is tried again at the
+  // next learned search.
+  function learnedNet() {
+    if (!net) {
+      const p = netBytes().then((bytes) => new ball.Net(bytes));
+      p.catch(() => { if (net === p) net = null; });
+      net = p;
+    }
+    return net;
+  }
 
   function gameFor(start, rules, moves) {
     if (line && (line.start !== start || line.rules !== rules)) {
@@ -74,30 +114,38 @@ export function createSearchService(ball) {
 
   const randomSeed = () => globalThis.crypto.getRandomValues(new BigUint64Array(1))[0];
 
+  // The search itself, synchronous: nothing else of the service runs
+  // between reading the request and answering it.
+  function searchNow({ side, kind = 'search', options, seed, start, moves, rules }, evalNet) {
+    const key = JSON.stringify([kind, options, evalNet !== null]);
+    const seeded = seed !== undefined && seed !== null;
+    let s = searchers.get(side);
+    if (!s || s.key !== key || (seeded && kind === 'search')) {
+      s?.player.free();
+      searchers.delete(side);
+      const first = seeded ? seed : randomSeed();
+      s = { key, kind, player: kind === 'search' ? new ball.TurnSearch({ ...options, seed: first, eval: evalNet }) :
+        new ball.MCTS({ ...options, seed: first }) };
+      searchers.set(side, s);
+    } else if (seeded) {
+      s.player.seed(seed);
+    }
+    const game = gameFor(start, rules, moves);
+    if (s.kind === 'search') {
+      const r = s.player.analyse(game);
+      const analysis = analysisOf(r, game.side);
+      return { action: r.best.text, stats: { nodes: r.nodes, depth: r.depth, value: r.value,
+        elapsedMs: r.elapsedMs, learned: evalNet !== null }, analysis };
+    }
+    const action = s.player.choose(game);
+    return { action: action.text, stats: { ...s.player.stats }, analysis: null };
+  }
+
   return {
-    search({ side, kind = 'search', options, seed, start, moves, rules }) {
-      const key = JSON.stringify([kind, options]);
-      const seeded = seed !== undefined && seed !== null;
-      let s = searchers.get(side);
-      if (!s || s.key !== key || (seeded && kind === 'search')) {
-        s?.player.free();
-        searchers.delete(side);
-        const first = seeded ? seed : randomSeed();
-        s = { key, kind, player: kind === 'search' ? new ball.TurnSearch({ ...options, seed: first }) :
-          new ball.MCTS({ ...options, seed: first }) };
-        searchers.set(side, s);
-      } else if (seeded) {
-        s.player.seed(seed);
-      }
-      const game = gameFor(start, rules, moves);
-      if (s.kind === 'search') {
-        const r = s.player.analyse(game);
-        const analysis = analysisOf(r, game.side);
-        return { action: r.best.text, stats: { nodes: r.nodes, depth: r.depth, value: r.value,
-          elapsedMs: r.elapsedMs }, analysis };
-      }
-      const action = s.player.choose(game);
-      return { action: action.text, stats: { ...s.player.stats }, analysis: null };
+    async search(request) {
+      const learned = request.learned === true && (request.kind ?? 'search') === 'search';
+      const evalNet = learned ? await learnedNet() : null;
+      return searchNow(request, evalNet);
     },
     clear() {
       for (const s of searchers.values())
@@ -135,7 +183,10 @@ export function createSearcher(ball, { useWorker = true } = {}) {
     await later(30); // let the page draw "thinking…" first
     if (mine !== generation)
       return null;
-    return { ...local.search(request), where: 'page' };
+    const answer = await local.search(request);
+    if (mine !== generation)
+      return null;
+    return { ...answer, where: 'page' };
   };
 
   function fallBack(reason) {

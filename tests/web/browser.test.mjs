@@ -11,7 +11,10 @@
 // "thinking…" with the page responsive, a search dropped by Undo; in the
 // page when the worker cannot start), the turn search (a seeded game that
 // repeats selfplay's, the evaluation bar and best line, the Hint button on
-// a touchdown in one turn and on the start) and the phone width; the
+// a touchdown in one turn and on the start), the learned evaluation (the
+// box turns it on: the worker fetches wasm/value.net and the turn search
+// plays the native search's decisions with that net, read through the
+// Python binding) and the phone width; the
 // visual comparison with `ball svg` (the same pixels), the scripted game
 // again by keyboard only, the legend, accessible names and contrast, the
 // small glitches of issue 30, and whole games (save, reload, load,
@@ -36,6 +39,9 @@ const SELFPLAY = resolve(process.env.SELFPLAY ?? join(dirname(dirname(TOOL)), 'e
 const SHOTS = resolve(process.env.SHOTS ?? 'build/web-test');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const HINT_SHOT = resolve(process.env.HINT_SHOT ?? join(dirname(SHOTS), 'web-hint.png'));
+// The native library and the repository (the Python binding, share/net/value.net).
+const LIBRARY = resolve(process.env.LIBBALL_PATH ?? join(dirname(dirname(TOOL)), 'libball.so.1'));
+const REPO = resolve(new URL('../..', import.meta.url).pathname);
 // ATK's X* on G13 with 2 PA, DEF's x on A1: two 2-square diagonal moves
 // (R5.1, R4.3), G13-E15 or G13-I15 first, reach row 17 and score (R11.1);
 // no other first decision scores this turn.
@@ -855,6 +861,63 @@ test('browser test of the web page', { timeout: 300000 }, async (t) => {
     const line = (await page.textContent('#best-line')).split(' ');
     const lastAtk = log.findLastIndex((e) => e.player === 'search:nodes=3000');
     assert.equal(line[0], log[lastAtk].action, 'the best line starts with the decision played');
+  });
+
+  await t.test('the learned evaluation: the box turns it on, the worker fetches wasm/value.net, the turn search ' +
+    'plays the native search\'s decisions with that net', async () => {
+    const fetched = [];
+    const seen = (r) => { if (r.url().endsWith('/wasm/value.net')) fetched.push(r.url()); };
+    context.on('request', seen); // the worker's requests too
+    try {
+      await page.goto(url + '?def=greedy&seed=8&delay=0&rules=turns%3D4');
+      await page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await page.isChecked('#learned'), false, 'off by default');
+      assert.equal(await page.getAttribute('#learned', 'type'), 'checkbox');
+      await page.check('#learned');
+      await page.selectOption('#player-ATK', 'search:nodes=20000');
+      await page.waitForFunction(() => document.body.dataset.result !== 'ongoing', null, { timeout: 60000 });
+      await page.selectOption('#player-DEF', 'human');
+      await page.selectOption('#player-ATK', 'human');
+      await page.locator('#players').scrollIntoViewIfNeeded();
+      await shot('12-learned-evaluation');
+      assert.equal(fetched.length, 1, `the network fetched once: ${fetched.join(' ')}`);
+      const log = await pageLog();
+      const mine = log.filter((e) => e.player === 'search:nodes=20000');
+      assert.ok(mine.length >= 3 && log.some((e) => e.player === 'greedy'), `${mine.length} decisions of the search`);
+      replayInTool(log, START, ['--turn-limit', '4']);
+      assert.match(await page.textContent('#search-info'),
+        /^ATK \(Turn search, 20,000 nodes\) played \S+: (.*, with the learned evaluation|no search needed) \(in a worker\)\./);
+      // The native search with the same net, budget and seed (selfplay's
+      // seed 8 for ATK), one searcher for the game as the page keeps one
+      const py = spawnSync('python3', ['-c', `
+import json, sys
+from libball import Game, Net, TurnSearch
+net = Net.from_file(sys.argv[1])
+game = Game(turn_limit=4)
+search = TurnSearch(nodes=20000, seed=8, eval=net)
+out = []
+for e in json.load(sys.stdin):
+    out.append(search.choose(game).text if e["player"] == "search:nodes=20000" else e["action"])
+    game.apply(e["action"])
+json.dump(out, sys.stdout)
+`, join(REPO, 'share/net/value.net')], {
+        input: JSON.stringify(log), encoding: 'utf8',
+        env: { ...process.env, PYTHONPATH: join(REPO, 'bindings/python'), LIBBALL_PATH: LIBRARY },
+      });
+      assert.equal(py.status, 0, `the native search through the Python binding (make lib python-ext): ${py.stderr}`);
+      assert.deepEqual(log.map((e) => e.action), JSON.parse(py.stdout),
+        'the decisions of the native TurnSearch(nodes=20000, seed=8, eval=value.net)');
+      // without the box the same game is another one: the net was used
+      await page.goto(url + '?def=greedy&atk=search:nodes%3D20000&seed=8&delay=0&rules=turns%3D4');
+      await page.waitForSelector('body[data-ready="1"]');
+      await page.waitForFunction(() => document.body.dataset.result !== 'ongoing', null, { timeout: 60000 });
+      await page.selectOption('#player-ATK', 'human');
+      await page.selectOption('#player-DEF', 'human');
+      assert.notDeepEqual((await pageLog()).map((e) => e.action), log.map((e) => e.action));
+      assert.equal(fetched.length, 1, 'not fetched without the box');
+    } finally {
+      context.off('request', seen);
+    }
   });
 
   await t.test('Hint: the suggested decision is shown and marked, not played; the bar and the best line', async () => {

@@ -2,7 +2,7 @@
 // declarations of the binding (bindings/js/libball.d.mts) describe the API
 // the way the node tests use it.
 import load, { BallError, ErrorCode, START_BPN, compareActionTexts, xorshift64 } from '../../bindings/js/libball.mjs';
-import type { Action, Ball, Game, MCTS, MCTSStats, Piece, SelectResult, Task, TurnSearch,
+import type { Action, Ball, Game, MCTS, MCTSStats, Net, Piece, SelectResult, Task, TurnSearch,
   TurnSearchLine, TurnSearchResult } from '../../bindings/js/libball.mjs';
 
 async function main(): Promise<void> {
@@ -43,6 +43,14 @@ async function main(): Promise<void> {
   console.log(analysis.value, analysis.bestTurnText, line?.pvText, line?.pv.length, best.text,
     search.config.nodes + search.config.hashMb, search.freed);
   search.free();
+  const net: Net = new ball.Net(new Uint8Array(0));
+  const bytes: Net = new ball.Net(new ArrayBuffer(8));
+  const value: number = net.evaluate(game);
+  const learned: TurnSearch = new ball.TurnSearch({ nodes: 2000, eval: net });
+  const used: Net | null = learned.eval;
+  console.log(value, used?.size, net.users, bytes.freed, ball.liveNets, new ball.TurnSearch({ eval: null }).eval);
+  learned.free();
+  net.free();
   game.setTag('event', 'type check');
   const record: string = game.record;
   const replayed: Game[] = ball.readRecords(record);
