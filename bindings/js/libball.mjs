@@ -1681,14 +1681,21 @@ export function bind(M) {
   let netUse;
 
   // The bytes of a network file: a Uint8Array (or another typed array or a
-  // DataView: its bytes) or an ArrayBuffer, as a Uint8Array over them.
+  // DataView: its bytes) or an ArrayBuffer, copied into a Uint8Array of
+  // our own before any wasm memory is allocated (a view of the wasm
+  // memory itself would be detached if it grew). A detached buffer is
+  // BallError 'arg'.
   function bytesArg(data, what) {
-    if (data instanceof ArrayBuffer)
-      return new Uint8Array(data);
-    if (ArrayBuffer.isView(data))
-      return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-    throw new BallError(ErrorCode.ARG, `${what} takes the bytes of a network file (a Uint8Array ` +
-      `or an ArrayBuffer), not ${describe(data)}`);
+    const view = data instanceof ArrayBuffer || ArrayBuffer.isView(data);
+    if (!view)
+      throw new BallError(ErrorCode.ARG, `${what} takes the bytes of a network file (a Uint8Array ` +
+        `or an ArrayBuffer), not ${describe(data)}`);
+    try {
+      return data instanceof ArrayBuffer ? new Uint8Array(data.slice(0))
+        : new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice();
+    } catch (e) {
+      throw new BallError(ErrorCode.ARG, `${what}: the buffer cannot be read (detached?)`, { cause: e });
+    }
   }
 
   /**

@@ -149,11 +149,31 @@ test('a truncated, corrupt or foreign file: BallError arg with the library\'s me
     // one weight changed: the checksum no longer matches
     [changed((b) => { b[1000] ^= 0x40; }), /^net: byte \d+: checksum 0x[0-9a-f]{8}, the contents give 0x[0-9a-f]{8} \(corrupt file\)$/],
     [(() => { const c = new Uint8Array(FILE.length + 3); c.set(FILE); return c; })(), /bytes after the checksum/],
+    // a DataView of the whole file cut by one byte at the front
+    [new DataView(FILE.buffer, FILE.byteOffset + 1, FILE.byteLength - 1), /^net: byte 0: bad magic/],
   ];
   for (const [bytes, message] of cases)
     refuses(() => new Net(bytes), ErrorCode.ARG, message);
   for (const bad of [undefined, null, 'value.net', 42, [1, 2, 3], {}, { length: 10 }])
     refuses(() => new Net(bad), ErrorCode.ARG, /the bytes of a network file/);
+  // a detached buffer, and a view of the wasm memory itself (which the
+  // load's allocation may grow and detach): refused, or read whole
+  const goneView = FILE.slice();
+  const gone = goneView.buffer;
+  structuredClone(gone, { transfer: [gone] });
+  refuses(() => new Net(gone), ErrorCode.ARG, /cannot be read \(detached\?\)/);
+  refuses(() => new Net(goneView), ErrorCode.ARG, /cannot be read/);
+  const heap = ball.native.HEAPU8.subarray(0, 200);
+  refuses(() => new Net(heap), ErrorCode.ARG, /^net: byte 0: bad magic|^net: truncated/);
+  // the caller's bytes are copied: changing them afterwards changes nothing
+  const mine = FILE.slice();
+  const net = new Net(mine);
+  const game = new Game();
+  const v = net.evaluate(game);
+  mine.fill(0);
+  assert.equal(net.evaluate(game), v);
+  net.free();
+  game.free();
   assert.equal(ball.liveNets, before);
 });
 
