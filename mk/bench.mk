@@ -95,7 +95,7 @@ THREADS_ROUNDS ?= 3
 .PHONY: bench-threads
 $(B)/bench/threads: bench/threads.c bench/bench_util.h $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -lpthread -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a -pthread $(LDFLAGS) -o $@
 
 bench-threads: $(B)/bench/threads
 	$(B)/bench/threads share/openings.txt $(THREADS_DEPTH) $(THREADS_POSITIONS) $(THREADS_ROUNDS)

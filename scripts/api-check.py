@@ -344,12 +344,14 @@ def check_cdef(api, path, problems, binding="lua"):
 
 
 # ------------------------------------------------------------ the others
-def check_lua_c(api, path, problems):
+def named_in_c(api, binding, path, problems):
+    """The API's functions that the C file @p path names outside comments
+    (a binding's own C: the Lua module, the wasm build's glue)."""
     try:
         with open(path, encoding="utf-8") as f:
             code, _ = api_describe.strip_comments(f.read(), path)
     except (OSError, api_describe.ParseError) as e:
-        problems.append("lua: cannot read %s: %s" % (path, e))
+        problems.append("%s: cannot read %s: %s" % (binding, path, e))
         return set()
     named = set(re.findall(r"\b(ball_[a-z0-9_]+)\b", code))
     return {f["name"] for f in api.functions if f["name"] in named}
@@ -382,7 +384,7 @@ def check_lua(api, c_path, learn_path, problems):
     """The Lua binding: named by the C module, or called by ball_learn.lua
     (whose cdef is checked against the header)."""
     check_cdef(api, learn_path, problems)
-    return (check_lua_c(api, c_path, problems)
+    return (named_in_c(api, "lua", c_path, problems)
             | named_in(api, "lua", [learn_path], lua_code, r"\bC\.(ball_[a-z0-9_]+)\b", problems))
 
 
@@ -410,14 +412,7 @@ def js_code(text):
 def check_js(api, paths, c_paths, problems):
     have = named_in(api, "js", paths, js_code, r"\b_(ball_[a-z0-9_]+)\b", problems)
     for path in c_paths:
-        try:
-            with open(path, encoding="utf-8") as f:
-                code, _ = api_describe.strip_comments(f.read(), path)
-        except (OSError, api_describe.ParseError) as e:
-            problems.append("js: cannot read %s: %s" % (path, e))
-            continue
-        named = set(re.findall(r"\b(ball_[a-z0-9_]+)\b", code))
-        have |= {f["name"] for f in api.functions if f["name"] in named}
+        have |= named_in_c(api, "js", path, problems)
     return have
 
 
