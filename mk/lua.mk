@@ -20,7 +20,10 @@ LUA_MODULES := $(foreach v,5.1 5.2 5.3 5.4,$(if $(LUA_INC_$(v)),$(B)/lua/$(v)/ba
 lua: $(LUA_MODULES)
 all: lua
 
-$(B)/lua/%/ball.so: bindings/lua/c/ballc.c bindings/lua/c/ball_constants.h include/ball.h $(B)/libball.so.$(VERSION)
+# On $(B)/libball.so, whose rule makes the $(SONAME) link that -l: names (on
+# the versioned file alone, a parallel build could link before the link
+# existed: "cannot find -l:libball.so.1", seen once in `make coverage`).
+$(B)/lua/%/ball.so: bindings/lua/c/ballc.c bindings/lua/c/ball_constants.h include/ball.h $(B)/libball.so
 	@mkdir -p $(dir $@)
 	$(QUIET_CCLD)$(CC) -std=c99 $(OPT) -g -Wall -Wextra $(if $(WERROR),-Werror) -shared -fPIC -Iinclude \
 	    -I$(dir $(LUA_INC_$*)) $< -o $@ -L$(B) -l:$(SONAME) -Wl,-rpath,$(abspath $(B))
