@@ -3,7 +3,11 @@
  * second hidden layer of 32), beside ball_observation_bits() alone, over
  * 1,000 positions of seeded random games; and the turn search's nodes per
  * second at a fixed node budget with the built-in evaluation and with the
- * net (one thread). Nets of random weights (the cost does not depend on
+ * net (one thread), the net evaluated incrementally from the last leaf
+ * (the search's own path for ball_net_search_eval, libball/net.h) and in
+ * full at every leaf (the same values through a caller's hook); the
+ * incremental evaluation alone, over the positions in the order of their
+ * games. Nets of random weights (the cost does not depend on
  * the values). Median of 5 rounds, wall and CPU time: the machine may be
  * shared. `make bench-net`. Not a test. */
 #define _POSIX_C_SOURCE 200809L
@@ -14,6 +18,7 @@
 
 #include "ball.h"
 #include "bench_util.h"
+#include "../libball/net.h" /* net_acc_evaluate(): the search's incremental path */
 
 #define N_POS 1000
 #define ROUNDS 5
@@ -91,16 +96,24 @@ static double median(double *v, int n)
     return v[n / 2];
 }
 
-/* ns per call of evaluate (net) or of the observation alone (net NULL). */
-static void time_eval(const char *what, const ball_net *net, int reps)
+static struct net_acc acc;
+
+/* ns per call of evaluate (net), of the incremental evaluation (net and
+ * incremental) or of the observation alone (net NULL). */
+static void time_eval(const char *what, const ball_net *net, int incremental, int reps)
 {
     double wall[ROUNDS], cpu[ROUNDS], sink = 0;
     uint8_t bits[(3171 + 7) / 8];
     for (int r = 0; r < ROUNDS; r++) {
         double t0 = now(), c0 = cpu_now();
+        net_acc_reset(&acc);
         for (int k = 0; k < reps; k++)
             for (int i = 0; i < N_POS; i++) {
-                if (net) {
+                if (net && incremental) {
+                    double v;
+                    net_acc_evaluate(&acc, net, pos[i], &v);
+                    sink += v;
+                } else if (net) {
                     double v;
                     ball_net_evaluate(net, pos[i], &v);
                     sink += v;
@@ -117,9 +130,20 @@ static void time_eval(const char *what, const ball_net *net, int reps)
            median(wall, ROUNDS), median(cpu, ROUNDS), ROUNDS, reps * N_POS, sink == 12345.678 ? "!" : "");
 }
 
+/* The net through a caller's hook: the search evaluates it in full at
+ * every leaf (it takes the incremental path for ball_net_search_eval
+ * only). */
+static double full_eval(void *net, const ball_game *game)
+{
+    double v = 0;
+    ball_net_evaluate(net, game, &v);
+    return v;
+}
+
 /* Nodes per second of the turn search from the start and 4 other
- * positions at a budget of `nodes`, the net as evaluation or not. */
-static void time_search(const char *what, ball_net *net, uint64_t nodes)
+ * positions at a budget of `nodes`, the net as evaluation (in full at
+ * every leaf when `full`) or not. */
+static void time_search(const char *what, ball_net *net, int full, uint64_t nodes)
 {
     double wall[ROUNDS], cpu[ROUNDS];
     uint64_t total = 0;
@@ -141,7 +165,7 @@ static void time_search(const char *what, ball_net *net, uint64_t nodes)
             cfg.hash_mb = 16;
             ball_search_new(&s, &cfg, NULL, 0);
             if (net)
-                ball_search_set_eval(s, ball_net_search_eval, net);
+                ball_search_set_eval(s, full ? full_eval : ball_net_search_eval, net);
             ball_search_result_init(&res, sizeof res);
             if (ball_result(g) == BALL_ONGOING && ball_search_run(s, g, &res) == BALL_OK)
                 total += res.nodes;
@@ -172,14 +196,19 @@ int main(int argc, char **argv)
     }
     printf("bench-net: ball_net_evaluate() over %d positions (observation flags 0, %.1f of 3171 "
            "inputs set on average)\n", N_POS, (double)set / N_POS);
-    time_eval("ball_observation_bits() alone", NULL, 200);
-    time_eval("net 3171-64-1", n64, 100);
-    time_eval("net 3171-256-1", n256, 40);
-    time_eval("net 3171-256-32-1", n256b, 40);
+    time_eval("ball_observation_bits() alone", NULL, 0, 200);
+    time_eval("net 3171-64-1", n64, 0, 100);
+    time_eval("net 3171-64-1, incremental", n64, 1, 100);
+    time_eval("net 3171-256-1", n256, 0, 40);
+    time_eval("net 3171-256-1, incremental", n256, 1, 40);
+    time_eval("net 3171-256-32-1", n256b, 0, 40);
+    time_eval("net 3171-256-32-1, incremental", n256b, 1, 40);
     printf("bench-net: turn search, %llu nodes from 5 positions, 1 thread\n", (unsigned long long)nodes);
-    time_search("built-in evaluation", NULL, nodes);
-    time_search("net 3171-64-1", n64, nodes);
-    time_search("net 3171-256-1", n256, nodes);
+    time_search("built-in evaluation", NULL, 0, nodes);
+    time_search("net 3171-64-1, incremental", n64, 0, nodes);
+    time_search("net 3171-64-1, in full", n64, 1, nodes);
+    time_search("net 3171-256-1, incremental", n256, 0, nodes);
+    time_search("net 3171-256-1, in full", n256, 1, nodes);
     for (int i = 0; i < N_POS; i++)
         ball_game_free(pos[i]);
     ball_net_free(n64);

@@ -2144,7 +2144,10 @@ typedef struct ball_net ball_net;
  * architecture, the observation flags and input size (which must equal
  * ball_observation_size() of the flags), the hidden sizes
  * (1-512 units; the second may be 0), the quantization, the
- * file's exact length and that every weight is finite. Returns #BALL_OK
+ * file's exact length, that every weight is finite and that the first
+ * layer's weights and biases lie strictly between -128 and 128 (the
+ * library sums that layer in fixed point, multiples of 2^-24, so that
+ * its sums are exact and the same in every build). Returns #BALL_OK
  * with the net in @p *out; #BALL_E_ARG for NULL @p out or @p data, or a
  * file refused, with a message in @p err that says what and at which
  * byte offset ("net: byte 8: format version 7, this library reads 1");
@@ -2160,8 +2163,9 @@ BALL_API void ball_net_free(ball_net *net);
  * The value of the position of @p game for the coach to act, in [-1, 1]
  * (the tanh of the network's output), into @p *value: the network of
  * @p net on ball_observation_bits() of @p game with the net's
- * observation flags. The first layer is summed over the set bits only.
- * Returns #BALL_OK, #BALL_E_ARG for a NULL argument. Does not allocate
+ * observation flags. The first layer is summed over the set bits only,
+ * in fixed point (docs/network-format.md). Returns #BALL_OK, #BALL_E_ARG
+ * for a NULL argument. Does not allocate
  * and changes nothing: safe to call from several threads on one net.
  */
 BALL_API int ball_net_evaluate(const ball_net *net, const ball_game *game, double *value);
@@ -2170,8 +2174,12 @@ BALL_API int ball_net_evaluate(const ball_net *net, const ball_game *game, doubl
  * ball_net_evaluate() as a ::ball_search_eval_fn, @p net being the
  * ball_net: `ball_search_set_eval(search, ball_net_search_eval, net)`
  * makes the turn search evaluate its leaves with the network (the net
- * must outlive the search's runs; its lazy-SMP threads share it).
- * Returns 0.0 for a NULL argument.
+ * must outlive the search's runs; its lazy-SMP threads share it). The
+ * search recognises this function: each of its threads then updates the
+ * first layer from its previous leaf, adding and subtracting only the
+ * columns of the observation bits that changed, with the same values as
+ * a call of this function (integer sums). Returns 0.0 for a NULL
+ * argument.
  */
 BALL_API double ball_net_search_eval(void *net, const ball_game *game);
 

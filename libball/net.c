@@ -8,22 +8,27 @@
  * the bias plus the sum of the weight columns of the set bits (a few dozen
  * of the 3,171 inputs): the file stores the first layer input-major (the H1
  * weights of input i side by side) so that each set bit adds one
- * contiguous column, a loop the compiler vectorizes (element-wise float
- * additions in a fixed order: a vectorized build gives the same sums as a
- * scalar one). The dot products of the second and output layers are
- * summed in double in a written-out order (dot()), so they too are the
- * same in every build.
+ * contiguous column, a loop the compiler vectorizes. The loader converts
+ * the first layer to fixed point (integer multiples of 2^-24, in int32,
+ * which is why it refuses weights of 128 and more) and the sums are int64:
+ * integer additions give the same sums in any order and in any build, so
+ * an incremental update (net_acc_evaluate(), net.h: subtract the columns
+ * of the bits that went, add those that came) equals the full sum exactly.
+ * The dot products of the second and output layers are summed in double
+ * in a written-out order (dot()), so they too are the same in every build.
  *
- * Memory: ball_net_load() allocates one block (the struct and the weights);
- * ball_net_evaluate() allocates nothing, its scratch (the observation bits
- * and the hidden activations, bounded by NET_MAX_HIDDEN) is on the
- * caller's stack, and the net is never written after loading: any number
+ * Memory: ball_net_load() allocates one block (the struct, the weights and
+ * the first layer in fixed point); ball_net_evaluate() allocates nothing,
+ * its scratch (the observation bits, the first layer's sums and the hidden
+ * activations, bounded by NET_MAX_INPUT and NET_MAX_HIDDEN: about 10 KB)
+ * is on the caller's stack, and the net is never written after loading: any number
  * of threads may evaluate one net at once (the lazy-SMP threads of a turn
  * search do). No global state.
  */
 #define BALL_EXPERIMENTAL
 
 #include "ball.h"
+#include "net.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -38,23 +43,33 @@
 #define NET_QUANT_F32 0u
 #define NET_HEADER 40u
 #define NET_CHECKSUM 4u
-/* The largest hidden layer (ball.h, ball_net_load()). */
-#define NET_MAX_HIDDEN 512
-/* The largest observation: ball_observation_size() with every flag. */
-#define NET_MAX_INPUT 20111
+/* The first layer's fixed point: multiples of 2^-24 (a float32 of
+ * magnitude 1/2 to 1 is one exactly), below 128 in magnitude so that
+ * they fit an int32; a sum of at most NET_MAX_INPUT of them fits an
+ * int64. */
+#define NET_FIX_ONE 16777216.0
+#define NET_FIX_LIMIT 128.0f
 
 struct ball_net {
     int flags;       /* observation flags */
     int input;       /* ball_observation_size(flags) */
     int h1, h2;      /* hidden sizes; h2 0: one hidden layer */
-    const float *w1; /* [input][h1], input-major */
-    const float *b1; /* [h1] */
+    const int32_t *q1; /* [input][h1], input-major: the weights in 2^-24 */
+    const int64_t *qb1; /* [h1]: the biases in 2^-24 */
     const float *w2; /* [h2][h1], output-major */
     const float *b2; /* [h2] */
     const float *wo; /* [h2 ? h2 : h1] */
     float bo;
-    float w[];       /* the weights, in file order */
+    float w[];       /* the weights, in file order; then q1 and qb1 */
 };
+
+/* @p f in units of 2^-24, rounded to nearest (ties away from 0); @p f is
+ * finite and below NET_FIX_LIMIT in magnitude (the loader checks). */
+static int64_t to_fix(float f)
+{
+    double x = (double)f * NET_FIX_ONE; /* exact: float has 24 bits */
+    return (int64_t)(x < 0 ? x - 0.5 : x + 0.5);
+}
 
 static int refuse(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -144,12 +159,19 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
         return refuse(err, errlen, "byte %zu: checksum 0x%08lx, the contents give 0x%08lx (corrupt file)",
                       len - NET_CHECKSUM, (unsigned long)stored, (unsigned long)crc);
 
-    ball_net *net = malloc(sizeof *net + nw * sizeof(float));
+    /* the floats, then the first layer in fixed point: int32 weights and
+     * int64 biases (an offset of 8 bytes' multiple, for the int64s) */
+    size_t n1 = (size_t)input * h1;
+    size_t q1_at = sizeof(ball_net) + nw * sizeof(float);
+    size_t qb1_at = (q1_at + n1 * sizeof(int32_t) + 7) & ~(size_t)7;
+    ball_net *net = malloc(qb1_at + h1 * sizeof(int64_t));
     if (net == NULL) {
         if (err != NULL && errlen > 0)
             snprintf(err, errlen, "net: out of memory (%zu bytes of weights)", nw * 4);
         return BALL_E_NOMEM;
     }
+    int32_t *q1 = (int32_t *)((char *)net + q1_at);
+    int64_t *qb1 = (int64_t *)((char *)net + qb1_at);
     for (size_t i = 0; i < nw; i++) {
         uint32_t u = get32(p + NET_HEADER + 4 * i);
         float f;
@@ -159,15 +181,25 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
             return refuse(err, errlen, "byte %zu: weight %zu is not a finite number",
                           (size_t)NET_HEADER + 4 * i, i);
         }
+        if (i < n1 + h1 && !(f < NET_FIX_LIMIT && f > -NET_FIX_LIMIT)) {
+            free(net);
+            return refuse(err, errlen,
+                          "byte %zu: first-layer weight %zu is %g, out of range (-128, 128)",
+                          (size_t)NET_HEADER + 4 * i, i, (double)f);
+        }
         net->w[i] = f;
+        if (i < n1)
+            q1[i] = (int32_t)to_fix(f);
+        else if (i < n1 + h1)
+            qb1[i - n1] = to_fix(f);
     }
     net->flags = (int)flags;
     net->input = (int)input;
     net->h1 = (int)h1;
     net->h2 = (int)h2;
-    net->w1 = net->w;
-    net->b1 = net->w1 + (size_t)input * h1;
-    net->w2 = net->b1 + h1;
+    net->q1 = q1;
+    net->qb1 = qb1;
+    net->w2 = net->w + n1 + h1;
     net->b2 = net->w2 + (size_t)h2 * h1;
     net->wo = h2 ? net->b2 + h2 : net->w2;
     net->bo = net->wo[last];
@@ -237,29 +269,118 @@ static double dot(const float *w, const float *a, int n)
     return (s0 + s1) + (s2 + s3);
 }
 
-int ball_net_evaluate(const ball_net *net, const ball_game *game, double *value)
+/* Word @p w of the observation bits at @p bytes (bit k: input 64 w + k),
+ * of @p nbytes bytes in all: little-endian whatever the machine's order. */
+static uint64_t bits_word(const unsigned char *bytes, int nbytes, int w)
 {
-    uint8_t bits[(NET_MAX_INPUT + 7) / 8];
-    float a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN];
-    if (net == NULL || game == NULL || value == NULL)
-        return BALL_E_ARG;
-    int rc = ball_observation_bits(game, net->flags, bits, sizeof bits);
+    uint64_t x = 0;
+    for (int b = 0; b < 8 && 8 * w + b < nbytes; b++)
+        x |= (uint64_t)bytes[8 * w + b] << (8 * b);
+    return x;
+}
+
+/* On x86-64 with GNU ifunc the first layer's loops are compiled twice,
+ * for AVX2 (four int64 additions an instruction) and for the baseline
+ * (SSE2: two, each int32 widened by hand); the loader picks one. The sums
+ * are integers, so both give the same bits. Define BALL_NO_CPU_DISPATCH
+ * for the baseline only. GCC only, as in movegen_rules.h. */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && defined(__has_attribute) \
+    && !defined(__clang__) && !defined(BALL_NO_CPU_DISPATCH)
+#if __has_attribute(target_clones)
+#define NET_DISPATCH __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef NET_DISPATCH
+#define NET_DISPATCH
+#endif
+
+/* acc += (or -=, @p sign -1) the first-layer column of input @p i. */
+static inline void add_column(const ball_net *net, int64_t *acc, int i, int sign)
+{
+    const int32_t *col = net->q1 + (size_t)i * (size_t)net->h1;
+    int h1 = net->h1;
+    if (sign > 0)
+        for (int k = 0; k < h1; k++)
+            acc[k] += col[k];
+    else
+        for (int k = 0; k < h1; k++)
+            acc[k] -= col[k];
+}
+
+/* The observation of @p game as words, into @p words (NET_MAX_WORDS);
+ * the number of words, or a negative error code. The bits are written as
+ * bytes into @p words itself and turned into words in place: word w is
+ * made of bytes 8 w to 8 w + 7 only, read before it is written. */
+static int observe(const ball_net *net, const ball_game *game, uint64_t *words)
+{
+    unsigned char *bytes = (unsigned char *)words;
+    int nbytes = (net->input + 7) / 8, nwords = (net->input + 63) / 64;
+    int rc = ball_observation_bits(game, net->flags, bytes, NET_MAX_WORDS * sizeof *words);
     if (rc != BALL_OK)
         return rc;
-    int h1 = net->h1, nbytes = (net->input + 7) / 8;
-    memcpy(a1, net->b1, (size_t)h1 * sizeof *a1);
-    for (int i = 0; i < nbytes; i++) {
-        unsigned b = bits[i];
-        while (b != 0) {
-            int j = __builtin_ctz(b);
-            const float *col = net->w1 + (size_t)(i * 8 + j) * (size_t)h1;
-            b &= b - 1;
-            for (int k = 0; k < h1; k++)
-                a1[k] += col[k];
-        }
+    for (int w = 0; w < nwords; w++)
+        words[w] = bits_word(bytes, nbytes, w);
+    return nwords;
+}
+
+/* The first layer from the bias over the set bits of @p words. */
+NET_DISPATCH static void sum_full(const ball_net *net, const uint64_t *words, int nwords,
+                                  int64_t *acc)
+{
+    memcpy(acc, net->qb1, (size_t)net->h1 * sizeof *acc);
+    for (int w = 0; w < nwords; w++)
+        for (uint64_t x = words[w]; x != 0; x &= x - 1)
+            add_column(net, acc, 64 * w + __builtin_ctzll(x), 1);
+}
+
+/* The first layer @p acc of the bits @p old made that of @p words:
+ * subtract the columns of the bits that went, add those that came. */
+NET_DISPATCH static void sum_diff(const ball_net *net, const uint64_t *old,
+                                  const uint64_t *words, int nwords, int64_t *acc)
+{
+    for (int w = 0; w < nwords; w++) {
+        uint64_t gone = old[w] & ~words[w], came = words[w] & ~old[w];
+        for (; gone != 0; gone &= gone - 1)
+            add_column(net, acc, 64 * w + __builtin_ctzll(gone), -1);
+        for (; came != 0; came &= came - 1)
+            add_column(net, acc, 64 * w + __builtin_ctzll(came), 1);
     }
-    for (int k = 0; k < h1; k++)
-        a1[k] = clip(a1[k]);
+}
+
+/* 1 when fewer bits changed from @p old to @p words than are set in
+ * @p words: then the update adds fewer columns than the full sum. (The
+ * observation is seen from the coach to act, so a position of the other
+ * coach changes nearly every bit.) */
+NET_DISPATCH static int fewer_changed(const uint64_t *old, const uint64_t *words, int nwords)
+{
+    int changed = 0, set = 0;
+    for (int w = 0; w < nwords; w++) {
+        changed += __builtin_popcountll(old[w] ^ words[w]);
+        set += __builtin_popcountll(words[w]);
+    }
+    return changed < set;
+}
+
+/* The clipped ReLU of the first layer's sums: clamped to [0, 1] (0 to
+ * 2^24 units) as integers, then converted, exactly: a float holds 24
+ * bits. */
+NET_DISPATCH static void activate(const int64_t *acc, float *a1, int h1)
+{
+    const int64_t one = (int64_t)NET_FIX_ONE;
+    for (int k = 0; k < h1; k++) {
+        int64_t x = acc[k];
+        x = x < 0 ? 0 : x;
+        x = x > one ? one : x;
+        a1[k] = (float)(int32_t)x * (float)(1.0 / NET_FIX_ONE);
+    }
+}
+
+/* The layers after the first, from its sums @p acc. */
+static double finish(const ball_net *net, const int64_t *acc)
+{
+    float a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN];
+    int h1 = net->h1;
+    activate(acc, a1, h1);
     const float *a = a1;
     int n = h1;
     if (net->h2 > 0) {
@@ -272,7 +393,36 @@ int ball_net_evaluate(const ball_net *net, const ball_game *game, double *value)
     }
     /* finite: the weights are (the loader checks) and clip() keeps every
      * activation in [0, 1], a NaN included */
-    *value = net_tanh(net->bo + dot(net->wo, a, n));
+    return net_tanh(net->bo + dot(net->wo, a, n));
+}
+
+int ball_net_evaluate(const ball_net *net, const ball_game *game, double *value)
+{
+    uint64_t words[NET_MAX_WORDS];
+    int64_t acc[NET_MAX_HIDDEN];
+    if (net == NULL || game == NULL || value == NULL)
+        return BALL_E_ARG;
+    int nwords = observe(net, game, words);
+    if (nwords < 0)
+        return nwords;
+    sum_full(net, words, nwords, acc);
+    *value = finish(net, acc);
+    return BALL_OK;
+}
+
+int net_acc_evaluate(struct net_acc *a, const ball_net *net, const ball_game *game, double *value)
+{
+    uint64_t words[NET_MAX_WORDS];
+    int nwords = observe(net, game, words);
+    if (nwords < 0)
+        return nwords;
+    if (a->net == net && fewer_changed(a->bits, words, nwords))
+        sum_diff(net, a->bits, words, nwords, a->acc);
+    else
+        sum_full(net, words, nwords, a->acc); /* a new net, or much changed */
+    memcpy(a->bits, words, (size_t)nwords * sizeof *words);
+    a->net = net;
+    *value = finish(net, a->acc);
     return BALL_OK;
 }
 

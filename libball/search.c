@@ -56,6 +56,7 @@
 #include "game.h"
 #include "action.h"
 #include "sized.h"
+#include "net.h"
 
 /* Deepest decision path (a turn has at most about 20 decisions: 2 PA of
  * actions with hand-offs between, `end`, 14 release tasks). */
@@ -137,6 +138,7 @@ struct worker {
     ball_search_prior_fn prior_fn;
     void *prior_ud;
     float *prior_buf; /* BALL_MAX_ACTIONS */
+    struct net_acc *nacc; /* the network's sums at the last leaf (net.h) */
     int root_side;
     uint32_t root_turn; /* the turn of the root: searched without reductions to 0 */
     int turn_len;     /* decisions of pv up to the hand-over */
@@ -234,10 +236,13 @@ static int worker_alloc(struct worker *w)
     w->history = calloc(2, sizeof *w->history);
     w->root = malloc(BALL_MAX_ACTIONS * sizeof *w->root);
     w->prior_buf = malloc(BALL_MAX_ACTIONS * sizeof *w->prior_buf);
+    w->nacc = malloc(sizeof *w->nacc);
+    if (w->nacc != NULL)
+        net_acc_reset(w->nacc);
     w->line_pv = malloc(BALL_MAX_ACTIONS * sizeof *w->line_pv);
     w->line_pv_len = calloc(BALL_MAX_ACTIONS, sizeof *w->line_pv_len);
     if (w->acts == NULL || w->scores == NULL || w->history == NULL || w->root == NULL ||
-        w->prior_buf == NULL || w->line_pv == NULL || w->line_pv_len == NULL)
+        w->prior_buf == NULL || w->nacc == NULL || w->line_pv == NULL || w->line_pv_len == NULL)
         return BALL_E_NOMEM;
     return BALL_OK;
 }
@@ -249,6 +254,7 @@ static void worker_free(struct worker *w)
     free(w->history);
     free(w->root);
     free(w->prior_buf);
+    free(w->nacc);
     free(w->line_pv);
     free(w->line_pv_len);
 }
@@ -441,6 +447,10 @@ int ball_search_set_eval(ball_search *s, ball_search_eval_fn eval, void *ud)
         return BALL_E_ARG;
     s->eval_fn = eval;
     s->eval_ud = ud;
+    /* a net freed and another loaded at its address must not meet the old
+     * sums (the helpers are parked: the next run's hand-over orders this) */
+    for (int i = 0; i < s->n_workers; i++)
+        net_acc_reset(s->w[i].nacc);
     return BALL_OK;
 }
 
@@ -704,7 +714,15 @@ static int builtin_eval(struct worker *s, int ply)
  * in (-1, 1), mapped back to the scale of builtin_eval(). */
 static int hook_eval(struct worker *s)
 {
-    double x = s->eval_fn(s->eval_ud, s->g);
+    double x;
+    if (s->eval_fn == ball_net_search_eval && s->eval_ud != NULL) {
+        /* the network, incrementally from this thread's last leaf: the
+         * same value as ball_net_search_eval() (net.h) */
+        if (net_acc_evaluate(s->nacc, s->eval_ud, s->g, &x) != BALL_OK)
+            x = 0.0;
+    } else {
+        x = s->eval_fn(s->eval_ud, s->g);
+    }
     if (!(x > -1.0))
         x = -0.999;
     if (!(x < 1.0))

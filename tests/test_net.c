@@ -8,9 +8,12 @@
  * pass over ball_observation()'s floats, or by hand, never from
  * libball/net.c. Refusals: a truncation at every byte, a flip of each byte
  * of the header and checksum and of many of the weights, each header field
- * out of range, a non-finite weight, trailing bytes, NULL arguments. The
- * turn search with the net as its evaluation returns a legal decision, and
- * two threads evaluating one net get the values of one thread. */
+ * out of range, a non-finite weight, a first-layer weight outside
+ * (-128, 128), trailing bytes, NULL arguments. The turn search with the
+ * net as its evaluation returns a legal decision; its incremental path
+ * (ball_net_search_eval) searches node for node as a full evaluation at
+ * every leaf does; and two threads evaluating one net get the values of
+ * one thread. */
 #define BALL_EXPERIMENTAL
 #include <math.h>
 #include <pthread.h>
@@ -408,6 +411,31 @@ START_TEST(test_refusals)
         refused(g, len, "byte 440: weight 100 is not a finite number");
     }
 
+    /* a first-layer weight or bias outside (-128, 128) (the fixed point
+     * of the first layer, docs/network-format.md); elsewhere any finite
+     * weight loads */
+    static const struct {
+        size_t at;
+        uint32_t bits;
+        const char *want;
+    } range[] = {
+        {40 + 4 * 100, 0x43000000u, "byte 440: first-layer weight 100 is 128, out of range (-128, 128)"},
+        {40 + 4 * 7, 0xC3488000u, "byte 68: first-layer weight 7 is -200.5, out of range (-128, 128)"},
+        {40 + 4 * 3171, 0x43000000u, "byte 12724: first-layer weight 3171 is 128, out of range (-128, 128)"},
+    };
+    for (size_t k = 0; k < sizeof range / sizeof range[0]; k++) {
+        memcpy(g, f, len);
+        put32(g + range[k].at, range[k].bits);
+        reseal(g, len);
+        refused(g, len, range[k].want);
+    }
+    memcpy(g, f, len);
+    put32(g + 40 + 4 * 100, 0x42FEFFFEu); /* 127.49998: in range */
+    put32(g + 40 + 4 * 3172, 0x447A0000u); /* the output weight 1000 */
+    reseal(g, len);
+    net = load_ok(g, len);
+    ball_net_free(net);
+
     /* and the file itself still loads */
     net = load_ok(f, len);
     ball_net_free(net);
@@ -505,6 +533,17 @@ START_TEST(test_search_uses_net)
         ck_assert_int_gt(net_calls, 100);
         ball_game_free(g);
 
+        /* ball_net_search_eval with no net: every leaf is 0.0 (ball.h),
+         * not the incremental path, and the search still answers */
+        ck_assert_int_eq(ball_search_set_eval(s, ball_net_search_eval, NULL), BALL_OK);
+        ck_assert_int_eq(ball_game_new(&g, NULL, NULL, 0), BALL_OK);
+        ball_search_clear(s);
+        ball_search_result_init(&r, sizeof r);
+        ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
+        ck_assert_int_eq(ball_is_legal(g, r.best), 1);
+        ck_assert_double_lt(fabs(r.value), 0.01); /* only the seeded tie-breaks of a few units */
+        ball_game_free(g);
+
         g = tu_game(IN_ONE);
         ck_assert_int_eq(ball_search_set_eval(s, ball_net_search_eval, net), BALL_OK);
         ball_search_clear(s);
@@ -518,6 +557,61 @@ START_TEST(test_search_uses_net)
     ball_net_free(net);
     free(f);
     tnet_free(&t);
+}
+END_TEST
+
+/* The search evaluates ball_net_search_eval incrementally from its last
+ * leaf (libball/net.h) and a caller's hook in full: the two must give
+ * the same search, node for node, from several positions in a row on
+ * one searcher (so that the sums carry over from one run to the next),
+ * and after the net is swapped for another. */
+START_TEST(test_incremental_equals_full)
+{
+    crc_init();
+    tnet t1 = tnet_random(0, 64, 0, 11), t2 = tnet_random(0, 32, 8, 12);
+    size_t len1, len2;
+    unsigned char *f1 = tnet_file(&t1, &len1), *f2 = tnet_file(&t2, &len2);
+    ball_net *n1 = load_ok(f1, len1), *n2 = load_ok(f2, len2);
+    ball_search *s[2];
+    ball_search_config cfg;
+    ball_search_config_init(&cfg, sizeof cfg);
+    cfg.nodes = 4000;
+    cfg.hash_mb = 1;
+    make_positions();
+    for (int k = 0; k < 2; k++)
+        ck_assert_int_eq(ball_search_new(&s[k], &cfg, NULL, 0), BALL_OK);
+    int differ = 0;
+    for (int i = 0; i < 24; i++) {
+        ball_net *net = i < 12 ? n1 : n2;
+        ball_game *g = positions[(i * 7) % N_POS];
+        ball_search_result r[2];
+        if (ball_result(g) != BALL_ONGOING)
+            continue;
+        if (i == 0 || i == 12) {
+            ck_assert_int_eq(ball_search_set_eval(s[0], ball_net_search_eval, net), BALL_OK);
+            ck_assert_int_eq(ball_search_set_eval(s[1], counting_eval, net), BALL_OK);
+        }
+        for (int k = 0; k < 2; k++) {
+            ball_search_result_init(&r[k], sizeof r[k]);
+            ck_assert_int_eq(ball_search_run(s[k], g, &r[k]), BALL_OK);
+        }
+        ck_assert_msg(r[0].best == r[1].best && r[0].value == r[1].value &&
+                          r[0].nodes == r[1].nodes && r[0].depth == r[1].depth,
+                      "position %d: incremental %.9f in %llu nodes, full %.9f in %llu", i,
+                      r[0].value, (unsigned long long)r[0].nodes, r[1].value,
+                      (unsigned long long)r[1].nodes);
+        differ += r[0].value != 0.0;
+    }
+    ck_assert_int_gt(differ, 12); /* the values are the net's, not constants */
+    for (int k = 0; k < 2; k++)
+        ball_search_free(s[k]);
+    free_positions();
+    ball_net_free(n1);
+    ball_net_free(n2);
+    free(f1);
+    free(f2);
+    tnet_free(&t1);
+    tnet_free(&t2);
 }
 END_TEST
 
@@ -573,6 +667,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_refusals);
     tcase_add_test(tc, test_edges);
     tcase_add_test(tc, test_search_uses_net);
+    tcase_add_test(tc, test_incremental_equals_full);
     tcase_add_test(tc, test_threads_share_a_net);
     suite_add_tcase(s, tc);
     return s;
