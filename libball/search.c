@@ -71,6 +71,8 @@
 #define LMR_FIRST 3
 /* The squashing of evaluations into (-1, 1): v / (|v| + SQUASH). */
 #define SQUASH 1500.0
+/* The hook value whose inverse of squash() is EVAL_MAX. */
+#define HOOK_MAX (EVAL_MAX / (EVAL_MAX + SQUASH))
 /* A carrier the coach to act cannot take, r <= 4 rows from the zone:
  * RUNAWAY * (5 - r) against that coach. */
 #define RUNAWAY 350
@@ -723,11 +725,14 @@ static int hook_eval(struct worker *s)
     } else {
         x = s->eval_fn(s->eval_ud, s->g);
     }
-    if (!(x > -1.0))
-        x = -0.999;
-    if (!(x < 1.0))
-        x = 0.999;
-    return (int)(x * SQUASH / (1.0 - (x < 0 ? -x : x))); /* the inverse of squash() */
+    /* the inverse of squash(), kept within +-EVAL_MAX, where leaf_value()
+     * clamps anyway: unclamped, a value of 1 - 1e-13 (a saturated tanh)
+     * would give 1.5e16, beyond an int (found by tests/fuzz/fuzz_net.c) */
+    if (!(x > -HOOK_MAX))
+        x = -HOOK_MAX;
+    if (!(x < HOOK_MAX))
+        x = HOOK_MAX;
+    return (int)(x * SQUASH / (1.0 - (x < 0 ? -x : x)));
 }
 
 /* The value of a leaf (an action phase about to start) for the coach to

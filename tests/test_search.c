@@ -8,6 +8,7 @@
  * and gives principal variations that replay legally. Also the info
  * callback and the experimental hooks. */
 #define BALL_EXPERIMENTAL
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -581,6 +582,39 @@ START_TEST(test_hooks)
 }
 END_TEST
 
+static double hook_value;
+static double const_eval(void *ud, const ball_game *g)
+{
+    (void)ud;
+    (void)g;
+    return hook_value;
+}
+
+/* A caller's evaluation at or past +-1, nearly 1 (a saturated tanh: its
+ * inverse of the squashing is 1.5e16, beyond an int, which an
+ * -fsanitize=undefined build reported before the search clamped it;
+ * found by tests/fuzz/fuzz_net.c), NaN or infinite: the search answers a
+ * legal decision with a value in [-1, 1]. */
+START_TEST(test_hook_extremes)
+{
+    static const double values[] = {1.0 - 1e-13, -(1.0 - 1e-13), 1.0, -1.0, 5.0, -1e300, 0.93, -0.93};
+    ball_game *g = NULL;
+    ck_assert_int_eq(ball_game_new(&g, NULL, NULL, 0), BALL_OK);
+    for (size_t k = 0; k < sizeof values / sizeof values[0] + 2; k++) {
+        ball_search *s = make(3000, 1);
+        ball_search_result r;
+        hook_value = k < 8 ? values[k] : k == 8 ? NAN : -INFINITY;
+        ck_assert_int_eq(ball_search_set_eval(s, const_eval, NULL), BALL_OK);
+        ball_search_result_init(&r, sizeof r);
+        ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
+        ck_assert_int_eq(ball_is_legal(g, r.best), 1);
+        ck_assert_msg(r.value >= -1.0 && r.value <= 1.0, "hook %g: value %g", hook_value, r.value);
+        ball_search_free(s);
+    }
+    ball_game_free(g);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("search");
@@ -598,6 +632,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_two_threads);
     tcase_add_test(tc, test_info_callback_stops);
     tcase_add_test(tc, test_hooks);
+    tcase_add_test(tc, test_hook_extremes);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -16,7 +16,10 @@
  *    BALL_E_NOMEM) with *out NULL and a message "net: ...";
  *  - an accepted net evaluates a few positions of a game played from the
  *    start (the decisions drawn from the input) to a value in [-1, 1],
- *    the same value twice, and as ball_net_search_eval().
+ *    the same value twice, and as ball_net_search_eval();
+ *  - a turn search of a few hundred nodes with ball_net_search_eval (the
+ *    search's incremental path, libball/net.h) gives the same result,
+ *    node for node, as one with a hook that evaluates in full.
  */
 #define BALL_EXPERIMENTAL
 #include "fuzz_common.h"
@@ -72,6 +75,36 @@ static void evaluate_some(const ball_net *net, uint64_t seed)
     ball_game_free(g);
 }
 
+static double full_eval(void *net, const ball_game *g)
+{
+    double v = 0;
+    ball_net_evaluate(net, g, &v);
+    return v;
+}
+
+/* The search with the incremental path and with a full evaluation at
+ * every leaf: the same decision, value and nodes. */
+static void search_both_ways(ball_net *net)
+{
+    ball_search_config cfg;
+    ball_search_result r[2];
+    ball_game *g = NULL;
+    ball_search_config_init(&cfg, sizeof cfg);
+    cfg.nodes = 300;
+    cfg.hash_mb = 1;
+    FUZZ_CHECK(NULL, ball_game_new(&g, NULL, NULL, 0) == BALL_OK);
+    for (int k = 0; k < 2; k++) {
+        ball_search *s = NULL;
+        FUZZ_CHECK(g, ball_search_new(&s, &cfg, NULL, 0) == BALL_OK);
+        FUZZ_CHECK(g, ball_search_set_eval(s, k ? full_eval : ball_net_search_eval, net) == BALL_OK);
+        ball_search_result_init(&r[k], sizeof r[k]);
+        FUZZ_CHECK(g, ball_search_run(s, g, &r[k]) == BALL_OK);
+        ball_search_free(s);
+    }
+    FUZZ_CHECK(g, r[0].best == r[1].best && r[0].value == r[1].value && r[0].nodes == r[1].nodes);
+    ball_game_free(g);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
@@ -115,6 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(NULL, net != NULL && err[0] == '\0');
         FUZZ_CHECK(NULL, !(mode & 1) || !(mode & 2)); /* a stray byte is refused */
         evaluate_some(net, get32(file + 40));
+        search_both_ways(net);
         ball_net_free(net);
     }
     free(built);
