@@ -402,32 +402,25 @@ START_TEST(test_refusals)
     put32(g + 24, 2);
     refused(g, len, "truncated");
 
-    /* a NaN and an infinity among the weights */
-    static const uint32_t bad[2] = {0x7FC00000u, 0xFF800000u};
-    for (int k = 0; k < 2; k++) {
-        memcpy(g, f, len);
-        put32(g + 40 + 4 * 100, bad[k]);
-        reseal(g, len);
-        refused(g, len, "byte 440: weight 100 is not a finite number");
-    }
-
-    /* a first-layer weight or bias outside (-128, 128) (the fixed point
-     * of the first layer, docs/network-format.md); elsewhere any finite
-     * weight loads */
+    /* a NaN and an infinity among the weights; a first-layer weight or
+     * bias outside (-128, 128) (the fixed point of the first layer,
+     * docs/network-format.md), while elsewhere any finite weight loads */
     static const struct {
         size_t at;
         uint32_t bits;
         const char *want;
-    } range[] = {
+    } bad[] = {
+        {40 + 4 * 100, 0x7FC00000u, "byte 440: weight 100 is not a finite number"},
+        {40 + 4 * 100, 0xFF800000u, "byte 440: weight 100 is not a finite number"},
         {40 + 4 * 100, 0x43000000u, "byte 440: first-layer weight 100 is 128, out of range (-128, 128)"},
         {40 + 4 * 7, 0xC3488000u, "byte 68: first-layer weight 7 is -200.5, out of range (-128, 128)"},
         {40 + 4 * 3171, 0x43000000u, "byte 12724: first-layer weight 3171 is 128, out of range (-128, 128)"},
     };
-    for (size_t k = 0; k < sizeof range / sizeof range[0]; k++) {
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         memcpy(g, f, len);
-        put32(g + range[k].at, range[k].bits);
+        put32(g + bad[k].at, bad[k].bits);
         reseal(g, len);
-        refused(g, len, range[k].want);
+        refused(g, len, bad[k].want);
     }
     memcpy(g, f, len);
     put32(g + 40 + 4 * 100, 0x42FEFFFEu); /* 127.49998: in range */
