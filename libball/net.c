@@ -17,8 +17,8 @@
  * The dot products of the second and output layers are summed in double
  * in a written-out order (dot()), so they too are the same in every build.
  *
- * Memory: ball_net_load() allocates one block (the struct, the weights and
- * the first layer in fixed point); ball_net_evaluate() allocates nothing,
+ * Memory: ball_net_load() allocates one block (the struct, the first layer
+ * in fixed point and the other weights); ball_net_evaluate() allocates nothing,
  * its scratch (the observation bits, the first layer's sums and the hidden
  * activations, bounded by NET_MAX_INPUT and NET_MAX_HIDDEN: about 10 KB)
  * is on the caller's stack, and the net is never written after loading: any number
@@ -60,7 +60,7 @@ struct ball_net {
     const float *b2; /* [h2] */
     const float *wo; /* [h2 ? h2 : h1] */
     float bo;
-    float w[];       /* the weights, in file order; then q1 and qb1 */
+    float w[];       /* the weights after the first layer, in file order; then q1 and qb1 */
 };
 
 /* @p f in units of 2^-24, rounded to nearest (ties away from 0); @p f is
@@ -159,10 +159,11 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
         return refuse(err, errlen, "byte %zu: checksum 0x%08lx, the contents give 0x%08lx (corrupt file)",
                       len - NET_CHECKSUM, (unsigned long)stored, (unsigned long)crc);
 
-    /* the floats, then the first layer in fixed point: int32 weights and
-     * int64 biases (an offset of 8 bytes' multiple, for the int64s) */
+    /* the later layers' floats, then the first layer in fixed point only:
+     * int32 weights and int64 biases (an offset of 8 bytes' multiple, for
+     * the int64s) */
     size_t n1 = (size_t)input * h1;
-    size_t q1_at = sizeof(ball_net) + nw * sizeof(float);
+    size_t q1_at = sizeof(ball_net) + (nw - n1 - h1) * sizeof(float);
     size_t qb1_at = (q1_at + n1 * sizeof(int32_t) + 7) & ~(size_t)7;
     ball_net *net = malloc(qb1_at + h1 * sizeof(int64_t));
     if (net == NULL) {
@@ -187,11 +188,12 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
                           "byte %zu: first-layer weight %zu is %g, out of range (-128, 128)",
                           (size_t)NET_HEADER + 4 * i, i, (double)f);
         }
-        net->w[i] = f;
         if (i < n1)
             q1[i] = (int32_t)to_fix(f);
         else if (i < n1 + h1)
             qb1[i - n1] = to_fix(f);
+        else
+            net->w[i - n1 - h1] = f;
     }
     net->flags = (int)flags;
     net->input = (int)input;
@@ -199,7 +201,7 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
     net->h2 = (int)h2;
     net->q1 = q1;
     net->qb1 = qb1;
-    net->w2 = net->w + n1 + h1;
+    net->w2 = net->w;
     net->b2 = net->w2 + (size_t)h2 * h1;
     net->wo = h2 ? net->b2 + h2 : net->w2;
     net->bo = net->wo[last];
