@@ -590,9 +590,21 @@ static int static_eval(const pos *p, int me)
             if (square_distance(sq, ball) <= 2)
                 v -= sign * 30;
         /* a stacked carrier is safe for a turn (R3.5), but the release
-         * that must follow (R9.3) puts a blocked opponent next to it */
-        if (p->low[ball] != 0)
-            v += sign * (pc_team(p->low[ball]) == t ? 30 : -120);
+         * that must follow (R9.3) puts a blocked opponent next to it; a
+         * standing one can block it back at once, as both release squares
+         * touch the square the release empties (R7.3). On the board's
+         * edge (two adjacent squares, R1.3) two allies also freeze the
+         * stack for good: the ball can then neither be lost nor carried
+         * on, and games end at the turn limit (docs/players.md). A
+         * knocked-down lower piece first stands up in its own release
+         * phase (R9.2), and inland a stack is hard to freeze; at 300
+         * there too the search leaves the ball loose rather than block
+         * its carrier (the tactics suite). */
+        if (p->low[ball] != 0) {
+            uint8_t low = p->low[ball];
+            int edge_over_standing = !pc_down(low) && bb_count_few(SQ_NEIGHBOURS[ball]) <= 2;
+            v += sign * (pc_team(low) == t ? 30 : edge_over_standing ? -300 : -120);
+        }
     } else {
         int dm = nearest(p->active[me], ball), dop = nearest(p->active[op], ball);
         int race = dop - dm; /* > 0: I am nearer */

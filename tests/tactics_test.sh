@@ -20,7 +20,7 @@
 # suite was made (mcts 61.7%, greedy 52.5%, alphabeta 93.6%, turn 96.1%).
 # The player held to a target is the library's turn search (the default
 # player) at 200,000 nodes, against issue 25's target of 95%: it solved
-# 96.4% (20,000 nodes: 92.8%, 50,000: 95.3%); the first turn search, with its
+# 96.4% (20,000 nodes: 92.5%, 50,000: 95.0%); the first turn search, with its
 # touchdown probe at every leaf, solved 91.4% at 200,000 and fails here.
 # Run from the repository root after `make`. Prints each failure; exits
 # non-zero if any.

@@ -3,8 +3,10 @@
  * node budget, finds a touchdown in one turn (R11.1) and proves a loss to
  * the opponent's touchdown in the next, takes the ball into
  * a stack where it cannot be attacked (R7.3, R3.5; the position of issue
- * 25), does not leave its carrier open to a dodge or block when a safe
- * square is in reach (R5.1, R6.1, R7.3), stops when another thread asks,
+ * 25), values a carrier frozen in a stack on the board's edge lower over a
+ * standing opponent than over a knocked-down one (R9.2, R9.3), does not
+ * leave its carrier open to a dodge or block when a safe square is in
+ * reach (R5.1, R6.1, R7.3), stops when another thread asks,
  * and gives principal variations that replay legally. Also the info
  * callback and the experimental hooks. */
 #define BALL_EXPERIMENTAL
@@ -313,6 +315,39 @@ START_TEST(test_takes_the_ball_issue25)
     ck_assert_int_ne(ball_piece(g, ball, BALL_LOWER), 0); /* in a stack */
     ball_search_free(s);
     ball_game_free(g);
+}
+END_TEST
+
+/* A DEF carrier frozen in a blocking stack on the board's edge (M7 has two
+ * adjacent squares, R1.3, and DEF's x hold both, so no release, R9.3),
+ * over ATK's S, standing or knocked down; ATK's other pieces are far off.
+ * Released, a standing S can block the carrier back at once (both release
+ * squares touch M7, which the release empties, R7.3); a knocked-down S
+ * would first have to stand up in ATK's release phase (R9.2). So the
+ * stack is worth less to DEF over a standing S, and ATK's value, after
+ * its own turn, is higher. */
+#define EDGE_STACK_OVER(lower) \
+    "XXOX3/1OS3/7/6/7/6/7/6/7/5x/6[o*" lower "]/5x/7/6/5s1/6/2oxs2 ATK a 2 - 0/0 56"
+
+static double value_at_depth_one(const char *bpn)
+{
+    ball_game *g = tu_game(bpn);
+    ball_search *s = make(0, 1);
+    ball_search_result r;
+    ball_search_result_init(&r, sizeof r);
+    ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
+    ck_assert_int_eq(r.proven, 0);
+    ball_search_free(s);
+    ball_game_free(g);
+    return r.value;
+}
+
+START_TEST(test_edge_stack_over_standing_piece)
+{
+    double standing = value_at_depth_one(EDGE_STACK_OVER("S"));
+    double down = value_at_depth_one(EDGE_STACK_OVER("S_"));
+    ck_assert(standing < 0.0); /* DEF holds the ball */
+    ck_assert(standing > down);
 }
 END_TEST
 
@@ -626,6 +661,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_touchdown_in_one_turn);
     tcase_add_test(tc, test_proven_loss);
     tcase_add_test(tc, test_takes_the_ball_issue25);
+    tcase_add_test(tc, test_edge_stack_over_standing_piece);
     tcase_add_test(tc, test_carrier_not_left_open);
     tcase_add_test(tc, test_pv_legal);
     tcase_add_test(tc, test_stop_from_another_thread);
