@@ -121,46 +121,57 @@ class PlayoutLetsGo(unittest.TestCase):
     plays out: a thread waiting for the interpreter must get it while the
     call is in C. The switch interval is set far beyond the test's length,
     so that the interpreter is not handed over between bytecodes: the only
-    way the waiting thread can see the flag set is during the call."""
+    way the waiting thread can see the flag set is during the call.
+
+    A playout lasts under a millisecond, shorter than a busy machine
+    may take to wake a thread, so one call is not a fair chance: the test
+    plays out fresh games one after the other, for up to DEADLINE seconds,
+    until the watching thread has run inside three different calls. The
+    watcher lets the interpreter go (time.sleep) whenever it has looked, so
+    the main thread is never kept waiting for it."""
+
+    DEADLINE = 20.0
+    WANTED = 3
+    # A bound on each playout: without a turn limit (R11.2, the default) a
+    # random game may never end (seed 465 from the start plays on past
+    # 100,000 decisions), and the history would grow without end.
+    DECISIONS = 2000
 
     def test_other_thread_runs_during_playout(self):
         old = sys.getswitchinterval()
         sys.setswitchinterval(100.0)
         try:
-            seen = 0
-            for attempt in range(200):
-                if self.attempt(attempt):
-                    seen += 1
-                    if seen >= 3:
-                        break
-            self.assertGreaterEqual(seen, 3, "no thread ran during random_playout()")
+            seen, calls = self.watch_playouts()
         finally:
             sys.setswitchinterval(old)
+        self.assertGreaterEqual(len(seen), self.WANTED,
+                                "no thread ran during random_playout() (%d calls, seen in %s)"
+                                % (calls, sorted(seen)))
 
-    @staticmethod
-    def attempt(seed):
-        game = Game()
-        state = {"in_call": False, "done": False, "seen": False}
-        go = threading.Event()
+    def watch_playouts(self):
+        state = {"call": 0, "in_call": False, "done": False}
+        seen = set()
 
         def watch():
-            go.wait()
             while not state["done"]:
                 if state["in_call"]:
-                    state["seen"] = True
-                    return
+                    seen.add(state["call"])
+                time.sleep(0)  # lets the interpreter go, also to the main thread
 
         t = threading.Thread(target=watch)
         t.start()
-        go.set()
-        state["in_call"] = True
-        game.random_playout(seed)
-        state["in_call"] = False
-        state["done"] = True
-        t.join()
-        game.close()
-        return state["seen"]
-
-
-if __name__ == "__main__":
-    unittest.main()
+        deadline = time.monotonic() + self.DEADLINE
+        calls = 0
+        try:
+            while len(seen) < self.WANTED and time.monotonic() < deadline:
+                game = Game()  # a C call too, made with the flag down
+                calls += 1
+                state["call"] = calls
+                state["in_call"] = True
+                game.random_playout(calls, self.DECISIONS)
+                state["in_call"] = False
+                game.close()
+        finally:
+            state["done"] = True
+            t.join()
+        return seen, calls
