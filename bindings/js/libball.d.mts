@@ -245,7 +245,8 @@ export declare class Game {
   /** randomAction(random) played without apply()'s check (ball_random_apply(), experimental). */
   randomApply(random?: bigint): Action;
   /** Random decisions from a splitmix64 seed until the game ends or maxDecisions
-   *  (ball_random_playout(), experimental); returns how many were played. */
+   *  (ball_random_playout(), experimental); returns how many were played.
+   *  Without a turn limit a random game need not end: bound maxDecisions. */
   randomPlayout(seed?: bigint, maxDecisions?: number): number;
   parseAction(text: string): Action;
   isLegal(action: ActionLike): boolean;
