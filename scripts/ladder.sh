@@ -38,7 +38,16 @@ TURNS=${TURNS:-100}
 J=${J:-1}
 OUT=${OUT:-$B/ladder.md}
 DIR=$B/ladder
-DEFAULT_PAIRS='alphabeta greedy
+DEFAULT_PAIRS='search:nodes=50000 greedy
+search:nodes=50000 alphabeta
+search:nodes=50000 alphabeta:nodes=16000
+search:nodes=50000 turn
+search:nodes=50000 mcts:playouts=5000
+search:nodes=50000 mcts:playouts=12500
+search:nodes=200000 alphabeta:nodes=16000
+search:nodes=100000 search:nodes=50000
+search:nodes=200000 search:nodes=100000
+alphabeta greedy
 turn greedy
 mcts:playouts=5000 greedy
 alphabeta mcts:playouts=5000
