@@ -51,7 +51,7 @@ QUIET_GEN  = @echo '  GEN     $@';
 endif
 
 B ?= build
-LIB_SRC := $(wildcard libball/*.c libball/learn/*.c)
+LIB_SRC := $(wildcard libball/*.c libball/*/*.c)
 LIB_OBJ := $(LIB_SRC:libball/%.c=$(B)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
@@ -80,7 +80,7 @@ missing_dep = $(foreach o,$(1),$(if $(wildcard $(o:.o=.d)),,$(o)))
 .PHONY: .FORCE
 .FORCE:
 
-# Sources in subfolders of libball/ (libball/learn/x.c) get objects in the
+# Sources in subfolders of libball/ (libball/search/x.c) get objects in the
 # same subfolders of $(B)/obj/.
 $(B)/obj/%.o: libball/%.c
 	@mkdir -p $(dir $@)

@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: MIT */
+/* The turn search's lifecycle and configuration (search.h): the searcher,
+ * its table, workers and threads made and freed, the caller's hooks. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define BALL_EXPERIMENTAL       /* ball_search_set_eval(), ball_search_set_prior() */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tt.h"
+#include "sized.h"
+#include "nnue/net.h"
+
+/* ---------------------------------------------------------------- config */
+
+/* The sizeof of every published layout (docs/abi.md): 1.1 is the first. */
+static const size_t CONFIG_SIZES[] = {sizeof(ball_search_config)};
+#define N_SIZES(a) (sizeof a / sizeof a[0])
+
+void ball_search_config_init(ball_search_config *cfg, size_t size)
+{
+    ball_search_config d;
+    if (cfg == NULL)
+        return;
+    memset(&d, 0, sizeof d);
+    d.size = size < sizeof d ? size : sizeof d;
+    d.nodes = 200000;
+    d.time_ms = 0;
+    d.depth = 0;
+    d.threads = 1;
+    d.seed = 1;
+    d.multipv = 1;
+    d.hash_mb = 16;
+    d.info = NULL;
+    d.info_ud = NULL;
+    d.info_every_ms = 0;
+    sized_write(cfg, size, &d, sizeof d);
+}
+
+void ball_search_result_init(ball_search_result *r, size_t size)
+{
+    if (r != NULL)
+        sized_zero_init(r, size, sizeof(ball_search_result));
+}
+
+void ball_search_line_init(ball_search_line *line, size_t size)
+{
+    if (line != NULL)
+        sized_zero_init(line, size, sizeof(ball_search_line));
+}
+
+static int fail(char *err, size_t errlen, int code, const char *msg)
+{
+    if (err != NULL && errlen > 0)
+        snprintf(err, errlen, "search: %s", msg);
+    return code;
+}
+
+/* The buffers of one worker; 0 or BALL_E_NOMEM. */
+static int worker_alloc(struct worker *w)
+{
+    w->acts = malloc((size_t)MAX_PLY * BALL_MAX_ACTIONS * sizeof *w->acts);
+    w->scores = malloc((size_t)MAX_PLY * BALL_MAX_ACTIONS * sizeof *w->scores);
+    w->history = calloc(2, sizeof *w->history);
+    w->root = malloc(BALL_MAX_ACTIONS * sizeof *w->root);
+    w->prior_buf = malloc(BALL_MAX_ACTIONS * sizeof *w->prior_buf);
+    w->nacc = malloc(sizeof *w->nacc);
+    if (w->nacc != NULL)
+        net_acc_reset(w->nacc);
+    w->line_pv = malloc(BALL_MAX_ACTIONS * sizeof *w->line_pv);
+    w->line_pv_len = calloc(BALL_MAX_ACTIONS, sizeof *w->line_pv_len);
+    if (w->acts == NULL || w->scores == NULL || w->history == NULL || w->root == NULL ||
+        w->prior_buf == NULL || w->nacc == NULL || w->line_pv == NULL || w->line_pv_len == NULL)
+        return BALL_E_NOMEM;
+    return BALL_OK;
+}
+
+static void worker_free(struct worker *w)
+{
+    free(w->acts);
+    free(w->scores);
+    free(w->history);
+    free(w->root);
+    free(w->prior_buf);
+    free(w->nacc);
+    free(w->line_pv);
+    free(w->line_pv_len);
+}
+
+int ball_search_new(ball_search **out, const ball_search_config *cfg, char *err, size_t errlen)
+{
+    ball_search_config c;
+    ball_search *s;
+    size_t entries;
+    int rc;
+
+    if (err != NULL && errlen > 0)
+        err[0] = '\0';
+    if (out == NULL)
+        return fail(err, errlen, BALL_E_ARG, "NULL output pointer");
+    *out = NULL;
+    ball_search_config_init(&c, sizeof c);
+    if (cfg != NULL) {
+        if (!sized_published(cfg->size, CONFIG_SIZES, N_SIZES(CONFIG_SIZES))) {
+            if (err != NULL && errlen > 0)
+                snprintf(err, errlen, "search: ball_search_config size %zu is not a published size "
+                         "(initialise with ball_search_config_init(&cfg, sizeof cfg))", cfg->size);
+            return BALL_E_ARG;
+        }
+        memcpy(&c, cfg, cfg->size);
+        c.size = sizeof c;
+    }
+    if (c.nodes > 1000000000000ULL)
+        return fail(err, errlen, BALL_E_ARG, "nodes must lie in 0-1000000000000");
+    if (c.time_ms < 0 || c.time_ms > 86400000)
+        return fail(err, errlen, BALL_E_ARG, "time_ms must lie in 0-86400000");
+    if (c.depth < 0 || c.depth > MAX_DEPTH)
+        return fail(err, errlen, BALL_E_ARG, "depth must lie in 0-64");
+    if (c.nodes == 0 && c.time_ms == 0 && c.depth == 0)
+        return fail(err, errlen, BALL_E_ARG, "no budget: set nodes, time_ms or depth");
+    if (c.threads < 1 || c.threads > 64)
+        return fail(err, errlen, BALL_E_ARG, "threads must lie in 1-64");
+    if (c.multipv < 1 || c.multipv > 256)
+        return fail(err, errlen, BALL_E_ARG, "multipv must lie in 1-256");
+    if (c.hash_mb < 1 || c.hash_mb > 65536)
+        return fail(err, errlen, BALL_E_ARG, "hash_mb must lie in 1-65536");
+    if (c.info_every_ms < 0 || c.info_every_ms > 86400000)
+        return fail(err, errlen, BALL_E_ARG, "info_every_ms must lie in 0-86400000");
+
+    entries = tt_entries(c.hash_mb);
+    s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return fail(err, errlen, BALL_E_NOMEM, "out of memory for the searcher");
+    s->cfg = c;
+    s->n_workers = SEARCH_THREADS ? c.threads : 1;
+    s->tt_mask = entries - 1;
+    atomic_init(&s->stop, 0);
+    atomic_init(&s->halt, 0);
+    s->tt = calloc(entries, sizeof *s->tt);
+    s->w = calloc((size_t)s->n_workers, sizeof *s->w);
+    s->helper_game = calloc((size_t)s->n_workers, sizeof *s->helper_game);
+    if (s->tt == NULL || s->w == NULL || s->helper_game == NULL) {
+        ball_search_free(s);
+        return fail(err, errlen, BALL_E_NOMEM, "out of memory for the transposition table");
+    }
+    for (int i = 0; i < s->n_workers; i++) {
+        struct worker *w = &s->w[i];
+        w->id = i;
+        w->owner = s;
+        w->stop = &s->stop;
+        w->halt = &s->halt;
+        if (worker_alloc(w) != BALL_OK ||
+            (i > 0 && (ball_game_new(&s->helper_game[i], NULL, NULL, 0) != BALL_OK ||
+                       ball_history_reserve(s->helper_game[i], MAX_PLY + 8) != BALL_OK))) {
+            ball_search_free(s);
+            return fail(err, errlen, BALL_E_NOMEM, "out of memory for the search buffers");
+        }
+    }
+    rc = threads_start(s);
+    if (rc != BALL_OK) {
+        ball_search_free(s);
+        return fail(err, errlen, BALL_E_NOMEM, rc == BALL_E_LIMIT ? "could not start the search threads"
+                                                               : "out of memory for the search threads");
+    }
+    *out = s;
+    return BALL_OK;
+}
+
+void ball_search_free(ball_search *s)
+{
+    if (s == NULL)
+        return;
+    threads_stop(s);
+    if (s->w != NULL)
+        for (int i = 0; i < s->n_workers; i++)
+            worker_free(&s->w[i]);
+    if (s->helper_game != NULL)
+        for (int i = 0; i < s->n_workers; i++)
+            ball_game_free(s->helper_game[i]);
+    free(s->helper_game);
+    free(s->w);
+    free(s->tt);
+    free(s);
+}
+
+int ball_search_clear(ball_search *s)
+{
+    if (s == NULL)
+        return BALL_E_ARG;
+    tt_clear(s->tt, s->tt_mask);
+    for (int i = 0; i < s->n_workers; i++) {
+        memset(s->w[i].history, 0, 2 * sizeof *s->w[i].history);
+        s->w[i].n_root = 0;
+        s->w[i].have_last = 0;
+    }
+    s->gen = 0;
+    return BALL_OK;
+}
+
+void ball_search_stop(ball_search *s)
+{
+    if (s != NULL)
+        atomic_store_explicit(&s->stop, 1, memory_order_relaxed);
+}
+
+int ball_search_set_eval(ball_search *s, ball_search_eval_fn eval, void *ud)
+{
+    if (s == NULL)
+        return BALL_E_ARG;
+    s->eval_fn = eval;
+    s->eval_ud = ud;
+    /* a net freed and another loaded at its address must not meet the old
+     * sums (the helpers are parked: the next run's hand-over orders this) */
+    for (int i = 0; i < s->n_workers; i++)
+        net_acc_reset(s->w[i].nacc);
+    return BALL_OK;
+}
+
+int ball_search_set_prior(ball_search *s, ball_search_prior_fn prior, void *ud)
+{
+    if (s == NULL)
+        return BALL_E_ARG;
+    s->prior_fn = prior;
+    s->prior_ud = ud;
+    return BALL_OK;
+}
