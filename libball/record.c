@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "play.h"
 #include "record_sink.h"
+#include "err_text.h"
 #include "text_reader.h"
 
 /* The tags in record order: the five the game keeps, then the three that
@@ -173,13 +174,12 @@ static int fail_at(reader *r, size_t col, int code, const char *fmt, ...)
         text_where(r->text, r->at, &line, &column);
         if (r->at >= r->len && r->len > 0 && r->text[r->len - 1] != '\n')
             line++; /* past the end of a last line without "\n": the line after it, as with one */
-        int n = snprintf(r->err, r->errlen, "line %lu, column %zu: ", line, col + 1);
-        if (n >= 0 && (size_t)n < r->errlen) {
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
-            va_end(ap);
-        }
+        char where[64];
+        va_list ap;
+        snprintf(where, sizeof where, "line %lu, column %zu: ", line, col + 1);
+        va_start(ap, fmt);
+        err_vtext(r->err, r->errlen, code, where, fmt, ap);
+        va_end(ap);
     }
     return code;
 }
@@ -483,11 +483,9 @@ int ball_record_read(ball_game **out, const char *text, size_t len, size_t *offs
         err[0] = '\0';
     if (out)
         *out = NULL;
-    if (!out || !text || !offset || *offset > len) {
-        if (err && errlen)
-            snprintf(err, errlen, "%s", !out || !text || !offset ? "NULL pointer" : "offset past the text");
-        return BALL_E_ARG;
-    }
+    if (!out || !text || !offset || *offset > len)
+        return err_text(err, errlen, BALL_E_ARG, "%s",
+                        !out || !text || !offset ? "NULL pointer" : "offset past the text");
     reader r = {text, len, *offset, 0, 0, err, errlen};
     if (line_set(&r) < 0)
         return 0;

@@ -4,11 +4,12 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #define BALL_EXPERIMENTAL       /* ball_search_set_eval(), ball_search_set_prior() */
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tt.h"
+#include "config_check.h"
+#include "err_text.h"
 #include "sized.h"
 #include "nnue/net.h"
 
@@ -52,10 +53,29 @@ void ball_search_line_init(ball_search_line *line, size_t size)
 
 static int fail(char *err, size_t errlen, int code, const char *msg)
 {
-    if (err != NULL && errlen > 0)
-        snprintf(err, errlen, "search: %s", msg);
-    return code;
+    return err_text(err, errlen, code, "search: %s", msg);
 }
+
+/* A searcher needs a budget. */
+static int has_budget(const void *cfg)
+{
+    const ball_search_config *c = cfg;
+    return c->nodes != 0 || c->time_ms != 0 || c->depth != 0;
+}
+
+/* The ranges of ball_search_config (ball.h), in the order they are
+ * checked (config_check.h). */
+#define SEARCH_RANGE(kind, field, lo, hi) CFG_RANGE(ball_search_config, kind, field, lo, hi, BALL_E_ARG)
+static const struct cfg_rule CONFIG_RULES[] = {
+    SEARCH_RANGE(CFG_U64, nodes, 0, 1e12),
+    SEARCH_RANGE(CFG_INT, time_ms, 0, DAY_MS),
+    SEARCH_RANGE(CFG_INT, depth, 0, MAX_DEPTH),
+    CFG_TEST(has_budget, "no budget: set nodes, time_ms or depth", BALL_E_ARG),
+    SEARCH_RANGE(CFG_INT, threads, 1, 64),
+    SEARCH_RANGE(CFG_INT, multipv, 1, 256),
+    SEARCH_RANGE(CFG_INT, hash_mb, 1, 65536),
+    SEARCH_RANGE(CFG_INT, info_every_ms, 0, DAY_MS),
+};
 
 /* The buffers of one worker; 0 or BALL_E_NOMEM. */
 static int worker_alloc(struct worker *w)
@@ -101,32 +121,12 @@ int ball_search_new(ball_search **out, const ball_search_config *cfg, char *err,
         return fail(err, errlen, BALL_E_ARG, "NULL output pointer");
     *out = NULL;
     ball_search_config_init(&c, sizeof c);
-    if (cfg != NULL) {
-        if (!sized_published(cfg->size, CONFIG_SIZES, N_SIZES(CONFIG_SIZES))) {
-            if (err != NULL && errlen > 0)
-                snprintf(err, errlen, "search: ball_search_config size %zu is not a published size "
-                         "(initialise with ball_search_config_init(&cfg, sizeof cfg))", cfg->size);
-            return BALL_E_ARG;
-        }
-        memcpy(&c, cfg, cfg->size);
-        c.size = sizeof c;
-    }
-    if (c.nodes > 1000000000000ULL)
-        return fail(err, errlen, BALL_E_ARG, "nodes must lie in 0-1000000000000");
-    if (c.time_ms < 0 || c.time_ms > 86400000)
-        return fail(err, errlen, BALL_E_ARG, "time_ms must lie in 0-86400000");
-    if (c.depth < 0 || c.depth > MAX_DEPTH)
-        return fail(err, errlen, BALL_E_ARG, "depth must lie in 0-64");
-    if (c.nodes == 0 && c.time_ms == 0 && c.depth == 0)
-        return fail(err, errlen, BALL_E_ARG, "no budget: set nodes, time_ms or depth");
-    if (c.threads < 1 || c.threads > 64)
-        return fail(err, errlen, BALL_E_ARG, "threads must lie in 1-64");
-    if (c.multipv < 1 || c.multipv > 256)
-        return fail(err, errlen, BALL_E_ARG, "multipv must lie in 1-256");
-    if (c.hash_mb < 1 || c.hash_mb > 65536)
-        return fail(err, errlen, BALL_E_ARG, "hash_mb must lie in 1-65536");
-    if (c.info_every_ms < 0 || c.info_every_ms > 86400000)
-        return fail(err, errlen, BALL_E_ARG, "info_every_ms must lie in 0-86400000");
+    rc = cfg_copy(&c, sizeof c, cfg, CONFIG_SIZES, N_SIZES(CONFIG_SIZES), "search", "ball_search_config", err,
+                  errlen);
+    if (rc == BALL_OK)
+        rc = cfg_check(&c, CONFIG_RULES, N_SIZES(CONFIG_RULES), "search", err, errlen);
+    if (rc != BALL_OK)
+        return rc;
 
     entries = tt_entries(c.hash_mb);
     s = calloc(1, sizeof *s);
