@@ -10,6 +10,7 @@
 #include "game.h"
 #include "hash.h"
 #include "movegen.h"
+#include "movegen_draw.h"
 #include "notation.h"
 #include "play.h"
 #include "release.h"

@@ -8,7 +8,7 @@ int err_vtext(char *err, size_t errlen, int code, const char *prefix, const char
 {
     if (!err || !errlen)
         return code;
-    int n = snprintf(err, errlen, "%s", prefix);
+    int n = prefix[0] != '\0' ? snprintf(err, errlen, "%s", prefix) : 0;
     if (n >= 0 && (size_t)n < errlen)
         vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
     return code;

@@ -2,6 +2,7 @@
 /* Game lifetime, rulesets, errors and version: the API layer's base. */
 #include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +39,7 @@ int game_error(ball_game *g, int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    err_vtext(g->err, sizeof g->err, code, "", fmt, ap);
+    vsnprintf(g->err, sizeof g->err, fmt, ap);
     va_end(ap);
     return code;
 }

@@ -5,6 +5,7 @@
  * caller's buffers. Everything is allocated in ball_batch_new(); a step
  * works on the positions directly (no undo history, no allocation). */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "game.h"
 #include "learn.h"
 #include "movegen.h"
+#include "movegen_draw.h"
 #include "play.h"
 
 #define OBS_FLAGS (BALL_OBS_GRID | BALL_OBS_SCALAR_PLANES)
@@ -41,7 +43,7 @@ static int batch_error(ball_batch *b, int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    err_vtext(b->err, sizeof b->err, code, "", fmt, ap);
+    vsnprintf(b->err, sizeof b->err, fmt, ap);
     va_end(ap);
     return code;
 }

@@ -12,7 +12,6 @@
 #include "sized.h"
 
 /* The sizeof of every published layout (docs/abi.md): 1.1 is the first. */
-static const size_t RESULT_SIZES[] = {sizeof(ball_search_result)};
 static const size_t LINE_SIZES[] = {sizeof(ball_search_line)};
 #define N_SIZES(a) (sizeof a / sizeof a[0])
 
@@ -272,38 +271,11 @@ void deepen(struct worker *s, int first)
     }
 }
 
-int ball_search_run(ball_search *bs, ball_game *g, ball_search_result *result)
+/* The end of a run of the main thread's worker @p s (the helpers
+ * stopped): its result when no iteration gave one, the lines of the best
+ * root decisions for ball_search_lines(), the nodes of all threads. */
+void root_finish(struct worker *s)
 {
-    int n, rc;
-    struct worker *s;
-
-    if (g == NULL)
-        return BALL_E_ARG;
-    if (bs == NULL)
-        return game_error(g, BALL_E_ARG, "search: NULL searcher");
-    if (result != NULL && !sized_published(result->size, RESULT_SIZES, N_SIZES(RESULT_SIZES)))
-        return game_error(g, BALL_E_ARG, "search: result size %zu is not a published size "
-                          "(initialise with ball_search_result_init(&r, sizeof r))", result->size);
-    s = &bs->w[0];
-    n = ball_legal_actions(g, s->acts, BALL_MAX_ACTIONS);
-    if (n < 0)
-        return n;
-    if (n == 0)
-        return game_error(g, BALL_E_RANGE, "search: %s: there is no decision to choose",
-                          g->p.st.result != ONGOING ? "the game is over"
-                          : "the game is stopped at turn 999999999");
-    rc = ball_history_reserve(g, MAX_PLY + 8);
-    if (rc != BALL_OK)
-        return rc;
-    bs->gen++;
-    atomic_store_explicit(&bs->stop, 0, memory_order_relaxed);
-    atomic_store_explicit(&bs->halt, 0, memory_order_relaxed);
-    prepare(s, bs, g, n);
-    threads_go(bs, g, n);
-    deepen(s, 1);
-    threads_wait(bs, n);
-    if (s->error)
-        return s->error;
     if (!s->have_last) { /* one decision, or stopped before any was searched */
         s->root[0].value = 0;
         s->root[0].bound = 0;
@@ -328,10 +300,6 @@ int ball_search_run(ball_search *bs, ball_game *g, ball_search_result *result)
     s->last.elapsed_ms = now_ms() - s->start;
     s->last.stopped = s->stopped;
     s->helper_nodes = 0;
-    if (result != NULL)
-        sized_write(result, result->size, &s->last, sizeof s->last);
-    s->g = NULL;
-    return game_ok(g);
 }
 
 /* ---------------------------------------------------------------- analysis */

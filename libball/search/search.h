@@ -35,11 +35,13 @@
  * place with apply/undo and left as it was. No global state.
  *
  * The files, as Stockfish splits its search (docs/architecture.md):
- * searcher.c (lifecycle and configuration), tt.h/tt.c (the transposition
+ * searcher.c (lifecycle, configuration, ball_search_run()), tt.h/tt.c (the transposition
  * table), evaluate.h (the leaves: the hand-written evaluation and the
  * caller's hook, the learned network among them), movepick.h (move
  * ordering), negamax.c (the alpha-beta), root.c (iterative deepening at
- * the root, results, lines), thread.c (the helper threads). mcts.c,
+ * the root, results, lines), thread.c (the helper threads): each calls
+ * only the ones after it, searcher.c > thread.c > root.c > negamax.c
+ * (config_check.c: the configurations of both players). mcts.c,
  * beside them, is the Monte-Carlo player.
  *
  * tt.h, evaluate.h and movepick.h hold functions (UNIT_LOCAL, compiler.h)
@@ -208,9 +210,10 @@ static inline int moves_ball(const pos *p, ball_action a)
 int search(struct worker *s, int depth, int alpha, int beta, int ply);
 int child_value(struct worker *s, ball_action a, int depth, int alpha, int beta, int ply);
 
-/* root.c: a run of one worker. */
+/* root.c: a run of one worker, and the end of the main thread's. */
 void prepare(struct worker *s, ball_search *bs, ball_game *g, int n);
 void deepen(struct worker *s, int first);
+void root_finish(struct worker *s);
 
 /* thread.c: the helper threads of a searcher (nothing without threads). */
 int threads_start(ball_search *s);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The turn search's lifecycle and configuration (search.h): the searcher,
- * its table, workers and threads made and freed, the caller's hooks. */
+ * its table, workers and threads made and freed, the caller's hooks; and
+ * a run, ball_search_run(): the main thread's iterative deepening
+ * (root.c) with the helpers (thread.c) beside it. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #define BALL_EXPERIMENTAL       /* ball_search_set_eval(), ball_search_set_prior() */
 
@@ -17,6 +19,7 @@
 
 /* The sizeof of every published layout (docs/abi.md): 1.1 is the first. */
 static const size_t CONFIG_SIZES[] = {sizeof(ball_search_config)};
+static const size_t RESULT_SIZES[] = {sizeof(ball_search_result)};
 #define N_SIZES(a) (sizeof a / sizeof a[0])
 
 void ball_search_config_init(ball_search_config *cfg, size_t size)
@@ -224,4 +227,45 @@ int ball_search_set_prior(ball_search *s, ball_search_prior_fn prior, void *ud)
     s->prior_fn = prior;
     s->prior_ud = ud;
     return BALL_OK;
+}
+
+/* ---------------------------------------------------------------- run */
+
+int ball_search_run(ball_search *bs, ball_game *g, ball_search_result *result)
+{
+    int n, rc;
+    struct worker *s;
+
+    if (g == NULL)
+        return BALL_E_ARG;
+    if (bs == NULL)
+        return game_error(g, BALL_E_ARG, "search: NULL searcher");
+    if (result != NULL && !sized_published(result->size, RESULT_SIZES, N_SIZES(RESULT_SIZES)))
+        return game_error(g, BALL_E_ARG, "search: result size %zu is not a published size "
+                          "(initialise with ball_search_result_init(&r, sizeof r))", result->size);
+    s = &bs->w[0];
+    n = ball_legal_actions(g, s->acts, BALL_MAX_ACTIONS);
+    if (n < 0)
+        return n;
+    if (n == 0)
+        return game_error(g, BALL_E_RANGE, "search: %s: there is no decision to choose",
+                          g->p.st.result != ONGOING ? "the game is over"
+                          : "the game is stopped at turn 999999999");
+    rc = ball_history_reserve(g, MAX_PLY + 8);
+    if (rc != BALL_OK)
+        return rc;
+    bs->gen++;
+    atomic_store_explicit(&bs->stop, 0, memory_order_relaxed);
+    atomic_store_explicit(&bs->halt, 0, memory_order_relaxed);
+    prepare(s, bs, g, n);
+    threads_go(bs, g, n);
+    deepen(s, 1);
+    threads_wait(bs, n);
+    if (s->error)
+        return s->error;
+    root_finish(s);
+    if (result != NULL)
+        sized_write(result, result->size, &s->last, sizeof s->last);
+    s->g = NULL;
+    return game_ok(g);
 }
