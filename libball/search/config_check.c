@@ -10,8 +10,9 @@
 #include "err_text.h"
 #include "sized.h"
 
-int cfg_copy(void *dst, size_t dst_size, const void *src, const size_t *sizes, size_t n_sizes,
-             const char *who, const char *type, char *err, size_t errlen)
+/* The caller's size-tagged config over the defaults (cfg_read()). */
+static int cfg_copy(void *dst, size_t dst_size, const void *src, const size_t *sizes, size_t n_sizes,
+                    const char *who, const char *type, char *err, size_t errlen)
 {
     size_t size;
     if (src == NULL)
@@ -65,8 +66,9 @@ static void append_range(char *buf, size_t len, const struct cfg_rule *r)
         snprintf(buf + n, len - n, "%s %.15g-%.15g", r->name, r->lo, r->hi);
 }
 
-int cfg_check(const void *cfg, const struct cfg_rule *rules, size_t n, const char *who, char *err,
-              size_t errlen)
+/* The first broken rule of @p rules (cfg_read()). */
+static int cfg_check(const void *cfg, const struct cfg_rule *rules, size_t n, const char *who, char *err,
+                     size_t errlen)
 {
     char msg[256] = "";
     for (size_t i = 0; i < n; i++) {
@@ -88,4 +90,16 @@ int cfg_check(const void *cfg, const struct cfg_rule *rules, size_t n, const cha
         return err_text(err, errlen, r->code, "%s: %s", who, msg);
     }
     return BALL_OK;
+}
+
+int cfg_read(int has_out, void *dst, size_t dst_size, const void *src, const struct cfg_spec *spec,
+             char *err, size_t errlen)
+{
+    int rc;
+    if (err != NULL && errlen > 0)
+        err[0] = '\0';
+    if (!has_out)
+        return err_text(err, errlen, BALL_E_ARG, "%s: NULL output pointer", spec->who);
+    rc = cfg_copy(dst, dst_size, src, spec->sizes, spec->n_sizes, spec->who, spec->type, err, errlen);
+    return rc != BALL_OK ? rc : cfg_check(dst, spec->rules, spec->n_rules, spec->who, err, errlen);
 }

@@ -40,17 +40,25 @@ struct cfg_rule {
 /* A test over the configuration with its message. */
 #define CFG_TEST(fn, msg, code) {CFG_TEST, NULL, 0, 0, 0, 0, fn, msg, code}
 
-/* The caller's configuration @p src (NULL: none), a size-tagged struct
- * named @p type whose first field is its size, over the defaults in
- * @p dst (@p dst_size bytes, whose size it becomes): BALL_OK, or
- * BALL_E_ARG when its size is none of the @p n_sizes published @p sizes
- * (docs/abi.md), with the message "<who>: ..." in err[errlen]. */
-int cfg_copy(void *dst, size_t dst_size, const void *src, const size_t *sizes, size_t n_sizes,
-             const char *who, const char *type, char *err, size_t errlen);
+/* A player's configuration: a size-tagged struct whose first field is
+ * its size. */
+struct cfg_spec {
+    const char *who;              /* the player, at the head of messages ("mcts") */
+    const char *type;             /* the struct ("ball_mcts_config") */
+    const size_t *sizes;          /* its published sizes (docs/abi.md) */
+    size_t n_sizes;
+    const struct cfg_rule *rules; /* its rules, in the order they are checked */
+    size_t n_rules;
+};
 
-/* BALL_OK when @p cfg keeps the @p n @p rules; else the code of the
- * first broken one, its message "<who>: ..." in err[errlen]. */
-int cfg_check(const void *cfg, const struct cfg_rule *rules, size_t n, const char *who, char *err,
-              size_t errlen);
+/* The start of a player's constructor: err[errlen] emptied, a NULL
+ * output pointer refused (@p has_out 0), then the caller's configuration
+ * @p src (NULL: none) over the defaults in @p dst (@p dst_size bytes,
+ * whose size it becomes), checked against the rules of @p spec. BALL_OK;
+ * BALL_E_ARG for no output pointer or a size that is none of the
+ * published ones; or the code of the first broken rule; the message
+ * "<who>: ..." in err[errlen]. */
+int cfg_read(int has_out, void *dst, size_t dst_size, const void *src, const struct cfg_spec *spec,
+             char *err, size_t errlen);
 
 #endif

@@ -110,18 +110,12 @@ static const size_t STATS_SIZES[] = {
 
 void ball_mcts_config_init(ball_mcts_config *cfg, size_t size)
 {
-    ball_mcts_config d;
-    if (cfg == NULL)
-        return;
-    memset(&d, 0, sizeof d);
-    d.size = size < sizeof d ? size : sizeof d;
-    d.seed = 1;
-    d.playouts = 1000;
-    d.time_ms = 0;
-    d.max_nodes = 0;
-    d.exploration = 0.3;
-    d.playout_turns = 1;
-    sized_write(cfg, size, &d, sizeof d);
+    /* no time limit; max_nodes 0: the pool sized from the budget */
+    static const ball_mcts_config DEFAULTS = {
+        .seed = 1, .playouts = 1000, .exploration = 0.3, .playout_turns = 1,
+    };
+    if (cfg != NULL)
+        sized_defaults_init(cfg, size, &DEFAULTS, sizeof DEFAULTS);
 }
 
 void ball_mcts_stats_init(ball_mcts_stats *stats, size_t size)
@@ -148,6 +142,9 @@ static const struct cfg_rule CONFIG_RULES[] = {
     CFG_TEST(has_budget, "no budget: set playouts, time_ms or both", BALL_E_RANGE),
     CFG_RANGE(ball_mcts_config, CFG_DOUBLE, exploration, 0, 100, BALL_E_RANGE),
 };
+static const struct cfg_spec CONFIG = {
+    "mcts", "ball_mcts_config", CONFIG_SIZES, N_SIZES(CONFIG_SIZES), CONFIG_RULES, N_SIZES(CONFIG_RULES),
+};
 
 int ball_mcts_new(ball_mcts **out, const ball_mcts_config *cfg, char *err, size_t errlen)
 {
@@ -156,16 +153,10 @@ int ball_mcts_new(ball_mcts **out, const ball_mcts_config *cfg, char *err, size_
     size_t cap;
     int rc;
 
-    if (err != NULL && errlen > 0)
-        err[0] = '\0';
-    if (out == NULL)
-        return err_text(err, errlen, BALL_E_ARG, "mcts: NULL output pointer");
-    *out = NULL;
+    if (out != NULL)
+        *out = NULL;
     ball_mcts_config_init(&c, sizeof c);
-    rc = cfg_copy(&c, sizeof c, cfg, CONFIG_SIZES, N_SIZES(CONFIG_SIZES), "mcts", "ball_mcts_config", err, errlen);
-    if (rc == BALL_OK)
-        rc = cfg_check(&c, CONFIG_RULES, N_SIZES(CONFIG_RULES), "mcts", err, errlen);
-    if (rc != BALL_OK)
+    if ((rc = cfg_read(out != NULL, &c, sizeof c, cfg, &CONFIG, err, errlen)) != BALL_OK)
         return rc;
     if (c.max_nodes > 0)
         cap = (size_t)c.max_nodes;

@@ -24,22 +24,12 @@ static const size_t RESULT_SIZES[] = {sizeof(ball_search_result)};
 
 void ball_search_config_init(ball_search_config *cfg, size_t size)
 {
-    ball_search_config d;
-    if (cfg == NULL)
-        return;
-    memset(&d, 0, sizeof d);
-    d.size = size < sizeof d ? size : sizeof d;
-    d.nodes = 200000;
-    d.time_ms = 0;
-    d.depth = 0;
-    d.threads = 1;
-    d.seed = 1;
-    d.multipv = 1;
-    d.hash_mb = 16;
-    d.info = NULL;
-    d.info_ud = NULL;
-    d.info_every_ms = 0;
-    sized_write(cfg, size, &d, sizeof d);
+    /* no time or depth limit, no info callback */
+    static const ball_search_config DEFAULTS = {
+        .nodes = 200000, .threads = 1, .seed = 1, .multipv = 1, .hash_mb = 16,
+    };
+    if (cfg != NULL)
+        sized_defaults_init(cfg, size, &DEFAULTS, sizeof DEFAULTS);
 }
 
 void ball_search_result_init(ball_search_result *r, size_t size)
@@ -78,6 +68,9 @@ static const struct cfg_rule CONFIG_RULES[] = {
     SEARCH_RANGE(CFG_INT, multipv, 1, 256),
     SEARCH_RANGE(CFG_INT, hash_mb, 1, 65536),
     SEARCH_RANGE(CFG_INT, info_every_ms, 0, DAY_MS),
+};
+static const struct cfg_spec CONFIG = {
+    "search", "ball_search_config", CONFIG_SIZES, N_SIZES(CONFIG_SIZES), CONFIG_RULES, N_SIZES(CONFIG_RULES),
 };
 
 /* The buffers of one worker; 0 or BALL_E_NOMEM. */
@@ -118,17 +111,10 @@ int ball_search_new(ball_search **out, const ball_search_config *cfg, char *err,
     size_t entries;
     int rc;
 
-    if (err != NULL && errlen > 0)
-        err[0] = '\0';
-    if (out == NULL)
-        return fail(err, errlen, BALL_E_ARG, "NULL output pointer");
-    *out = NULL;
+    if (out != NULL)
+        *out = NULL;
     ball_search_config_init(&c, sizeof c);
-    rc = cfg_copy(&c, sizeof c, cfg, CONFIG_SIZES, N_SIZES(CONFIG_SIZES), "search", "ball_search_config", err,
-                  errlen);
-    if (rc == BALL_OK)
-        rc = cfg_check(&c, CONFIG_RULES, N_SIZES(CONFIG_RULES), "search", err, errlen);
-    if (rc != BALL_OK)
+    if ((rc = cfg_read(out != NULL, &c, sizeof c, cfg, &CONFIG, err, errlen)) != BALL_OK)
         return rc;
 
     entries = tt_entries(c.hash_mb);
