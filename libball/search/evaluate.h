@@ -172,8 +172,14 @@ UNIT_LOCAL int hook_eval(struct worker *s)
 {
     double x;
     if (s->eval_fn == ball_net_search_eval && s->eval_ud != NULL) {
-        /* the network, incrementally from this thread's last leaf: the
-         * same value as ball_net_search_eval() (net.h) */
+        /* a format-2 network: its accumulators updated from the squares
+         * that changed since this thread's last leaf, its raw output put
+         * on this scale in integers (nnue.h) */
+        const struct nnue *nn = net_nnue(s->eval_ud);
+        if (nn != NULL)
+            return nnue_search_value(nnue_acc_evaluate(&s->nacc->nn, nn, s->g));
+        /* a format-1 network, incrementally from this thread's last leaf:
+         * the same value as ball_net_search_eval() (net.h) */
         if (net_acc_evaluate(s->nacc, s->eval_ud, s->g, &x) != BALL_OK)
             x = 0.0;
     } else {
