@@ -2191,6 +2191,21 @@ BALL_API int ball_net_evaluate(const ball_net *net, const ball_game *game, doubl
  */
 BALL_API double ball_net_search_eval(void *net, const ball_game *game);
 
+/**
+ * The value the turn search @p search gives the position of @p game as
+ * one of its leaves, for the coach to act, in [-1, 1] as
+ * ball_search_result::value (its evaluation squashed the same way, without
+ * the seeded tie-break): the evaluation set by ball_search_set_eval(), or
+ * the built-in one. What a trainer compares a learned evaluation with on
+ * the same targets (docs/training.md). For a finished game, +1, -1 or 0.
+ * The search evaluates positions at the start of a turn; others are
+ * evaluated as they are. Not during a run of @p search. Returns #BALL_OK;
+ * #BALL_E_ARG for a NULL argument; #BALL_E_NOMEM when the game's history
+ * cannot grow by the two decisions the built-in take probe plays (the
+ * game is left as it was in every case).
+ */
+BALL_API int ball_search_evaluate(ball_search *search, ball_game *game, double *value);
+
 /** The number of features of format-2 networks (feature set 1,
  * docs/network-format.md): indices 0 to BALL_NET_FEATURES - 1. */
 #define BALL_NET_FEATURES 4783

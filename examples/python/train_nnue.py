@@ -56,6 +56,8 @@ PAD = FEATURES           # the padding index: a zero row of the embedding
 ACTIVE = lnet.MAX_ACTIVE
 QA, QB, QO = 127, 64, 1024  # the file's scales (nnue.h)
 MAGIC = b"BALLNET\0"
+#: The cache files' layout; a new one is computed afresh.
+CACHE_VERSION = "c2"
 
 
 def cpu() -> float:
@@ -89,22 +91,24 @@ def featurize(path: str, rules: str) -> Dict[str, np.ndarray]:
     """The cache arrays of every row of the shard at ``path``."""
     d = shards.load(path)
     feats = np.full((len(d["value"]), 2, ACTIVE), PAD, dtype=np.uint16)
-    with libball.Game(rules_text=rules) as g:
+    hand = np.zeros(len(d["value"]), dtype=np.float32)
+    with libball.Game(rules_text=rules) as g, libball.TurnSearch(nodes=1, hash_mb=1) as ts:
         for r in range(len(d["value"])):
             g.bpn = d["bpn"][r].decode()
             side = int(d["side"][r])
             for j, persp in enumerate((side, side ^ 1)):
                 f = lnet.features(g, persp)
                 feats[r, j, :len(f)] = f
+            hand[r] = ts.evaluate(g)
     return {"feats": feats, "value": d["value"], "ret": d["ret"], "seed": d["seed"],
-            "hash": d["hash"], "bpn": d["bpn"], "rules": np.array(rules)}
+            "hash": d["hash"], "bpn": d["bpn"], "rules": np.array(rules), "hand": hand}
 
 
 def cache_name(cache: str, path: str) -> str:
     """The cache file of a shard: named by its folder's and its own name,
     so that a cache serves any run over the same shards."""
     folder = hashlib.sha256(os.path.abspath(os.path.dirname(path)).encode()).hexdigest()[:8]
-    return os.path.join(cache, "%s-%s" % (folder, os.path.basename(path)))
+    return os.path.join(cache, "%s-%s-%s" % (CACHE_VERSION, folder, os.path.basename(path)))
 
 
 def build_cache(folders: List[str], cache: str, val_every: int) -> Tuple[List[Any], List[Any], Dict[str, Any]]:
@@ -138,6 +142,13 @@ def build_cache(folders: List[str], cache: str, val_every: int) -> Tuple[List[An
     return train_files, val_files, {"positions": total, "kept": kept}
 
 
+def unsquash(x: np.ndarray) -> np.ndarray:
+    """o of x = o / (1 + |o|): the hand-written evaluation on the
+    network's output scale (o = v / 1500 of the search's scale)."""
+    x = np.clip(x.astype(np.float64), -0.999, 0.999)
+    return (x / (1.0 - np.abs(x))).astype(np.float32)
+
+
 def stream(files: List[Any], batch: int, buffer: int, rng: Optional[np.random.Generator],
            lam: float) -> Iterator[Tuple[np.ndarray, np.ndarray]]:
     """Batches (features [B, 2, ACTIVE], target [B]) from the cache files'
@@ -147,22 +158,24 @@ def stream(files: List[Any], batch: int, buffer: int, rng: Optional[np.random.Ge
     if rng is not None:
         order = [order[i] for i in rng.permutation(len(order))]
     for start in range(0, len(order), buffer):
-        feats_l, target_l = [], []
+        feats_l, target_l, hand_l = [], [], []
         for name, rows in order[start:start + buffer]:
             with np.load(name) as z:
                 feats_l.append(z["feats"][rows])
                 target_l.append(lam * z["value"][rows] + (1 - lam) * z["ret"][rows])
+                hand_l.append(unsquash(z["hand"][rows]))
         feats, target = np.concatenate(feats_l), np.concatenate(target_l)
+        hand = np.concatenate(hand_l)
         idx = rng.permutation(len(target)) if rng is not None else np.arange(len(target))
         for b in range(0, len(idx), batch):
             sel = idx[b:b + batch]
-            yield feats[sel], target[sel].astype(np.float32)
+            yield feats[sel], target[sel].astype(np.float32), hand[sel]
 
 
 # ---------------------------------------------------------------- the model
 
 
-def build_model(torch: Any, h: int, h2: int) -> Any:
+def build_model(torch: Any, h: int, h2: int, residual: bool) -> Any:
     nn = torch.nn
 
     class Nnue(nn.Module):  # type: ignore[misc, name-defined]
@@ -172,6 +185,9 @@ def build_model(torch: Any, h: int, h2: int) -> Any:
             self.ftb = nn.Parameter(torch.zeros(h))
             self.l2 = nn.Linear(2 * h, h2)
             self.out = nn.Linear(h2, 1)
+            #: 1.0: the output is a correction added to the hand-written
+            #: evaluation (the file's base 1)
+            self.base = 1.0 if residual else 0.0
             with torch.no_grad():
                 self.ft.weight.normal_(0.0, 0.1)
                 self.ft.weight[PAD].zero_()
@@ -206,9 +222,10 @@ def evaluate(torch: Any, model: Any, files: List[Any], batch: int) -> Tuple[floa
     n = 0
     model.eval()
     with torch.no_grad():
-        for feats, target in stream(files, batch, 64, None, 1.0):
+        for feats, target, hand in stream(files, batch, 64, None, 1.0):
             t = torch.from_numpy(target)
-            p = squash(torch, model(torch.from_numpy(feats.astype(np.int64))))
+            p = squash(torch, model(torch.from_numpy(feats.astype(np.int64)))
+                       + model.base * torch.from_numpy(hand))
             se += float(((p - t) ** 2).sum())
             zero += float((t ** 2).sum())
             n += len(target)
@@ -223,8 +240,9 @@ def train(torch: Any, a: argparse.Namespace, model: Any, files: List[Any],
     rng = np.random.default_rng(a.seed)
     for epoch in range(a.epochs):
         t0, total, n = time.time(), 0.0, 0
-        for feats, target in stream(files, a.batch, a.buffer, rng, a.lam):
-            p = squash(torch, model(torch.from_numpy(feats.astype(np.int64))))
+        for feats, target, hand in stream(files, a.batch, a.buffer, rng, a.lam):
+            p = squash(torch, model(torch.from_numpy(feats.astype(np.int64)))
+                       + model.base * torch.from_numpy(hand))
             loss = ((p - torch.from_numpy(target)) ** 2).mean()
             opt.zero_grad()
             loss.backward()
@@ -257,9 +275,9 @@ def quantized(model: Any) -> Dict[str, np.ndarray]:
             "bo": q(model.out.bias, QA * QO, np.int32)}
 
 
-def pack(w: Dict[str, np.ndarray]) -> bytes:
+def pack(w: Dict[str, np.ndarray], residual: bool) -> bytes:
     h, h2 = w["ft"].shape[1], w["w2"].shape[0]
-    head = MAGIC + struct.pack("<8I", 2, 2, 1, FEATURES, h, h2, 0, 0)
+    head = MAGIC + struct.pack("<8I", 2, 2, 1, FEATURES, h, h2, 1 if residual else 0, 0)
     body = b"".join(w[k].astype(w[k].dtype.newbyteorder("<")).tobytes()
                     for k in ("ft", "ftb", "w2", "b2", "wo", "bo"))
     data = head + body
@@ -307,6 +325,32 @@ def check(torch: Any, model: Any, w: Dict[str, np.ndarray], path: str, val: List
             "max_diff_float": float(np.max(np.abs(lv - np.array(flt_v)))) if lib_v else 0.0}
 
 
+def compare_hand(path: str, val: List[Any], positions: int) -> Dict[str, Any]:
+    """The mean squared error against the search's values of up to
+    ``positions`` validation positions: of the exported network as the
+    library evaluates it, and of the hand-written evaluation squashed the
+    same way (``TurnSearch.evaluate()``): the network must predict the
+    search better before it is played at all."""
+    se_net = se_hand = 0.0
+    n = 0
+    with libball.Net.from_file(path) as net, libball.TurnSearch(nodes=1, hash_mb=1) as hand, \
+            libball.TurnSearch(nodes=1, hash_mb=1, eval=net) as learned:
+        for f, rows in val:
+            z = np.load(f)
+            rules = str(z["rules"])
+            for k in rows.tolist():
+                if n >= positions:
+                    break
+                t = float(z["value"][k])
+                with libball.Game(z["bpn"][k].decode(), rules_text=rules) as g:
+                    se_net += (learned.evaluate(g) - t) ** 2
+                    se_hand += (hand.evaluate(g) - t) ** 2
+                n += 1
+            if n >= positions:
+                break
+    return {"positions": n, "net_mse": se_net / max(n, 1), "hand_mse": se_hand / max(n, 1)}
+
+
 # ---------------------------------------------------------------- the run
 
 
@@ -332,6 +376,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--out", required=True, help="the run's folder (created)")
     ap.add_argument("--cache", help="the features cache (default OUT/cache)")
     ap.add_argument("--h", type=int, default=128, help="first layer a side (128)")
+    ap.add_argument("--residual", action=argparse.BooleanOptionalAction, default=True,
+                    help="the network learns a correction added to the hand-written "
+                    "evaluation (file base 1; default), or the whole value (--no-residual)")
     ap.add_argument("--h2", type=int, default=16, help="hidden layer (16)")
     ap.add_argument("--epochs", type=int, default=6, help="passes over the data (6)")
     ap.add_argument("--batch", type=int, default=1024, help="positions a step (1024)")
@@ -345,6 +392,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, default=1, help="torch's and the order's seed (1)")
     ap.add_argument("--threads", type=int, default=2, help="torch's threads (2)")
     ap.add_argument("--check", type=int, default=1000, help="positions of the check (1000)")
+    ap.add_argument("--compare", type=int, default=50000,
+                    help="validation positions on which the network and the hand-written "
+                    "evaluation are compared (50000)")
     return ap
 
 
@@ -361,7 +411,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     cache = a.cache or os.path.join(a.out, "cache")
     files, val, run["positions"] = build_cache(a.data, cache, a.val_every)
     run["cpu_features_s"] = round(cpu() - c0, 1)
-    model = build_model(torch, a.h, a.h2)
+    model = build_model(torch, a.h, a.h2, a.residual)
     log: List[Dict[str, Any]] = []
     c1 = cpu()
     train(torch, a, model, files, val, log)
@@ -369,15 +419,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     run["epochs"] = log
     w = quantized(model)
     path = os.path.join(a.out, "value.net")
-    data = pack(w)
+    data = pack(w, a.residual)
     with open(path, "wb") as f:
         f.write(data)
     torch.save(model.state_dict(), os.path.join(a.out, "model.pt"))
     run["net"] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
     run["check"] = check(torch, model, w, path, val, a.check)
+    run["versus_hand"] = compare_hand(path, val, a.compare)
     with open(os.path.join(a.out, "run.json"), "w") as f:
         json.dump(run, f, indent=1, sort_keys=True)
     print(json.dumps({"net": path, **run["net"], "check": run["check"],
+                      "versus_hand": run["versus_hand"],
                       "val_loss": log[-1]["val_loss"] if log else None}, indent=1))
     if run["check"]["max_diff_integer"] > 1e-12:
         print("train_nnue: the library's values differ from the integer forward pass",

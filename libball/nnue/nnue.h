@@ -33,7 +33,7 @@
 #define NNUE_F_TURNS 4776
 /* Features active at once, at most: 14 pieces, the ball, zone, turns. */
 #define NNUE_MAX_ACTIVE 32
-/* The first layer's width a side (a multiple of 16) and the hidden layer's. */
+/* The first layer's width a side (a multiple of 64) and the hidden layer's. */
 #define NNUE_MAX_H 512
 #define NNUE_MAX_H2 64
 /* Quantization: the first layer's outputs and the hidden layer's are
@@ -80,6 +80,16 @@ int nnue_evaluate(const struct nnue *nn, const ball_game *game);
 /* The same, through @p a: the squares that changed since @p a's last
  * position, or from scratch for a new net; the same value bit for bit. */
 int nnue_acc_evaluate(struct nnue_acc *a, const struct nnue *nn, const ball_game *game);
+
+/* 1 when @p nn's output is a correction added to the turn search's
+ * built-in evaluation (file field "base" 1), 0 when it is the whole
+ * evaluation. */
+int nnue_residual(const struct nnue *nn);
+
+/* For tests: @p on 0 makes @p nn use the baseline loops, 1 the AVX2 ones
+ * where the CPU has them (the loader's choice); returns 1 when AVX2 is in
+ * use. The values are the same either way. */
+int nnue_set_simd(struct nnue *nn, int on);
 
 /* A raw output as a value in (-1, 1): o / (1 + |o|), o = r / (127 * 1024). */
 double nnue_squash(int raw);

@@ -576,6 +576,23 @@ class TurnSearch(_Owned):
                                 int(res.decisions_to_end), int(res.depth), int(res.nodes),
                                 float(res.elapsed_ms), bool(res.stopped), out, turn)
 
+    def evaluate(self, game: Game) -> float:
+        """The value this searcher gives the position of ``game`` as a leaf,
+        for the coach to act, in [-1, 1] as ``SearchResult.value`` (its
+        evaluation, the ``eval`` network or the built-in one, squashed the
+        same way; ``ball_search_evaluate()``). No search is run."""
+        if not isinstance(game, Game):
+            raise ArgumentError("TurnSearch.evaluate() takes a libball.Game, not %s"
+                                % type(game).__name__, _n.E_ARG)
+        value = ctypes.c_double()
+        with self._lock:
+            handle = self._idle("evaluate")
+            with game._lock:
+                rc = _lib.ball_search_evaluate(handle, game._live(), ctypes.byref(value))
+        if rc < 0:
+            raise error_for(rc, "ball_search_evaluate failed")
+        return value.value
+
     def _root_lines(self, handle: int) -> List[SearchLine]:
         lines = self._lines
         n = _lib.ball_search_lines(handle, lines, len(lines))

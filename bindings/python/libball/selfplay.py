@@ -390,6 +390,7 @@ class Params:
     max_decisions: int = 100000  # a game stopped there is recorded unfinished ('*')
     values: bool = False         # shards of search values at turn starts (format 2)
     random_opening: int = 0      # each game starts with 0 to N random decisions
+    random_turns: int = 0        # values: per mille of turns played at random after the label
 
 
 def check_params(games: int, p: Params, turn_limit: Optional[int] = None,
@@ -451,6 +452,10 @@ def check_params(games: int, p: Params, turn_limit: Optional[int] = None,
             raise UsageError("training shards need numpy (python3-numpy); --no-shards "
                              "writes the records only")
     integer(p.random_opening, "--random-opening", 0, 1000)
+    integer(p.random_turns, "--random-turns", 0, 1000)
+    if p.random_turns and not p.values:
+        raise UsageError("--random-turns is for --values (the positions after a random turn "
+                         "are labelled by the search)")
     if p.values:
         if not p.shards:
             raise UsageError("--values writes values shards: it cannot go with --no-shards")
@@ -460,7 +465,7 @@ def check_params(games: int, p: Params, turn_limit: Optional[int] = None,
                                  "%s must be a search player (search:nodes=N,...), not %r"
                                  % (what, name))
     return Params(p.atk, p.dfn, rules, start, p.seed, p.chunk, p.obs_flags, p.shards,
-                  p.max_decisions, bool(p.values), p.random_opening)
+                  p.max_decisions, bool(p.values), p.random_opening, p.random_turns)
 
 
 def chunk_ranges(games: int, chunk: int) -> List[Tuple[int, int]]:
@@ -557,6 +562,8 @@ def _play_values(game: Any, p: Params, players: List[Any], seed: int, keep: bool
     rows: List[Any] = []
     seen: Set[int] = set()
     n, turn_start = _random_opening(game, p, seed, check)
+    rng = _Random()
+    rng.seed(_xorshift32((seed ^ 0x27D4EB2F) & 0xFFFFFFFF) or 1)
     while game.result == _n.ONGOING and n < p.max_decisions:
         check(n)
         side = int(game.side)
@@ -568,6 +575,17 @@ def _play_values(game: Any, p: Params, players: List[Any], seed: int, keep: bool
                 seen.add(h)
                 rows.append((game.bpn, h, value, nodes, player.kw["nodes"], side, n,
                              int(game.turn)))
+            if p.random_turns and _xorshift32(rng.rng) % 1000 < p.random_turns:
+                # a random turn instead of the best one: the next positions
+                # are those a search meets at its leaves after a poor turn
+                rng.rng = _xorshift32(rng.rng)
+                while game.result == _n.ONGOING and n < p.max_decisions \
+                        and int(game.side) == side:
+                    game.apply(rng.choose(game)[0])
+                    n += 1
+                turn_start = True
+                continue
+            rng.rng = _xorshift32(rng.rng)
         else:
             turn = [player.choose(game)[0]]
         for a in turn:
@@ -1143,6 +1161,9 @@ def _parser() -> argparse.ArgumentParser:
                     "and budget; the game plays the search's best turn (both players search)")
     ap.add_argument("--random-opening", type=int, default=0,
                     help="each game starts with 0 to N uniformly random decisions (0)")
+    ap.add_argument("--random-turns", type=int, default=0,
+                    help="--values: per mille of turns played at random (each decision "
+                    "uniform) instead of the search's best turn, after the label (0)")
     ap.add_argument("--workers", type=int, default=2,
                     help="a LocalCluster of N processes on 127.0.0.1; 0: in this process (2)")
     ap.add_argument("--scheduler", help="address of a running Dask scheduler "
@@ -1179,7 +1200,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             tls_ca_file=a.tls_ca_file, tls_client_cert=a.tls_cert,
                             tls_client_key=a.tls_key, require_encryption=True)
     params = Params(a.atk, a.dfn, a.rules, a.start, a.seed, a.chunk, a.obs_flags, a.shards,
-                    a.max_decisions, a.values, a.random_opening)
+                    a.max_decisions, a.values, a.random_opening, a.random_turns)
     progress = sys.stderr.isatty() if a.progress is None else a.progress
     try:
         summary = run(a.out, a.games, params, turn_limit=a.turn_limit, workers=a.workers,
