@@ -371,16 +371,24 @@ static void refresh(const struct nnue *nn, struct nnue_acc *a, const pos *p)
     accumulate(nn, a->acc[1], nn->ftb, &d[1]);
 }
 
-/* 1 when the 8 squares from @p sq hold the same pieces in @p a and @p p
- * (fewer than 8 at the end of the board). */
-static int same_eight(const struct nnue_acc *a, const pos *p, int sq)
+/* 1 when the 8 squares from @p sq (7 from the last chunk, 104) hold the
+ * same pieces in @p a and @p p. The sizes are constants, so the copies
+ * are single loads. */
+static inline int same_eight(const struct nnue_acc *a, const pos *p, int sq)
 {
     uint64_t t0 = 0, t1 = 0, l0 = 0, l1 = 0;
-    size_t n = BALL_NUM_SQUARES - sq < 8 ? (size_t)(BALL_NUM_SQUARES - sq) : 8;
-    memcpy(&t0, a->top + sq, n);
-    memcpy(&t1, p->top + sq, n);
-    memcpy(&l0, a->low + sq, n);
-    memcpy(&l1, p->low + sq, n);
+    if (sq + 8 <= BALL_NUM_SQUARES) {
+        memcpy(&t0, a->top + sq, 8);
+        memcpy(&t1, p->top + sq, 8);
+        memcpy(&l0, a->low + sq, 8);
+        memcpy(&l1, p->low + sq, 8);
+    } else {
+        _Static_assert(BALL_NUM_SQUARES % 8 == 7, "the last chunk has 7 squares");
+        memcpy(&t0, a->top + sq, 7);
+        memcpy(&t1, p->top + sq, 7);
+        memcpy(&l0, a->low + sq, 7);
+        memcpy(&l1, p->low + sq, 7);
+    }
     return ((t0 ^ t1) | (l0 ^ l1)) == 0;
 }
 
