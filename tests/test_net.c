@@ -376,7 +376,7 @@ START_TEST(test_refusals)
 
     /* each header field out of range (checksum made right again) */
     static const struct { size_t at; uint32_t value; const char *want; } fields[] = {
-        {8, 2, "byte 8: format version 2"},
+        {8, 3, "byte 8: format version 3, this library reads 1 and 2"},
         {8, 0, "format version 0"},
         {12, 2, "byte 12: unknown architecture 2"},
         {16, 4, "byte 16: unknown observation flags 0x4"},

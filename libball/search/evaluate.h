@@ -168,12 +168,22 @@ UNIT_LOCAL int builtin_eval(struct worker *s, int ply)
 
 /* The evaluation of the caller's hook (ball_search_set_eval()), a value
  * in (-1, 1), mapped back to the scale of builtin_eval(). */
-UNIT_LOCAL int hook_eval(struct worker *s)
+UNIT_LOCAL int hook_eval(struct worker *s, int ply)
 {
     double x;
     if (s->eval_fn == ball_net_search_eval && s->eval_ud != NULL) {
-        /* the network, incrementally from this thread's last leaf: the
-         * same value as ball_net_search_eval() (net.h) */
+        /* a format-2 network: its accumulators updated from the squares
+         * that changed since this thread's last leaf, its raw output put
+         * on this scale in integers (nnue.h) */
+        const struct nnue *nn = net_nnue(s->eval_ud);
+        if (nn != NULL) {
+            int v = nnue_search_value(nnue_acc_evaluate(&s->nacc->nn, nn, s->g));
+            /* a correction learned over the built-in evaluation (its
+             * exact take probe included) */
+            return nnue_residual(nn) ? v + builtin_eval(s, ply) : v;
+        }
+        /* a format-1 network, incrementally from this thread's last leaf:
+         * the same value as ball_net_search_eval() (net.h) */
         if (net_acc_evaluate(s->nacc, s->eval_ud, s->g, &x) != BALL_OK)
             x = 0.0;
     } else {
@@ -198,7 +208,7 @@ UNIT_LOCAL int leaf_value(struct worker *s, int ply)
     int v;
     if (tt_probe(s, key, &e) && e.flag == TT_EXACT && e.depth == 0)
         return from_tt(e.value, ply);
-    v = s->eval_fn != NULL ? hook_eval(s) : builtin_eval(s, ply);
+    v = s->eval_fn != NULL ? hook_eval(s, ply) : builtin_eval(s, ply);
     v += (int)(mix64(key ^ s->cfg.seed) & 7) - 3; /* seeded tie-break */
     if (v > EVAL_MAX)
         v = EVAL_MAX;

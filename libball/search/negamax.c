@@ -137,3 +137,28 @@ int search(struct worker *s, int depth, int alpha, int beta, int ply)
              best_move, ply);
     return best;
 }
+
+int ball_search_evaluate(ball_search *bs, ball_game *g, double *value)
+{
+    struct worker *s;
+    int v, rc;
+    if (bs == NULL || g == NULL || value == NULL)
+        return BALL_E_ARG;
+    if (g->p.st.result != ONGOING) {
+        *value = g->p.st.result == DRAWN ? 0.0 : (g->p.st.result == ATK_WON) == (g->p.st.side == ATK) ? 1.0 : -1.0;
+        return BALL_OK;
+    }
+    rc = ball_history_reserve(g, 8); /* the take probe plays two decisions */
+    if (rc != BALL_OK)
+        return rc;
+    s = &bs->w[0];
+    s->g = g;
+    s->eval_fn = bs->eval_fn;
+    s->eval_ud = bs->eval_ud;
+    s->nodes = 0;
+    v = s->eval_fn != NULL ? hook_eval(s, 0) : builtin_eval(s, 0);
+    s->g = NULL;
+    v = v > EVAL_MAX ? EVAL_MAX : v < -EVAL_MAX ? -EVAL_MAX : v;
+    *value = v / ((v < 0 ? -v : v) + SQUASH);
+    return BALL_OK;
+}
