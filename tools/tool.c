@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/* The helpers the commands share; see tool.h. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "tool.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads a decimal number made of digits only. Returns 0 and the value,
+ * -1 when @p s is not such a number, -2 when it is above @p max. */
+int parse_number(const char *s, long max, long *out)
+{
+    long v = 0;
+    int too_big = 0;
+    if (s == NULL || *s == '\0')
+        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        if (v > (max - (*s - '0')) / 10)
+            too_big = 1; /* keep checking that the rest are digits */
+        else
+            v = v * 10 + (*s - '0');
+    }
+    if (too_big)
+        return -2;
+    *out = v;
+    return 0;
+}
+
+/* Reads a perft/divide depth: 0 to BALL_MAX_PERFT_DEPTH. */
+int parse_depth(const char *command, const char *s, int *depth)
+{
+    long d = 0;
+    int rc = parse_number(s, BALL_MAX_PERFT_DEPTH, &d);
+    if (rc == -1) {
+        fprintf(stderr, "ball: %s: bad depth '%.40s': expected an integer from 0 to %d\n", command, s,
+                BALL_MAX_PERFT_DEPTH);
+        return EXIT_USAGE;
+    }
+    if (rc == -2) {
+        fprintf(stderr, "ball: %s: depth %.40s is too deep: the maximum is %d (BALL_MAX_PERFT_DEPTH)\n",
+                command, s, BALL_MAX_PERFT_DEPTH);
+        return EXIT_USAGE;
+    }
+    *depth = (int)d;
+    return 0;
+}
+
+/* Reports an error on standard error: "ball: WHAT: message", the message
+ * being @p msg, else the game's, else the code's. Returns the exit status. */
+int report(const char *what, const char *msg, int rc)
+{
+    if (msg == NULL || *msg == '\0')
+        msg = ball_strerror(rc);
+    fprintf(stderr, "ball: %s: %s\n", what, msg);
+    return rc == BALL_E_NOMEM ? EXIT_INTERNAL : EXIT_USAGE;
+}
+
+int fail(ball_game *g, const char *what, int rc)
+{
+    return report(what, g ? ball_errmsg(g) : NULL, rc);
+}
+
+/* Sets the position of @p g from the optional BPN argument. */
+int load_bpn(ball_game *g, const char *bpn)
+{
+    if (bpn == NULL)
+        return 0;
+    int rc = ball_position_from_text(g, bpn);
+    if (rc < 0)
+        return fail(g, "bad BPN", rc);
+    return 0;
+}
+
+/* Parses and applies one action text; errors name it as "@p where @p index". */
+int apply_text(ball_game *g, const char *text, const char *where, unsigned long index)
+{
+    ball_action a = BALL_ACTION_NONE;
+    char what[96];
+    int rc = ball_action_from_text(g, text, &a);
+    if (rc >= 0)
+        rc = ball_apply(g, a);
+    if (rc < 0) {
+        snprintf(what, sizeof what, "%s %lu '%.40s'", where, index, text);
+        return fail(g, what, rc);
+    }
+    return 0;
+}
+
+/* Reads one line of @p in into @p buf (@p cap bytes) without its newline.
+ * Returns its length, or LINE_EOF at the end of the input, LINE_TOO_LONG,
+ * LINE_NUL (the line holds a NUL byte) or LINE_ERROR (read error). */
+long read_line(FILE *in, char *buf, size_t cap)
+{
+    size_t len = 0;
+    int c, nul = 0, any = 0;
+    while ((c = getc(in)) != EOF) {
+        any = 1;
+        if (c == '\n')
+            break;
+        if (c == '\0')
+            nul = 1;
+        if (len + 1 >= cap)
+            return LINE_TOO_LONG;
+        buf[len++] = (char)c;
+    }
+    if (ferror(in))
+        return LINE_ERROR;
+    if (!any)
+        return LINE_EOF;
+    buf[len] = '\0';
+    return nul ? LINE_NUL : (long)len;
+}
+
+/* The whole of @p path ("-": standard input) in a malloc'd buffer. */
+char *read_file(const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    size_t cap = 1 << 16, n = 0;
+    char *buf = f ? malloc(cap) : NULL;
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *bigger = realloc(buf, cap *= 2);
+        if (bigger == NULL) {
+            free(buf);
+            buf = NULL;
+        }
+        buf = bigger;
+    }
+    if (f && (ferror(f) || buf == NULL)) {
+        free(buf);
+        buf = NULL;
+    }
+    if (f && f != stdin)
+        fclose(f);
+    *len = n;
+    return buf;
+}
