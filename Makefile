@@ -102,9 +102,9 @@ $(B)/libball.so: $(B)/libball.so.$(VERSION)
 # tree without LD_LIBRARY_PATH.
 # Its commands engine and match (BEP, docs/protocol.md) are files of their own.
 TOOL_SRC := tools/ball.c $(filter-out tools/ball.c,$(wildcard tools/*.c))
-$(B)/bin/ball: $(TOOL_SRC) $(wildcard tools/*.h) examples/common/board.c examples/common/board.h $(B)/libball.a
+$(B)/bin/ball: $(TOOL_SRC) $(wildcard tools/*.h) $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(QUIET_CCLD)$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $(TOOL_SRC) examples/common/board.c $(B)/libball.a $(LDFLAGS) -lm -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) -pthread $(TOOL_SRC) $(B)/libball.a $(LDFLAGS) -lm -o $@
 
 # Examples link the shared library, found next to them through the rpath.
 $(B)/examples/%: examples/%.c $(EXAMPLE_COMMON) $(wildcard examples/common/*.h) $(B)/libball.so

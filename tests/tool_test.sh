@@ -318,7 +318,9 @@ grep -q 'X\*' "$tmp/show" || fail "ball show does not mark the ball carrier"
 "$BALL" show "$AFTER_END" | grep -q 'ATK' || fail "ball show does not name ATK"
 
 # ---- one board printer: `ball show` and examples/play print the same
-# board (examples/common/board.c), stack, marks and end zones included.
+# board (the library's ball_position_to_board_text(), printed by
+# tools/cmd_show.c and examples/common/board.c), stack, marks and end
+# zones included.
 # board FILE: the diagram, from the line of ATK's end zone to DEF's.
 board() {
     awk '/^   end zone: ATK/ { on = 1 } on { print } /^   end zone: DEF/ { exit }' "$1"

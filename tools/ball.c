@@ -29,8 +29,7 @@
  *
  * This file is the dispatcher: the option and command tables, the help,
  * main. The commands are in tools/cmd_*.c (tool.h), engine and match in
- * engine.c and match.c. Only the public API of ball.h is used, plus the
- * board diagram shared with the examples (examples/common/board.c).
+ * engine.c and match*.c. Only the public API of ball.h is used.
  */
 #define _POSIX_C_SOURCE 200809L
 

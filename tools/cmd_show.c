@@ -1,7 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /* ball show: the board diagram and the game state. */
-#include "board.h"
 #include "tool.h"
+
+/* The board of ball_position_to_board_text(), the library's diagram that
+ * the examples and the bindings print too; the tool owns its printing. */
+static int print_board(ball_game *g)
+{
+    char text[4096]; /* the board is about 1,600 bytes */
+    int rc = ball_position_to_board_text(g, NULL, 0, 0, text, sizeof text);
+    if (rc < 0)
+        return fail(g, "board", rc);
+    fputs(text, stdout);
+    fputs("X O S = ATK, x o s = DEF; * ball, _ knocked down, ! restricted,\n"
+          "@ loose ball, two letters = stack (upper, lower), + fresh stack\n", stdout);
+    return 0;
+}
 
 static const char *team_name(int team)
 {
@@ -46,8 +59,8 @@ int cmd_show(ball_game *g, const struct settings *set, int argc, char **argv)
     if ((rc = ball_game_rules(g, &rules)) < 0)
         return fail(g, "rules", rc);
 
-    board_print(g, NULL, stdout);
-    board_print_legend(stdout);
+    if ((rc = print_board(g)) != 0)
+        return rc;
 
     int result = ball_result(g);
     int ball_sq = ball_square_of_ball(g);
