@@ -13,6 +13,7 @@
 
 #include "edit_distance.h"
 #include "engine.h"
+#include "engine_options.h"
 #include "engine_searcher.h"
 
 #include <errno.h>
@@ -33,7 +34,6 @@ struct engine {
     FILE *log;
     pthread_mutex_t out_lock;
     engine_searcher *searcher;
-    const engine_searcher_kind *kind; /* the searcher served (--searcher) */
     ball_game *base; /* the standard start under the game's ruleset */
     ball_game *game; /* the current position */
     unsigned long line_no;
@@ -119,7 +119,7 @@ static void *search_main(void *arg)
     struct engine *e = arg;
     engine_result *res = &e->res;
     char err[ERR_LEN] = "";
-    int rc = e->kind->run(e->searcher, e->search_game, &e->lim, on_info, e, res, err,
+    int rc = engine_searcher_run(e->searcher, e->search_game, &e->lim, on_info, e, res, err,
                                  sizeof err);
     /* Done before the answer: a client that has read bestdecision may send
      * position at once, and it must find the search over (busy()). */
@@ -150,7 +150,7 @@ static void join_search(struct engine *e, int stop)
         return;
     if (stop) {
         atomic_store(&e->stop, 1);
-        e->kind->stop(e->searcher);
+        engine_searcher_stop(e->searcher);
     }
     pthread_join(e->thread, NULL);
     e->searching = 0;
@@ -252,9 +252,9 @@ static const char *const COMMAND_NAMES[] = {"bep", "isready", "setoption", "newg
 static void cmd_bep(struct engine *e)
 {
     const engine_option *opts;
-    size_t n = e->kind->options(&opts);
+    size_t n = engine_searcher_options(e->searcher, &opts);
     static const char *const TYPES[] = {"spin", "real", "check", "combo", "string"};
-    say(e, "id name %s", e->kind->name());
+    say(e, "id name %s", engine_searcher_name(e->searcher));
     say(e, "id author the libball authors");
     for (size_t i = 0; i < n; i++) {
         const engine_option *o = &opts[i];
@@ -292,7 +292,7 @@ static void cmd_setoption(struct engine *e, const struct words *ws, const char *
         return;
     }
     rest_of_line(ws, 4, orig, value, sizeof value);
-    if (e->kind->set_option(e->searcher, ws->w[2], value, err, sizeof err) < 0)
+    if (engine_searcher_set_option(e->searcher, ws->w[2], value, err, sizeof err) < 0)
         error_line(e, "setoption: %s", err);
 }
 
@@ -329,7 +329,7 @@ static void cmd_newgame(struct engine *e, const struct words *ws, const char *or
     e->base = g;
     e->game = pos;
     e->search_rules_stale = 1;
-    e->kind->new_game(e->searcher);
+    engine_searcher_new_game(e->searcher);
 }
 
 static void cmd_position(struct engine *e, const struct words *ws)
@@ -549,7 +549,7 @@ static void usage(FILE *out)
 int tool_engine_main(int argc, char **argv)
 {
     struct engine e;
-    const char *log_path = NULL, *net_path = NULL;
+    const char *log_path = NULL, *net_path = NULL, *word = NULL;
     char err[ERR_LEN] = "";
     memset(&e, 0, sizeof e);
     for (int i = 0; i < argc; i++) {
@@ -558,15 +558,7 @@ int tool_engine_main(int argc, char **argv)
         } else if (strcmp(argv[i], "--net") == 0 && i + 1 < argc && net_path == NULL) {
             net_path = argv[++i];
         } else if (strcmp(argv[i], "--searcher") == 0 && i + 1 < argc) {
-            const char *w = argv[++i];
-            if (strcmp(w, engine_searcher_search.word) == 0) {
-                e.kind = &engine_searcher_search;
-            } else if (strcmp(w, engine_searcher_mcts.word) == 0) {
-                e.kind = &engine_searcher_mcts;
-            } else {
-                fprintf(stderr, "ball: engine: --searcher '%.40s': expected search or mcts\n", w);
-                return 2;
-            }
+            word = argv[++i];
         } else if (strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
@@ -580,10 +572,18 @@ int tool_engine_main(int argc, char **argv)
         fprintf(stderr, "ball: engine: --log %s: %s\n", log_path, strerror(errno));
         return 2;
     }
-    if (e.kind == NULL)
-        e.kind = &engine_searcher_search;
-    if (net_path != NULL && e.kind != &engine_searcher_search) {
+    int rc = engine_searcher_new(&e.searcher, word, err, sizeof err);
+    if (rc < 0) {
+        fprintf(stderr, "ball: engine: %s\n", err);
+        if (e.log)
+            fclose(e.log);
+        return rc == -2 ? 2 : 1;
+    }
+    const engine_option *opts;
+    size_t n_opts = engine_searcher_options(e.searcher, &opts);
+    if (net_path != NULL && engine_option_find(opts, n_opts, "EvalFile", err, sizeof err) < 0) {
         fprintf(stderr, "ball: engine: --net: only the turn search (--searcher search) takes a network\n");
+        engine_searcher_free(e.searcher);
         if (e.log)
             fclose(e.log);
         return 2;
@@ -592,11 +592,10 @@ int tool_engine_main(int argc, char **argv)
     atomic_init(&e.stop, 0);
     atomic_init(&e.quiet, 0);
     atomic_init(&e.done, 0);
-    if (e.kind->create(&e.searcher, err, sizeof err) < 0 ||
-        (net_path != NULL && e.kind->set_option(e.searcher, "EvalFile", net_path, err, sizeof err) < 0) ||
+    if ((net_path != NULL && engine_searcher_set_option(e.searcher, "EvalFile", net_path, err, sizeof err) < 0) ||
         ball_game_new(&e.base, NULL, err, sizeof err) < 0 || ball_game_clone(&e.game, e.base) < 0) {
         fprintf(stderr, "ball: engine: %s\n", *err ? err : "out of memory");
-        e.kind->destroy(e.searcher);
+        engine_searcher_free(e.searcher);
         ball_game_free(e.base);
         if (e.log)
             fclose(e.log);
@@ -629,7 +628,7 @@ int tool_engine_main(int argc, char **argv)
     free(line);
     atomic_store(&e.quiet, 1);
     join_search(&e, 1);
-    e.kind->destroy(e.searcher);
+    engine_searcher_free(e.searcher);
     ball_game_free(e.base);
     ball_game_free(e.game);
     ball_game_free(e.search_game);
