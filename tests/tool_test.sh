@@ -287,6 +287,19 @@ expect_message "bad --rules text" "--rules" "$BALL" --rules 'zone=9' show
 expect_message "bad end zone depth names the range" "1-3" "$BALL" --depth-zone 9 show
 expect_message "bad --turn-limit names the option" "--turn-limit" "$BALL" --turn-limit x show
 expect_message "unknown option after a command" "unknown option" "$BALL" legal --threads 2
+# Options are read with getopt_long, given in full: a typo or an
+# abbreviation gets a suggestion, an option in the wrong place says where
+# it belongs.
+expect_message "--rule suggests --rules" "ball: unknown option '--rule'; did you mean '--rules'?" \
+    "$BALL" --rule zone=2 show
+expect_message "--thread suggests --threads" "ball: perft: unknown option '--thread'; did you mean '--threads'?" \
+    "$BALL" perft --thread 2 3
+expect_message "--threads before perft" "unknown option '--threads' (an option of perft, divide: give it after the command)" \
+    "$BALL" --threads 2 perft 3
+expect_message "--depth-zone after show" "ball: show: unknown option '--depth-zone' (an option of ball: give it before the command)" \
+    "$BALL" show --depth-zone 2
+expect_message "--turn-limit without its value" "option --turn-limit needs a value" "$BALL" --turn-limit
+expect_eq "--rules=zone=2 (one word)" "$(zone_rows --rules=zone=2)" "16-17 1-2 "
 expect_message "illegal action names it" "action 2 'E11-F10'" "$BALL" apply "$START" E11-F10 E11-F10
 # Card mode: `show` lists the hands (ball_cardset).
 "$BALL" --rules 'earn.dodge=1 atk=Sprint:2:pa+1,Rally:3:again def=Sprint:2:pa+1' show >"$tmp/cards" ||

@@ -33,8 +33,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "edit_distance.h"
 #include "engine.h"
+#include "options.h"
 #include "tool.h"
 
 #include <limits.h>
@@ -199,15 +199,8 @@ static void short_usage(FILE *out)
  * beginning of; NULL if none. */
 static const char *suggest_command(const char *word)
 {
-    const char *best = NULL;
-    size_t best_d = 3, lw = strlen(word);
-    for (size_t c = 0; c < N_COMMANDS; c++) {
-        size_t d = edit_distance(word, COMMANDS[c].name);
-        if (d < best_d) {
-            best_d = d;
-            best = COMMANDS[c].name;
-        }
-    }
+    const char *best = options_nearest(word, COMMANDS, N_COMMANDS, sizeof COMMANDS[0]);
+    size_t lw = strlen(word);
     if (best != NULL || lw < 2)
         return best;
     for (size_t c = 0; c < N_COMMANDS; c++) {
@@ -253,69 +246,105 @@ static void usage(FILE *out)
           "Errors exit with status 2 (1: out of memory or a failed write).\n", out);
 }
 
-/* Parses the options at argv[*i...] that belong to @p command (NULL: the
- * global ones), stopping at the first argument that is not one or at
- * "--". Returns 0 or an exit status after printing the error. */
-static int parse_options(int argc, char **argv, int *i, const char *command, struct settings *set,
+/* 1 when option @p k belongs to @p command (NULL: the global ones). */
+static int option_of(size_t k, const char *command)
+{
+    const char *cmd = OPTIONS[k].command;
+    return cmd == NULL ? command == NULL : command != NULL && strcmp(cmd, command) == 0;
+}
+
+/* The getopt_long table of the options of @p command, the index of each
+ * in OPTIONS in @p row; ended by a zero entry. */
+static void long_options(const char *command, struct option *out, size_t *row)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < N_OPTIONS; k++) {
+        if (!option_of(k, command))
+            continue;
+        out[n] = (struct option){OPTIONS[k].name + 2,
+                                 OPTIONS[k].kind == ARG_FLAG ? no_argument : required_argument,
+                                 NULL, 0};
+        row[n++] = k;
+    }
+    out[n] = (struct option){NULL, 0, NULL, 0};
+}
+
+/* After "unknown option '--threads'": " (an option of perft, divide: give
+ * it after the command)" when @p text is a command's option, " (an option
+ * of ball: give it before the command)" when it is a global one, else
+ * " (see ball --help)". */
+static void other_command_hint(const char *text, char *buf, size_t len)
+{
+    size_t name = strcspn(text, "="), n = 0;
+    for (size_t k = 0; k < N_OPTIONS && n < len; k++) {
+        if (strlen(OPTIONS[k].name) != name || strncmp(OPTIONS[k].name, text, name) != 0)
+            continue;
+        if (OPTIONS[k].command == NULL) {
+            snprintf(buf, len, " (an option of ball: give it before the command)");
+            return;
+        }
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : " (an option of ",
+                              OPTIONS[k].command);
+    }
+    if (n < len)
+        snprintf(buf + n, len - n, "%s", n ? ": give it after the command)" : " (see ball --help)");
+}
+
+/* Stores the value @p value of option @p o into @p set; 0 or EXIT_USAGE. */
+static int store_option(const struct option_spec *o, const char *value, const char *where,
+                        struct settings *set)
+{
+    long v = 0;
+    if (o->kind == ARG_FLAG) {
+        *(int *)((char *)set + o->target) = 1;
+        return 0;
+    }
+    if (o->kind == ARG_TEXT) {
+        *(const char **)((char *)set + o->target) = value;
+        return 0;
+    }
+    if (parse_number(value, o->max, &v) != 0 || v < o->min) {
+        fprintf(stderr, "ball: %sbad value '%.40s' for %s: expected an integer from %ld to %ld\n",
+                where, value, o->name, o->min, o->max);
+        return EXIT_USAGE;
+    }
+    *(long *)((char *)set + o->target) = v;
+    return 0;
+}
+
+/* Reads the options of @p command (NULL: the global ones) from argv[1...]
+ * (argv[0] is the command's name, or the tool's), with getopt_long
+ * (options.h); optind is then the first other argument. Returns 0 or an
+ * exit status after printing the error. */
+static int parse_options(int argc, char **argv, const char *command, struct settings *set,
                          unsigned char given[N_OPTIONS])
 {
+    struct option longopts[N_OPTIONS + 1];
+    size_t row[N_OPTIONS];
+    char where[32], msg[160], hint[96] = "";
+    const char *value;
+    int k;
     /* messages start "ball: " or "ball: perft: " */
-    char where[32];
     snprintf(where, sizeof where, "%s%s", command ? command : "", command ? ": " : "");
-    for (; *i < argc && strncmp(argv[*i], "--", 2) == 0; (*i)++) {
-        const char *arg = argv[*i], *value = NULL;
-        size_t name_len = strcspn(arg, "=");
-        const struct option_spec *o = NULL;
-        size_t k;
-        if (strcmp(arg, "--") == 0) {
-            (*i)++;
-            return 0;
-        }
-        for (k = 0; k < N_OPTIONS; k++) {
-            const char *cmd = OPTIONS[k].command;
-            if ((cmd == NULL) != (command == NULL) || (cmd && strcmp(cmd, command) != 0))
-                continue;
-            if (strlen(OPTIONS[k].name) == name_len && strncmp(arg, OPTIONS[k].name, name_len) == 0) {
-                o = &OPTIONS[k];
-                break;
-            }
-        }
-        if (o == NULL) {
-            fprintf(stderr, "ball: %sunknown option '%.40s' (see ball --help)\n", where, arg);
+    long_options(command, longopts, row);
+    optind = 0;
+    for (;;) {
+        int at = optind > 0 ? optind : 1; /* the argument read next */
+        if ((k = options_next(argc, argv, longopts, &value, msg, sizeof msg)) == OPT_END)
+            break;
+        if (k == OPT_ERROR) {
+            if (strstr(msg, "did you mean") == NULL && strncmp(msg, "unknown", 7) == 0)
+                other_command_hint(argv[at], hint, sizeof hint);
+            fprintf(stderr, "ball: %s%s%s\n", where, msg, hint);
             return EXIT_USAGE;
         }
-        if (given[k]++) {
+        const struct option_spec *o = &OPTIONS[row[k]];
+        if (given[row[k]]++) {
             fprintf(stderr, "ball: %soption %s given twice\n", where, o->name);
             return EXIT_USAGE;
         }
-        if (arg[name_len] == '=')
-            value = arg + name_len + 1;
-        if (o->kind == ARG_FLAG) {
-            if (value) {
-                fprintf(stderr, "ball: %soption %s takes no value\n", where, o->name);
-                return EXIT_USAGE;
-            }
-            *(int *)((char *)set + o->target) = 1;
-            continue;
-        }
-        if (value == NULL) {
-            if (*i + 1 >= argc) {
-                fprintf(stderr, "ball: %soption %s needs a value (%s)\n", where, o->name, o->arg);
-                return EXIT_USAGE;
-            }
-            value = argv[++*i];
-        }
-        if (o->kind == ARG_TEXT) {
-            *(const char **)((char *)set + o->target) = value;
-            continue;
-        }
-        long v = 0;
-        if (parse_number(value, o->max, &v) != 0 || v < o->min) {
-            fprintf(stderr, "ball: %sbad value '%.40s' for %s: expected an integer from %ld to %ld\n",
-                    where, value, o->name, o->min, o->max);
+        if (store_option(o, value, where, set) != 0)
             return EXIT_USAGE;
-        }
-        *(long *)((char *)set + o->target) = v;
     }
     return 0;
 }
@@ -365,14 +394,15 @@ int main(int argc, char **argv)
     unsigned char given[N_OPTIONS] = {0};
     const struct command *cmd = NULL;
     ball_game *g = NULL;
-    int i = 1, rc;
+    int i, rc;
 
     if (argc < 2) {
         short_usage(stderr);
         return EXIT_USAGE;
     }
-    if ((rc = parse_options(argc, argv, &i, NULL, &set, given)) != 0)
+    if ((rc = parse_options(argc, argv, NULL, &set, given)) != 0)
         return rc;
+    i = optind;
     if (set.help) {
         usage(stdout);
         return fflush(stdout) == 0 ? 0 : EXIT_INTERNAL;
@@ -398,11 +428,14 @@ int main(int argc, char **argv)
             fprintf(stderr, "ball: unknown command '%.40s' (see ball --help)\n", argv[i]);
         return EXIT_USAGE;
     }
-    i++;
+    /* from here argv[0] is the command's name */
+    argc -= i;
+    argv += i;
     if (cmd->run == cmd_engine || cmd->run == cmd_match) /* they read their own options */
-        return cmd->run(NULL, &set, argc - i, argv + i);
-    if ((rc = parse_options(argc, argv, &i, cmd->name, &set, given)) != 0)
+        return cmd->run(NULL, &set, argc, argv);
+    if ((rc = parse_options(argc, argv, cmd->name, &set, given)) != 0)
         return rc;
+    i = optind;
     if ((rc = make_game(&set, &g)) != 0)
         return rc;
     rc = cmd->run(g, &set, argc - i, argv + i);
@@ -421,12 +454,12 @@ static int cmd_engine(ball_game *g, const struct settings *set, int argc, char *
 {
     (void)g;
     (void)set;
-    return tool_engine_main(argc, argv);
+    return tool_engine_main(argc - 1, argv + 1);
 }
 
 static int cmd_match(ball_game *g, const struct settings *set, int argc, char **argv)
 {
     (void)g;
     (void)set;
-    return tool_match_main(argc, argv);
+    return tool_match_main(argc - 1, argv + 1);
 }
