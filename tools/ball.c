@@ -454,7 +454,7 @@ static int cmd_engine(ball_game *g, const struct settings *set, int argc, char *
 {
     (void)g;
     (void)set;
-    return tool_engine_main(argc - 1, argv + 1);
+    return tool_engine_main(argc, argv);
 }
 
 static int cmd_match(ball_game *g, const struct settings *set, int argc, char **argv)

@@ -15,6 +15,7 @@
 #include "engine.h"
 #include "engine_options.h"
 #include "engine_searcher.h"
+#include "options.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -31,7 +32,9 @@
 #define ERR_LEN 512
 
 struct engine {
-    FILE *log;
+    FILE *log;              /* --log, NULL when none or after a write error */
+    const char *log_path;
+    int log_failed;         /* a write to the log failed (reported once) */
     pthread_mutex_t out_lock;
     engine_searcher *searcher;
     ball_game *base; /* the standard start under the game's ruleset */
@@ -51,6 +54,21 @@ struct engine {
 
 /* ---------------------------------------------------------------- output */
 
+/* Writes "@p dir TEXT" to the --log file (under out_lock). A failed write
+ * is reported on standard error once, the log then closed: the session
+ * goes on, and the exit status says that its log is incomplete. */
+static void log_line(struct engine *e, const char *dir, const char *text, int len)
+{
+    if (e->log == NULL)
+        return;
+    if (fprintf(e->log, "%s %.*s\n", dir, len, text) >= 0 && fflush(e->log) == 0)
+        return;
+    fprintf(stderr, "ball: engine: --log %s: %s; the log stops here\n", e->log_path, strerror(errno));
+    fclose(e->log);
+    e->log = NULL;
+    e->log_failed = 1;
+}
+
 static void say(struct engine *e, const char *fmt, ...)
 {
     char buf[LINE_MAX_BYTES + 1024];
@@ -62,10 +80,7 @@ static void say(struct engine *e, const char *fmt, ...)
     fputs(buf, stdout);
     putc('\n', stdout);
     fflush(stdout);
-    if (e->log) {
-        fprintf(e->log, "< %s\n", buf);
-        fflush(e->log);
-    }
+    log_line(e, "<", buf, (int)strlen(buf));
     pthread_mutex_unlock(&e->out_lock);
 }
 
@@ -546,94 +561,139 @@ static void usage(FILE *out)
           out);
 }
 
-int tool_engine_main(int argc, char **argv)
+/* The options of `ball engine`, their values by index. */
+enum { ARG_SEARCHER, ARG_NET, ARG_LOG, ARG_HELP, N_ARGS };
+static const struct option ENGINE_OPTIONS[N_ARGS + 1] = {
+    {"searcher", required_argument, NULL, 0}, {"net", required_argument, NULL, 0},
+    {"log", required_argument, NULL, 0},      {"help", no_argument, NULL, 0},
+    {NULL, 0, NULL, 0},
+};
+
+/* Reads the options (argv[0] is "engine") into @p value; 0, -1 after
+ * --help, or an exit status after the message. */
+static int engine_args(int argc, char **argv, const char *value[N_ARGS])
 {
-    struct engine e;
-    const char *log_path = NULL, *net_path = NULL, *word = NULL;
-    char err[ERR_LEN] = "";
-    memset(&e, 0, sizeof e);
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--log") == 0 && i + 1 < argc && log_path == NULL) {
-            log_path = argv[++i];
-        } else if (strcmp(argv[i], "--net") == 0 && i + 1 < argc && net_path == NULL) {
-            net_path = argv[++i];
-        } else if (strcmp(argv[i], "--searcher") == 0 && i + 1 < argc) {
-            word = argv[++i];
-        } else if (strcmp(argv[i], "--help") == 0) {
+    char msg[160];
+    const char *v;
+    int k;
+    optind = 0;
+    while ((k = options_next(argc, argv, ENGINE_OPTIONS, &v, msg, sizeof msg)) >= 0) {
+        if (k == ARG_HELP) {
             usage(stdout);
-            return 0;
-        } else {
-            fprintf(stderr, "ball: engine: unexpected argument '%.40s'\n", argv[i]);
-            usage(stderr);
-            return 2;
+            return -1;
         }
+        if (value[k] != NULL) {
+            snprintf(msg, sizeof msg, "option --%s given twice", ENGINE_OPTIONS[k].name);
+            k = OPT_ERROR;
+            break;
+        }
+        value[k] = v;
     }
-    if (log_path && (e.log = fopen(log_path, "a")) == NULL) {
-        fprintf(stderr, "ball: engine: --log %s: %s\n", log_path, strerror(errno));
+    if (k == OPT_END && optind < argc) {
+        snprintf(msg, sizeof msg, "unexpected argument '%.40s'", argv[optind]);
+        k = OPT_ERROR;
+    }
+    if (k == OPT_ERROR) {
+        fprintf(stderr, "ball: engine: %s\n", msg);
+        usage(stderr);
         return 2;
     }
-    int rc = engine_searcher_new(&e.searcher, word, err, sizeof err);
+    return 0;
+}
+
+/* The log, the searcher (with --net's network) and the start position;
+ * 0, or an exit status after the message (what was made is freed by
+ * engine_close()). */
+static int engine_open(struct engine *e, const char *value[N_ARGS])
+{
+    char err[ERR_LEN] = "";
+    const engine_option *opts;
+    e->log_path = value[ARG_LOG];
+    if (e->log_path && (e->log = fopen(e->log_path, "a")) == NULL) {
+        fprintf(stderr, "ball: engine: --log %s: %s\n", e->log_path, strerror(errno));
+        return 2;
+    }
+    int rc = engine_searcher_new(&e->searcher, value[ARG_SEARCHER], err, sizeof err);
     if (rc < 0) {
         fprintf(stderr, "ball: engine: %s\n", err);
-        if (e.log)
-            fclose(e.log);
         return rc == -2 ? 2 : 1;
     }
-    const engine_option *opts;
-    size_t n_opts = engine_searcher_options(e.searcher, &opts);
-    if (net_path != NULL && engine_option_find(opts, n_opts, "EvalFile", err, sizeof err) < 0) {
+    size_t n_opts = engine_searcher_options(e->searcher, &opts);
+    if (value[ARG_NET] != NULL && engine_option_find(opts, n_opts, "EvalFile", err, sizeof err) < 0) {
         fprintf(stderr, "ball: engine: --net: only the turn search (--searcher search) takes a network\n");
-        engine_searcher_free(e.searcher);
-        if (e.log)
-            fclose(e.log);
         return 2;
     }
-    pthread_mutex_init(&e.out_lock, NULL);
-    atomic_init(&e.stop, 0);
-    atomic_init(&e.quiet, 0);
-    atomic_init(&e.done, 0);
-    if ((net_path != NULL && engine_searcher_set_option(e.searcher, "EvalFile", net_path, err, sizeof err) < 0) ||
-        ball_game_new(&e.base, NULL, err, sizeof err) < 0 || ball_game_clone(&e.game, e.base) < 0) {
+    if (value[ARG_NET] != NULL &&
+        engine_searcher_set_option(e->searcher, "EvalFile", value[ARG_NET], err, sizeof err) < 0) {
+        fprintf(stderr, "ball: engine: --net: %s\n", err);
+        return 2;
+    }
+    if (ball_game_new(&e->base, NULL, err, sizeof err) < 0 || ball_game_clone(&e->game, e->base) < 0) {
         fprintf(stderr, "ball: engine: %s\n", *err ? err : "out of memory");
-        engine_searcher_free(e.searcher);
-        ball_game_free(e.base);
-        if (e.log)
-            fclose(e.log);
         return 1;
     }
+    return 0;
+}
+
+/* Reads and runs the command lines until quit or the end of the input. */
+static void engine_loop(struct engine *e)
+{
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     while ((len = getline(&line, &cap, stdin)) >= 0) {
-        e.line_no++;
+        e->line_no++;
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = '\0';
-        if (e.log) {
-            pthread_mutex_lock(&e.out_lock);
-            fprintf(e.log, "> %.*s\n", len > LINE_MAX_BYTES ? 64 : (int)len, line);
-            fflush(e.log);
-            pthread_mutex_unlock(&e.out_lock);
-        }
+        pthread_mutex_lock(&e->out_lock);
+        log_line(e, ">", line, len > LINE_MAX_BYTES ? 64 : (int)len);
+        pthread_mutex_unlock(&e->out_lock);
         if (len > LINE_MAX_BYTES) {
-            error_line(&e, "line %lu: line longer than %d bytes", e.line_no, LINE_MAX_BYTES);
+            error_line(e, "line %lu: line longer than %d bytes", e->line_no, LINE_MAX_BYTES);
             continue;
         }
         if (strlen(line) != (size_t)len) {
-            error_line(&e, "line %lu: a NUL byte in the line", e.line_no);
+            error_line(e, "line %lu: a NUL byte in the line", e->line_no);
             continue;
         }
-        if (run_line(&e, line))
+        if (run_line(e, line))
             break;
     }
     free(line);
-    atomic_store(&e.quiet, 1);
-    join_search(&e, 1);
-    engine_searcher_free(e.searcher);
-    ball_game_free(e.base);
-    ball_game_free(e.game);
-    ball_game_free(e.search_game);
+}
+
+/* Ends the search and frees everything; the exit status: 1 when the log
+ * could not be written. */
+static int engine_close(struct engine *e)
+{
+    atomic_store(&e->quiet, 1);
+    join_search(e, 1);
+    engine_searcher_free(e->searcher);
+    ball_game_free(e->base);
+    ball_game_free(e->game);
+    ball_game_free(e->search_game);
+    if (e->log && fclose(e->log) != 0 && !e->log_failed) {
+        fprintf(stderr, "ball: engine: --log %s: %s\n", e->log_path, strerror(errno));
+        e->log_failed = 1;
+    }
+    return e->log_failed ? 1 : 0;
+}
+
+int tool_engine_main(int argc, char **argv)
+{
+    const char *value[N_ARGS] = {NULL};
+    struct engine e;
+    int rc = engine_args(argc, argv, value);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    memset(&e, 0, sizeof e);
+    pthread_mutex_init(&e.out_lock, NULL);
+    atomic_init(&e.stop, 0);
+    atomic_init(&e.quiet, 0);
+    atomic_init(&e.done, 0);
+    if ((rc = engine_open(&e, value)) == 0)
+        engine_loop(&e);
+    int closed = engine_close(&e);
     pthread_mutex_destroy(&e.out_lock);
-    if (e.log)
-        fclose(e.log);
-    return 0;
+    return rc ? rc : closed;
 }

@@ -31,9 +31,13 @@
 #include "engine_searcher.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum { OPT_NODES, OPT_HASH, OPT_THREADS, OPT_SEED, OPT_EVALFILE, N_OPT };
 
@@ -73,26 +77,42 @@ static void search_free(void *state)
     ball_net_free(t->net);
 }
 
+/* Opens @p path for reading if it is a regular file: without blocking
+ * (O_NONBLOCK: a FIFO with no writer would hold the engine's command loop,
+ * isready and quit unanswered, in open() or read()). NULL with a message. */
+static FILE *open_regular(const char *path, long *len, char *err, size_t errlen)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "EvalFile '%.200s': %s", path, strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "EvalFile '%.200s': not a regular file", path);
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (f == NULL) {
+        snprintf(err, errlen, "EvalFile '%.200s': %s", path, strerror(errno));
+        close(fd);
+    }
+    *len = st.st_size > LONG_MAX ? LONG_MAX : (long)st.st_size;
+    return f;
+}
+
 /* Reads and loads the network file @p path into @p *out; 0, or -1 with a
  * message naming the file. */
 static int load_net_file(const char *path, ball_net **out, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
     unsigned char *data = NULL;
     long len = -1;
     char why[256];
+    FILE *f = open_regular(path, &len, err, errlen);
     *out = NULL;
-    if (f == NULL) {
-        snprintf(err, errlen, "EvalFile '%.200s': %s", path, strerror(errno));
+    if (f == NULL)
         return -1;
-    }
-    if (fseek(f, 0, SEEK_END) == 0)
-        len = ftell(f);
-    if (len < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        snprintf(err, errlen, "EvalFile '%.200s': cannot read it (not a regular file?)", path);
-        fclose(f);
-        return -1;
-    }
     if (len > MAX_NET_FILE) {
         snprintf(err, errlen, "EvalFile '%.200s': %ld bytes, at most %ld", path, len, MAX_NET_FILE);
         fclose(f);

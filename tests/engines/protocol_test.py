@@ -211,7 +211,25 @@ check(e.p.stderr.read() == b"", "nothing on stderr")
 
 # ---- bad command line
 r = subprocess.run([BALL, "engine", "--bogus"], capture_output=True, text=True, timeout=10)
-check(r.returncode == 2 and "unexpected argument '--bogus'" in r.stderr, "bad argument: %r" % r.stderr)
+check(r.returncode == 2 and "unknown option '--bogus'" in r.stderr, "bad argument: %r" % r.stderr)
+# options read with getopt_long: a typo gets a suggestion (not taken as an
+# abbreviation), an option twice and a stray word are refused
+for args, msg in ((["--lgo", "x"], "unknown option '--lgo'; did you mean '--log'?"),
+                  (["--searche", "mcts"], "unknown option '--searche'; did you mean '--searcher'?"),
+                  (["--log", "a", "--log", "b"], "option --log given twice"),
+                  (["--log"], "option --log needs a value"),
+                  (["--help=1"], "option --help takes no value"),
+                  (["mcts"], "unexpected argument 'mcts'")):
+    r = subprocess.run([BALL, "engine", *args], capture_output=True, text=True, timeout=10)
+    check(r.returncode == 2 and "ball: engine: " + msg in r.stderr, "engine %r: %r" % (args, r.stderr))
+check(subprocess.run([BALL, "engine", "--searcher=mcts"], input="quit\n", capture_output=True,
+                     text=True, timeout=10).returncode == 0, "--searcher=mcts accepted")
+# --log to a full device: the write error is reported (once), the session
+# answers on, and the exit status says the log is incomplete
+r = subprocess.run([BALL, "engine", "--searcher", "mcts", "--log", "/dev/full"],
+                   input="bep\nisready\nquit\n", capture_output=True, text=True, timeout=10)
+check(r.returncode == 1 and r.stderr.count("--log /dev/full: No space left on device") == 1
+      and "readyok" in r.stdout, "--log /dev/full: %r %r" % (r.returncode, r.stderr))
 r = subprocess.run([BALL, "engine", "--log", "/nonexistent/dir/x"], capture_output=True,
                    text=True, timeout=10)
 check(r.returncode == 2 and "--log" in r.stderr, "bad --log: %r" % r.stderr)
@@ -335,7 +353,20 @@ with tempfile.TemporaryDirectory() as tmp:
     check(e.close() == 0, "--net session: exit 0")
     r = subprocess.run([BALL, "engine", "--net", os.path.join(tmp, "ver.bin")], input="",
                        capture_output=True, text=True, timeout=10)
-    check(r.returncode == 1 and "net: byte 8: format version 2" in r.stderr, "bad --net: %r" % r.stderr)
+    check(r.returncode == 2 and "net: byte 8: format version 2" in r.stderr, "bad --net: %r" % r.stderr)
+    # a FIFO (no writer) or a directory as the network: refused at once,
+    # the command loop free (it blocked in open() on a FIFO)
+    fifo = os.path.join(tmp, "fifo")
+    os.mkfifo(fifo)
+    e = Engine([BALL, "engine"])
+    for path in (fifo, tmp):
+        err = error_of(e.ask("setoption name EvalFile value %s" % path, 5), "EvalFile " + path)
+        check(err.endswith("EvalFile '%s': not a regular file" % path), "EvalFile %s: %r" % (path, err))
+    e.send("quit")
+    check(e.close(5) == 0, "quit answered after EvalFile FIFO")
+    r = subprocess.run([BALL, "engine", "--net", fifo], input="", capture_output=True, text=True,
+                       timeout=10)
+    check(r.returncode == 2 and "not a regular file" in r.stderr, "--net FIFO: %r" % r.stderr)
     r = subprocess.run([BALL, "engine", "--searcher", "mcts", "--net", net], input="",
                        capture_output=True, text=True, timeout=10)
     check(r.returncode == 2 and "--net" in r.stderr, "--net with mcts: %r" % r.stderr)
