@@ -321,8 +321,7 @@ static int parse_options(int argc, char **argv, const char *command, struct sett
 {
     struct option longopts[N_OPTIONS + 1];
     size_t row[N_OPTIONS];
-    char where[32], msg[160], hint[96] = "";
-    const char *value;
+    char where[32], msg[160], hint[96] = "", *value;
     int k;
     /* messages start "ball: " or "ball: perft: " */
     snprintf(where, sizeof where, "%s%s", command ? command : "", command ? ": " : "");
@@ -461,5 +460,5 @@ static int cmd_match(ball_game *g, const struct settings *set, int argc, char **
 {
     (void)g;
     (void)set;
-    return tool_match_main(argc - 1, argv + 1);
+    return tool_match_main(argc, argv);
 }

@@ -261,6 +261,7 @@ static int parse_int(const char *s, int64_t max, int64_t *out)
 
 static const char *const COMMAND_NAMES[] = {"bep", "isready", "setoption", "newgame", "position",
                                             "go", "stop", "quit"};
+#define N_COMMAND_NAMES (sizeof COMMAND_NAMES / sizeof COMMAND_NAMES[0])
 
 /* ---------------------------------------------------------------- commands */
 
@@ -399,87 +400,138 @@ static void cmd_position(struct engine *e, const struct words *ws)
     e->game = g;
 }
 
-static void cmd_go(struct engine *e, const struct words *ws)
+/* The words of `go` that take a number. */
+static const char *const GO_KEYS[] = {"nodes", "playouts", "movetime", "depth", "multipv",
+                                      "atime", "dtime", "ainc", "dinc", "movestogo"};
+enum { K_NODES, K_PLAYOUTS, K_MOVETIME, K_DEPTH, K_MULTIPV, K_ATIME, K_DTIME, K_AINC, K_DINC,
+       K_MTG, N_KEYS };
+
+/* What a `go` says: its numbers (0 when not given) and infinite. */
+struct go_words {
+    int64_t val[N_KEYS];
+    int seen[N_KEYS];
+    int infinite;
+};
+
+/* The clamps of docs/protocol.md ("ball engine"): the protocol allows
+ * larger numbers, the engine searches at most this much. */
+#define MAX_MOVETIME_MS 86400000 /* a day: the library's largest time budget */
+#define MAX_NODES 1000000000000LL /* 10^12: the library's largest node budget */
+
+/* "unknown word 'nodse' (word 1); did you mean 'nodes'?" */
+static void unknown_go_word(struct engine *e, const char *w, int i)
 {
-    static const char *const KEYS[] = {"nodes", "playouts", "movetime", "depth", "multipv",
-                                       "atime", "dtime", "ainc", "dinc", "movestogo"};
-    enum { K_NODES, K_PLAYOUTS, K_MOVETIME, K_DEPTH, K_MULTIPV, K_ATIME, K_DTIME, K_AINC, K_DINC,
-           K_MTG, N_KEYS };
-    int64_t val[N_KEYS] = {0};
-    int seen[N_KEYS] = {0}, infinite = 0;
+    const char *guess = options_nearest(w, GO_KEYS, N_KEYS, sizeof GO_KEYS[0]);
+    if (guess == NULL && edit_distance(w, "infinite") <= 2)
+        guess = "infinite";
+    if (guess != NULL)
+        error_line(e, "go: unknown word '%.40s' (word %d); did you mean '%s'?", w, i, guess);
+    else
+        error_line(e, "go: unknown word '%.40s' (word %d)", w, i);
+}
+
+/* Reads the words of a `go`; 0, or -1 after the error line. */
+static int read_go(struct engine *e, const struct words *ws, struct go_words *g)
+{
+    memset(g, 0, sizeof *g);
     for (int i = 1; i < ws->n; i++) {
         int k = 0;
         if (strcmp(ws->w[i], "infinite") == 0) {
-            if (infinite) {
+            if (g->infinite) {
                 error_line(e, "go: 'infinite' given twice");
-                return;
+                return -1;
             }
-            infinite = 1;
+            g->infinite = 1;
             continue;
         }
-        while (k < N_KEYS && strcmp(ws->w[i], KEYS[k]) != 0)
+        while (k < N_KEYS && strcmp(ws->w[i], GO_KEYS[k]) != 0)
             k++;
         if (k == N_KEYS) {
-            error_line(e, "go: unknown word '%.40s' (word %d)", ws->w[i], i);
-            return;
+            unknown_go_word(e, ws->w[i], i);
+            return -1;
         }
-        if (seen[k]) {
-            error_line(e, "go: '%s' given twice", KEYS[k]);
-            return;
+        if (g->seen[k]) {
+            error_line(e, "go: '%s' given twice", GO_KEYS[k]);
+            return -1;
         }
         int64_t max = (k == K_NODES || k == K_PLAYOUTS) ? INT64_MAX : INT_MAX;
         int64_t min = (k == K_AINC || k == K_DINC) ? 0 : 1;
         if (k == K_MULTIPV)
             max = ENGINE_MAX_MULTIPV;
-        if (i + 1 >= ws->n || parse_int(ws->w[i + 1], max, &val[k]) < 0 || val[k] < min) {
-            error_line(e, "go: '%s' needs a number from %lld to %lld, got '%.40s'", KEYS[k],
+        if (i + 1 >= ws->n || parse_int(ws->w[i + 1], max, &g->val[k]) < 0 || g->val[k] < min) {
+            error_line(e, "go: '%s' needs a number from %lld to %lld, got '%.40s'", GO_KEYS[k],
                        (long long)min, (long long)max, i + 1 < ws->n ? ws->w[i + 1] : "");
-            return;
+            return -1;
         }
-        seen[k] = 1;
+        g->seen[k] = 1;
         i++;
     }
-    if (ball_result(e->game) != BALL_ONGOING) {
-        error_line(e, "go: the game is over");
-        say(e, "bestdecision none");
-        return;
-    }
+    return 0;
+}
+
+static int64_t at_most(int64_t v, int64_t max)
+{
+    return v > max ? max : v;
+}
+
+/* The limits of the search from the words of a `go`, clamped. */
+static void go_limits(struct engine *e, const struct go_words *g)
+{
     memset(&e->lim, 0, sizeof e->lim);
-    e->lim.nodes = val[K_NODES];
-    e->lim.playouts = val[K_PLAYOUTS];
-    e->lim.movetime_ms = val[K_MOVETIME];
-    e->lim.depth = val[K_DEPTH];
-    e->lim.infinite = infinite;
-    e->lim.multipv = seen[K_MULTIPV] ? (int)val[K_MULTIPV] : 1;
+    e->lim.nodes = at_most(g->val[K_NODES], MAX_NODES);
+    e->lim.playouts = at_most(g->val[K_PLAYOUTS], MAX_NODES);
+    e->lim.movetime_ms = at_most(g->val[K_MOVETIME], MAX_MOVETIME_MS);
+    e->lim.depth = g->val[K_DEPTH];
+    e->lim.infinite = g->infinite;
+    e->lim.multipv = g->seen[K_MULTIPV] ? (int)g->val[K_MULTIPV] : 1;
     int side = ball_side(e->game);
     int k_time = side == BALL_ATK ? K_ATIME : K_DTIME, k_inc = side == BALL_ATK ? K_AINC : K_DINC;
-    if (seen[k_time]) {
-        int64_t left = val[k_time], mtg = seen[K_MTG] ? val[K_MTG] : 30;
-        int64_t t = left / mtg + val[k_inc] * 3 / 4;
+    if (g->seen[k_time]) {
+        int64_t left = g->val[k_time], mtg = g->seen[K_MTG] ? g->val[K_MTG] : 30;
+        int64_t t = left / mtg + g->val[k_inc] * 3 / 4;
         if (t > left / 2)
             t = left / 2;
-        if (t < 1)
-            t = 1;
+        t = at_most(t < 1 ? 1 : t, MAX_MOVETIME_MS);
         if (e->lim.movetime_ms == 0 || t < e->lim.movetime_ms)
             e->lim.movetime_ms = t;
     }
-    /* The searched game: the current position under the current rules
-     * (the search needs no history), made anew only after a newgame. */
+}
+
+/* The searched game: the current position under the current rules (the
+ * search needs no history), made anew only after a newgame. 0 or -1. */
+static int search_position(struct engine *e)
+{
     char bpn[BALL_BPN_MAX];
     if (e->search_game == NULL || e->search_rules_stale) {
         ball_game_free(e->search_game);
         e->search_game = NULL;
         if (ball_game_clone(&e->search_game, e->base) < 0) {
             error_line(e, "go: out of memory");
-            return;
+            return -1;
         }
         e->search_rules_stale = 0;
     }
     if (ball_position_to_text(e->game, bpn, sizeof bpn) < 0 ||
         ball_position_from_text(e->search_game, bpn) < 0) {
         error_line(e, "go: %s", ball_errmsg(e->search_game));
+        return -1;
+    }
+    return 0;
+}
+
+static void cmd_go(struct engine *e, const struct words *ws)
+{
+    struct go_words g;
+    if (read_go(e, ws, &g) < 0)
+        return;
+    if (ball_result(e->game) != BALL_ONGOING) {
+        error_line(e, "go: the game is over");
+        say(e, "bestdecision none");
         return;
     }
+    go_limits(e, &g);
+    if (search_position(e) < 0)
+        return;
     atomic_store(&e->stop, 0);
     atomic_store(&e->done, 0);
     atomic_store(&e->quiet, 0);
@@ -519,18 +571,10 @@ static int run_line(struct engine *e, char *line)
         return 0;
     }
     int known = 0;
-    for (size_t k = 0; k < sizeof COMMAND_NAMES / sizeof COMMAND_NAMES[0]; k++)
+    for (size_t k = 0; k < N_COMMAND_NAMES; k++)
         known |= strcmp(cmd, COMMAND_NAMES[k]) == 0;
     if (!known) {
-        const char *best = NULL;
-        size_t best_d = 3;
-        for (size_t k = 0; k < sizeof COMMAND_NAMES / sizeof COMMAND_NAMES[0]; k++) {
-            size_t d = edit_distance(cmd, COMMAND_NAMES[k]);
-            if (d < best_d) {
-                best_d = d;
-                best = COMMAND_NAMES[k];
-            }
-        }
+        const char *best = options_nearest(cmd, COMMAND_NAMES, N_COMMAND_NAMES, sizeof COMMAND_NAMES[0]);
         if (best)
             error_line(e, "line %lu: unknown command '%.40s'; did you mean '%s'?", e->line_no, cmd, best);
         else
@@ -573,8 +617,7 @@ static const struct option ENGINE_OPTIONS[N_ARGS + 1] = {
  * --help, or an exit status after the message. */
 static int engine_args(int argc, char **argv, const char *value[N_ARGS])
 {
-    char msg[160];
-    const char *v;
+    char msg[160], *v;
     int k;
     optind = 0;
     while ((k = options_next(argc, argv, ENGINE_OPTIONS, &v, msg, sizeof msg)) >= 0) {

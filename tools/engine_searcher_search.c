@@ -218,8 +218,8 @@ static int searcher_for(struct search_state *s, const ball_search_config *cfg, c
     return 0;
 }
 
-static int config_for(const engine_searcher *s, const engine_limits *lim, int multipv,
-                      ball_search_config *cfg, char *err, size_t errlen)
+static void config_for(const engine_searcher *s, const engine_limits *lim, int multipv,
+                       ball_search_config *cfg)
 {
     ball_search_config_init(cfg, sizeof *cfg);
     cfg->nodes = 0;
@@ -231,22 +231,18 @@ static int config_for(const engine_searcher *s, const engine_limits *lim, int mu
     cfg->info_every_ms = POLL_MS;
     if (lim->infinite) {
         cfg->depth = 64; /* the deepest the search goes; then wait for stop */
-        return 0;
+        return;
     }
     if (lim->nodes > 0)
         cfg->nodes = (uint64_t)lim->nodes;
     if (lim->playouts > 0 && (cfg->nodes == 0 || (uint64_t)lim->playouts < cfg->nodes))
         cfg->nodes = (uint64_t)lim->playouts;
-    if (lim->movetime_ms > 86400000 || lim->depth > 64) {
-        snprintf(err, errlen, "%s", lim->depth > 64 ? "depth is at most 64 turns"
-                                                    : "movetime is at most 86400000 ms");
-        return -1;
-    }
+    /* the engine clamps movetime and nodes (docs/protocol.md); the
+     * deepest the search goes is 64 turns */
     cfg->time_ms = (int)lim->movetime_ms;
-    cfg->depth = (int)lim->depth;
+    cfg->depth = (int)(lim->depth > 64 ? 64 : lim->depth);
     if (cfg->nodes == 0 && cfg->time_ms == 0 && cfg->depth == 0)
         cfg->nodes = engine_searcher_spin(s, OPT_NODES);
-    return 0;
 }
 
 /* The answer: the lines of the run (up to multipv) and the rest of the
@@ -292,8 +288,7 @@ static int search_run(engine_searcher *s, void *state, ball_game *game, const en
     ball_search_config cfg;
     ball_search_result r;
 
-    if (config_for(s, lim, multipv, &cfg, err, errlen) < 0)
-        return -1;
+    config_for(s, lim, multipv, &cfg);
     cfg.info_ud = t;
     if (searcher_for(t, &cfg, err, errlen) < 0)
         return -1;

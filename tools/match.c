@@ -102,10 +102,7 @@ int tool_match_main(int argc, char **argv)
         return bad("--rules: %s", err);
     if ((rc = load_openings(&m)) != 0)
         goto out;
-    signal(SIGPIPE, SIG_IGN);
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
+    engines_init();
     m.done = calloc((size_t)m.cfg.games, 1);
     m.a_score = malloc((size_t)m.cfg.games);
     if (m.done == NULL || m.a_score == NULL) {
@@ -117,16 +114,9 @@ int tool_match_main(int argc, char **argv)
     m.tty = isatty(2);
     if (m.cfg.sprt)
         sprt_bounds(m.cfg.alpha, m.cfg.beta, &m.lower, &m.upper);
-    if (m.cfg.records_path) {
-        if (resume(&m) < 0) {
-            rc = EXIT_USAGE;
-            goto out;
-        }
-        m.records = fopen(m.cfg.records_path, "a");
-        if (m.records == NULL) {
-            rc = bad("--records %s: %s", m.cfg.records_path, strerror(errno));
-            goto out;
-        }
+    if (m.cfg.records_path && open_records(&m) < 0) {
+        rc = EXIT_USAGE;
+        goto out;
     }
     pthread_t th[64];
     int n_th = 0;
@@ -139,6 +129,7 @@ int tool_match_main(int argc, char **argv)
     }
     for (int i = 0; i < n_th; i++)
         pthread_join(th[i], NULL);
+    reap_orphans(); /* what the engines that quit left behind */
     if (m.tty)
         fputc('\n', stderr);
     report_text(&m, stdout);

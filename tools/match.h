@@ -57,10 +57,11 @@ struct proc {
     int in, out, err;
     char buf[16384];
     size_t len;
-    char errtail[256]; /* the end of its stderr */
-    size_t errlen;
+    char errtail[256]; /* the end of its stderr: a ring, errpos the next byte */
+    size_t errpos, errlen;
     int out_eof, err_eof;
     int slot; /* its entry in children[] */
+    char said[160]; /* its last "info string error: " line, without those words */
 };
 
 struct match {
@@ -95,11 +96,18 @@ struct player {
 struct outcome {
     int result;         /* ball_result(), or for a forfeit the winner's */
     int forfeit_side;   /* -1, or the team that forfeited */
-    char reason[REASON_MAX + 128];
+    char reason[REASON_MAX + 320]; /* "forfeit DEF (NAME): " WHY " (it said: " ... ")" */
 };
 
 /* match_engines.c */
 double now_ms(void);
+/* Before the first engine: the signals, and on Linux the match made the
+ * subreaper of what its engines leave behind. */
+void engines_init(void);
+/* Kills and reaps the match's children that are no engines: what an
+ * engine left behind outside its process group (a setsid grandchild),
+ * adopted by the match when the engine ended (Linux; elsewhere nothing). */
+void reap_orphans(void);
 /* Kills the engines' process groups and ends the process with @p sig. */
 void on_signal(int sig);
 /* Sends one line; 0 or -1. */
@@ -126,12 +134,16 @@ const char *limit_of(const struct config *c, char *buf, size_t len);
 /* Tags game @p idx (0-based) and appends its record to the records file. */
 int write_record(struct match *m, ball_game *g, long idx, const struct outcome *o,
                  const char *atk, const char *def);
-/* Reads the games already in the records file: their numbers and scores. */
-int resume(struct match *m);
+/* Opens the records file (created when missing): a regular file, locked
+ * against a second match (flock, without waiting), the games of this match
+ * already in it counted; m->records then appends. 0, or -1 after the
+ * message. */
+int open_records(struct match *m);
 
 /* match_report.c */
-/* Counts game @p idx (0-based) with engine 1 scoring @p s2 halves (0-2). */
-void count_game(struct match *m, long idx, int s2);
+/* Counts game @p idx (0-based), engine 1 playing team @p a_side: its
+ * result (a forfeit's included), and the team that forfeited or -1. */
+void count_game(struct match *m, long idx, int a_side, int result, int forfeit_side);
 /* The status line on standard error. */
 void status_line(struct match *m);
 /* The result as text, and as JSON into @p path (0 or -1). */

@@ -5,6 +5,7 @@
 
 #include "match.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -13,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -23,6 +27,11 @@
 #define MAX_CHILDREN 128
 static volatile pid_t children[MAX_CHILDREN];
 
+/* Held while an engine is started (fork to children[]) and while the
+ * orphans are swept, so that a sweep never takes an engine being started
+ * for an orphan. */
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void on_signal(int sig)
 {
     for (int i = 0; i < MAX_CHILDREN; i++)
@@ -30,6 +39,79 @@ void on_signal(int sig)
             kill(-children[i], SIGKILL);
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+void engines_init(void)
+{
+#ifdef __linux__
+    /* The match adopts what its engines leave behind (a grandchild made
+     * session leader by setsid escapes the engine's process group), so
+     * that reap_orphans() can end it. */
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+#endif
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+}
+
+#ifdef __linux__
+/* The parent of process @p pid (/proc/PID/stat), or -1. */
+static pid_t parent_of(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    char *end = strrchr(buf, ')'); /* after the command's name, which may hold anything */
+    long ppid = -1;
+    if (end == NULL || sscanf(end + 1, " %*c %ld", &ppid) != 1)
+        return -1;
+    return (pid_t)ppid;
+}
+
+static int is_engine(pid_t pid)
+{
+    for (int i = 0; i < MAX_CHILDREN; i++)
+        if (children[i] == pid)
+            return 1;
+    return 0;
+}
+
+/* One sweep of /proc: kills and reaps each child that is no engine; their
+ * number. */
+static int sweep_orphans(void)
+{
+    DIR *d = opendir("/proc");
+    struct dirent *de;
+    int found = 0;
+    while (d != NULL && (de = readdir(d)) != NULL) {
+        pid_t pid = (pid_t)atol(de->d_name);
+        if (pid <= 0 || parent_of(pid) != getpid() || is_engine(pid))
+            continue;
+        kill(-pid, SIGKILL); /* its own group, when it made one */
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        found++;
+    }
+    if (d != NULL)
+        closedir(d);
+    return found;
+}
+#endif
+
+void reap_orphans(void)
+{
+#ifdef __linux__
+    /* each orphan ended may leave children of its own, adopted in turn */
+    pthread_mutex_lock(&spawn_lock);
+    for (int round = 0; round < 16 && sweep_orphans() > 0; round++)
+        continue;
+    pthread_mutex_unlock(&spawn_lock);
+#endif
 }
 
 /* ---------------------------------------------------------------- time */
@@ -55,6 +137,7 @@ static void proc_kill(struct proc *p)
     close(p->out);
     close(p->err);
     p->pid = 0;
+    reap_orphans();
 }
 
 static int proc_start(struct proc *p, const char *cmd, char *why, size_t whylen)
@@ -66,8 +149,10 @@ static int proc_start(struct proc *p, const char *cmd, char *why, size_t whylen)
         snprintf(why, whylen, "cannot start: %s", strerror(errno));
         return -1;
     }
+    pthread_mutex_lock(&spawn_lock);
     pid_t pid = fork();
     if (pid < 0) {
+        pthread_mutex_unlock(&spawn_lock);
         snprintf(why, whylen, "cannot start: %s", strerror(errno));
         close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(err[0]), close(err[1]);
         return -1;
@@ -84,6 +169,7 @@ static int proc_start(struct proc *p, const char *cmd, char *why, size_t whylen)
     }
     setpgid(pid, pid); /* also here: no race with the kill of the group */
     children[slot] = pid;
+    pthread_mutex_unlock(&spawn_lock);
     close(in[0]);
     close(out[1]);
     close(err[1]);
@@ -97,22 +183,53 @@ static int proc_start(struct proc *p, const char *cmd, char *why, size_t whylen)
     return 0;
 }
 
-/* Why the process ended (after its output closed): "crashed (exit status 3: <stderr>)". */
-
-/* Appends @p n bytes of an engine's stderr to the tail kept of it, control
- * characters as spaces, dropping the oldest byte when it is full. */
+/* Appends @p n bytes of an engine's stderr to the tail kept of it, a ring
+ * of the last sizeof errtail bytes (a flood of stderr costs one store a
+ * byte), control characters as spaces. */
 static void errtail_add(struct proc *p, const char *buf, ssize_t n)
 {
     for (ssize_t i = 0; i < n; i++) {
-        if (p->errlen == sizeof p->errtail - 1) {
-            memmove(p->errtail, p->errtail + 1, p->errlen - 1);
-            p->errlen--;
-        }
-        p->errtail[p->errlen++] = buf[i] == '\n' || (unsigned char)buf[i] < 0x20 ? ' ' : buf[i];
+        p->errtail[p->errpos] = buf[i] == '\n' || (unsigned char)buf[i] < 0x20 ? ' ' : buf[i];
+        p->errpos = (p->errpos + 1) % sizeof p->errtail;
+        if (p->errlen < sizeof p->errtail)
+            p->errlen++;
     }
-    p->errtail[p->errlen] = '\0';
 }
 
+/* ": " and the last 60 bytes of the stderr kept (trailing blanks
+ * dropped), or "" when it wrote none. */
+static void errtail_text(const struct proc *p, char *out, size_t len)
+{
+    char tail[sizeof p->errtail];
+    size_t n = p->errlen, start = (p->errpos + sizeof p->errtail - n) % sizeof p->errtail;
+    for (size_t i = 0; i < n; i++)
+        tail[i] = p->errtail[(start + i) % sizeof p->errtail];
+    while (n > 0 && tail[n - 1] == ' ')
+        n--;
+    size_t from = n > 60 ? n - 60 : 0;
+    snprintf(out, len, "%s%.*s", n ? ": " : "", (int)(n - from), tail + from);
+}
+
+/* Reads what is left of the stderr of an engine that has ended (or closed
+ * its output): at most 1 MiB, so that one that floods it on cannot hold
+ * the match. */
+static void drain_stderr(struct proc *p)
+{
+    for (size_t total = 0; total < (1u << 20);) {
+        struct pollfd pf = {p->err, POLLIN, 0};
+        char tmp[4096];
+        if (poll(&pf, 1, 0) <= 0)
+            break;
+        ssize_t n = read(p->err, tmp, sizeof tmp);
+        if (n <= 0)
+            break;
+        errtail_add(p, tmp, n);
+        total += (size_t)n;
+    }
+}
+
+/* Why the process ended (after its output closed): "crashed (exit status
+ * 3: <the end of its stderr>)". */
 void proc_death(struct proc *p, char *why, size_t whylen)
 {
     int status = 0;
@@ -122,25 +239,9 @@ void proc_death(struct proc *p, char *why, size_t whylen)
         struct timespec d = {0, 5000000};
         nanosleep(&d, NULL);
     }
-    /* what is left of its stderr */
-    for (;;) {
-        struct pollfd pf = {p->err, POLLIN, 0};
-        char tmp[512];
-        if (poll(&pf, 1, 0) <= 0)
-            break;
-        ssize_t n = read(p->err, tmp, sizeof tmp);
-        if (n <= 0)
-            break;
-        errtail_add(p, tmp, n);
-    }
-    char tail[100] = "";
-    if (p->errlen) {
-        size_t n = p->errlen;
-        while (n > 0 && p->errtail[n - 1] == ' ')
-            n--;
-        size_t from = n > 60 ? n - 60 : 0;
-        snprintf(tail, sizeof tail, ": %.*s", (int)(n - from), p->errtail + from);
-    }
+    drain_stderr(p);
+    char tail[100];
+    errtail_text(p, tail, sizeof tail);
     if (r == p->pid && WIFEXITED(status))
         snprintf(why, whylen, "crashed (exit status %d%s)", WEXITSTATUS(status), tail);
     else if (r == p->pid && WIFSIGNALED(status))
@@ -160,6 +261,7 @@ void proc_close(struct proc *p)
         close(p->out);
         close(p->err);
         p->pid = 0;
+        reap_orphans();
         return;
     }
     proc_kill(p);
@@ -195,6 +297,8 @@ int proc_readline(struct proc *p, char *line, size_t cap, double deadline)
             line[k] = '\0';
             if (k > 0 && line[k - 1] == '\r')
                 line[k - 1] = '\0';
+            if (strncmp(line, "info string error: ", 19) == 0)
+                snprintf(p->said, sizeof p->said, "%s", line + 19);
             memmove(p->buf, nl + 1, p->len - n - 1);
             p->len -= n + 1;
             return 0;
@@ -213,7 +317,7 @@ int proc_readline(struct proc *p, char *line, size_t cap, double deadline)
         if (r <= 0)
             continue;
         if (pf[1].revents) {
-            char tmp[512];
+            char tmp[4096];
             ssize_t n = read(p->err, tmp, sizeof tmp);
             errtail_add(p, tmp, n);
             if (n <= 0)

@@ -34,117 +34,150 @@ static char *position_line(ball_game *g, const char *opening)
     return s;
 }
 
-static void forfeit(struct outcome *o, int side, const char *name, const char *fmt, ...)
+/* One game being played: the players by team and their clocks. */
+struct game_run {
+    const struct config *cfg;
+    ball_game *g;
+    const char *opening;
+    struct player **pl; /* by team */
+    struct outcome *o;
+    double clock[2];
+};
+
+/* The game lost by @p side: "forfeit DEF (NAME): WHY", and the engine's
+ * last error line after it ("(it said: go: ...)"), which often tells why
+ * it answered as it did; its process is ended (started afresh for the
+ * next game). Returns -1. */
+static int lose(struct game_run *r, int side, const char *fmt, ...)
 {
+    struct player *p = r->pl[side];
     char buf[REASON_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    o->forfeit_side = side;
-    o->result = side == BALL_ATK ? BALL_DEF_WON : BALL_ATK_WON;
-    snprintf(o->reason, sizeof o->reason, "forfeit %s (%s): %s", side == BALL_ATK ? "ATK" : "DEF",
-             name, buf);
+    r->o->forfeit_side = side;
+    r->o->result = side == BALL_ATK ? BALL_DEF_WON : BALL_ATK_WON;
+    snprintf(r->o->reason, sizeof r->o->reason, "forfeit %s (%s): %s%s%.120s%s",
+             side == BALL_ATK ? "ATK" : "DEF", p->spec->name, buf, *p->proc.said ? " (it said: " : "",
+             p->proc.said, *p->proc.said ? ")" : "");
+    proc_close(&p->proc);
+    return -1;
+}
+
+/* lose() with why the engine's process ended. */
+static int lose_dead(struct game_run *r, int side)
+{
+    char why[REASON_MAX] = "";
+    proc_death(&r->pl[side]->proc, why, sizeof why);
+    return lose(r, side, "%s", why);
+}
+
+/* The largest clock word sent: the protocol's 2^31 - 1 (docs/protocol.md). */
+#define CLOCK_WORD_MAX 2147483647.0
+
+static long clock_word(double ms)
+{
+    return (long)(ms < 1 ? 1 : ms > CLOCK_WORD_MAX ? CLOCK_WORD_MAX : ms);
+}
+
+/* The `go` of team @p side into @p line; returns the time it may take
+ * before it forfeits (ms): its limit plus the margin. */
+static double go_line(const struct game_run *r, int side, char *line, size_t len)
+{
+    const struct config *cfg = r->cfg;
+    const struct engine_spec *spec = r->pl[side]->spec;
+    int kind = spec->limit_kind >= 0 ? spec->limit_kind : cfg->limit_kind;
+    long amount = spec->limit_kind >= 0 ? spec->limit : cfg->limit;
+    static const char *const WORD[] = {"nodes", "playouts", "movetime"};
+    if (kind != LIM_TC) {
+        snprintf(line, len, "go %s %ld", WORD[kind], amount);
+        return (double)cfg->margin_ms + (kind == LIM_MOVETIME ? (double)amount : 0);
+    }
+    snprintf(line, len, "go atime %ld dtime %ld ainc %ld dinc %ld", clock_word(r->clock[0]),
+             clock_word(r->clock[1]), cfg->tc_inc, cfg->tc_inc);
+    return (double)cfg->margin_ms + r->clock[side];
+}
+
+/* Sends the position and the `go` to team @p side and reads up to its
+ * bestdecision, into @p line; the time it took in @p used. 0, or -1
+ * after the forfeit. */
+static int ask(struct game_run *r, int side, char *line, size_t cap, double *used)
+{
+    struct proc *p = &r->pl[side]->proc;
+    char *pos = position_line(r->g, r->opening);
+    if (pos == NULL)
+        return lose(r, side, "out of memory");
+    double allowed = go_line(r, side, line, cap), t0 = now_ms();
+    int bad = proc_send(p, pos) < 0 || proc_send(p, line) < 0;
+    free(pos);
+    p->said[0] = '\0'; /* only what it says about this decision */
+    if (bad)
+        return lose_dead(r, side);
+    for (;;) {
+        int rc = proc_readline(p, line, cap, t0 + allowed);
+        if (rc == -1)
+            return lose(r, side, "hung (no bestdecision within %.0f ms)", allowed);
+        if (rc == -2)
+            return lose_dead(r, side);
+        if (strncmp(line, "bestdecision", 12) == 0 && (line[12] == ' ' || line[12] == '\0'))
+            break;
+    }
+    *used = now_ms() - t0;
+    return 0;
+}
+
+/* Plays the decision of the bestdecision @p line of team @p side, after
+ * charging its clock; 0, or -1 after the forfeit. */
+static int play_answer(struct game_run *r, int side, const char *line, double used)
+{
+    const struct config *cfg = r->cfg;
+    char text[64] = "";
+    ball_action a;
+    if (cfg->limit_kind == LIM_TC) {
+        r->clock[side] -= used;
+        if (r->clock[side] < -(double)cfg->margin_ms)
+            return lose(r, side, "lost on time");
+        r->clock[side] += (double)cfg->tc_inc;
+    }
+    if (sscanf(line + 12, " %63s", text) != 1 || strcmp(text, "none") == 0)
+        return lose(r, side, "malformed answer '%.60s'", line);
+    int rc = ball_action_from_text(r->g, text, &a);
+    if (rc >= 0)
+        rc = ball_apply(r->g, a);
+    if (rc < 0)
+        return lose(r, side, "%s decision '%.40s': %.80s",
+                    rc == BALL_E_NOTATION ? "malformed" : "illegal", text, ball_errmsg(r->g));
+    return 0;
 }
 
 /* Plays one game of @p g (at its opening) between pl[ATK] and pl[DEF]. */
 static void play_game(const struct config *cfg, ball_game *g, const char *opening,
                       struct player *pl[2], struct outcome *o)
 {
-    char why[REASON_MAX] = "", line[8192];
-    double clock[2] = {(double)cfg->limit, (double)cfg->limit};
+    struct game_run r = {cfg, g, opening, pl, o, {(double)cfg->limit, (double)cfg->limit}};
+    char line[8192];
     long decisions = 0;
     o->forfeit_side = -1;
     o->reason[0] = '\0';
     for (int side = 0; side < 2; side++) {
-        why[0] = '\0';
+        char why[REASON_MAX] = "";
         if (player_newgame(pl[side], cfg->margin_ms, why, sizeof why) < 0) {
-            forfeit(o, side, pl[side]->spec->name, "%s", why);
+            lose(&r, side, "%s", why);
             return;
         }
     }
     while (ball_result(g) == BALL_ONGOING) {
         int side = ball_side(g);
-        struct player *p = pl[side];
-        const char *name = p->spec->name;
+        double used = 0;
         if (decisions++ >= cfg->max_decisions) {
             o->result = BALL_ONGOING;
             snprintf(o->reason, sizeof o->reason, "adjudicated a draw after %ld decisions",
                      cfg->max_decisions);
             return;
         }
-        char *pos = position_line(g, opening);
-        if (pos == NULL) {
-            forfeit(o, side, name, "out of memory");
+        if (ask(&r, side, line, sizeof line, &used) < 0 || play_answer(&r, side, line, used) < 0)
             return;
-        }
-        int kind = p->spec->limit_kind >= 0 ? p->spec->limit_kind : cfg->limit_kind;
-        long amount = p->spec->limit_kind >= 0 ? p->spec->limit : cfg->limit;
-        switch (kind) {
-        case LIM_NODES: snprintf(line, sizeof line, "go nodes %ld", amount); break;
-        case LIM_PLAYOUTS: snprintf(line, sizeof line, "go playouts %ld", amount); break;
-        case LIM_MOVETIME: snprintf(line, sizeof line, "go movetime %ld", amount); break;
-        default:
-            snprintf(line, sizeof line, "go atime %ld dtime %ld ainc %ld dinc %ld",
-                     (long)(clock[0] > 1 ? clock[0] : 1), (long)(clock[1] > 1 ? clock[1] : 1),
-                     cfg->tc_inc, cfg->tc_inc);
-        }
-        double allowed = (double)cfg->margin_ms;
-        if (kind == LIM_MOVETIME)
-            allowed += (double)amount;
-        if (kind == LIM_TC)
-            allowed += clock[side];
-        double t0 = now_ms();
-        int bad = proc_send(&p->proc, pos) < 0 || proc_send(&p->proc, line) < 0;
-        free(pos);
-        if (bad) {
-            proc_death(&p->proc, why, sizeof why);
-            proc_close(&p->proc);
-            forfeit(o, side, name, "%s", why);
-            return;
-        }
-        for (;;) {
-            int r = proc_readline(&p->proc, line, sizeof line, t0 + allowed);
-            if (r == -1) {
-                proc_close(&p->proc);
-                forfeit(o, side, name, "hung (no bestdecision within %.0f ms)", allowed);
-                return;
-            }
-            if (r == -2) {
-                proc_death(&p->proc, why, sizeof why);
-                proc_close(&p->proc);
-                forfeit(o, side, name, "%s", why);
-                return;
-            }
-            if (strncmp(line, "bestdecision", 12) == 0 && (line[12] == ' ' || line[12] == '\0'))
-                break;
-        }
-        double used = now_ms() - t0;
-        if (cfg->limit_kind == LIM_TC) {
-            clock[side] -= used;
-            if (clock[side] < -(double)cfg->margin_ms) {
-                proc_close(&p->proc);
-                forfeit(o, side, name, "lost on time");
-                return;
-            }
-            clock[side] += (double)cfg->tc_inc;
-        }
-        char text[64] = "";
-        if (sscanf(line + 12, " %63s", text) != 1 || strcmp(text, "none") == 0) {
-            proc_close(&p->proc);
-            forfeit(o, side, name, "malformed answer '%.60s'", line);
-            return;
-        }
-        ball_action a;
-        int arc = ball_action_from_text(g, text, &a);
-        if (arc >= 0)
-            arc = ball_apply(g, a);
-        if (arc < 0) {
-            proc_close(&p->proc);
-            forfeit(o, side, name, "%s decision '%.40s': %.80s",
-                    arc == BALL_E_NOTATION ? "malformed" : "illegal", text, ball_errmsg(g));
-            return;
-        }
     }
     o->result = ball_result(g);
     snprintf(o->reason, sizeof o->reason, "%s", o->result == BALL_DRAW ? "turn limit" : "touchdown");
@@ -196,13 +229,6 @@ void *worker(void *arg)
             break;
         }
         play_game(&m->cfg, g, opening, by_side, &o);
-        int s2;
-        if (o.result == BALL_ATK_WON)
-            s2 = a_side == BALL_ATK ? 2 : 0;
-        else if (o.result == BALL_DEF_WON)
-            s2 = a_side == BALL_DEF ? 2 : 0;
-        else
-            s2 = 1;
         pthread_mutex_lock(&m->lock);
         if (write_record(m, g, idx, &o, by_side[BALL_ATK]->spec->name,
                          by_side[BALL_DEF]->spec->name) < 0 && !m->failed) {
@@ -211,20 +237,9 @@ void *worker(void *arg)
             m->failed = 1;
             m->stop = 1;
         }
-        if (o.forfeit_side >= 0) {
-            m->forfeits[o.forfeit_side == a_side ? 0 : 1]++;
-            m->term_forfeit++;
-            if (m->tty)
-                fputc('\n', stderr);
-            fprintf(stderr, "ball: match: game %ld: %s\n", idx + 1, o.reason);
-        } else if (o.result == BALL_DRAW) {
-            m->term_turnlimit++;
-        } else if (o.result == BALL_ONGOING) {
-            m->term_adjudicated++;
-        } else {
-            m->term_touchdown++;
-        }
-        count_game(m, idx, s2);
+        if (o.forfeit_side >= 0)
+            fprintf(stderr, "%sball: match: game %ld: %s\n", m->tty ? "\n" : "", idx + 1, o.reason);
+        count_game(m, idx, a_side, o.result, o.forfeit_side);
         status_line(m);
         pthread_mutex_unlock(&m->lock);
         ball_game_free(g);

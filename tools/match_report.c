@@ -26,9 +26,27 @@ static void update_stats(struct match *m)
     }
 }
 
-/* Counts game @p idx (0-based) with engine 1 scoring @p s2 halves (0-2). */
-void count_game(struct match *m, long idx, int s2)
+/* Engine 1's score in halves (0-2) when it played team @p a_side. */
+static int score2(int result, int a_side)
 {
+    if (result == BALL_ATK_WON || result == BALL_DEF_WON)
+        return (result == BALL_ATK_WON) == (a_side == BALL_ATK) ? 2 : 0;
+    return 1;
+}
+
+void count_game(struct match *m, long idx, int a_side, int result, int forfeit_side)
+{
+    int s2 = score2(result, a_side);
+    if (forfeit_side >= 0) {
+        m->forfeits[forfeit_side == a_side ? 0 : 1]++;
+        m->term_forfeit++;
+    } else if (result == BALL_DRAW) {
+        m->term_turnlimit++;
+    } else if (result == BALL_ONGOING) {
+        m->term_adjudicated++;
+    } else {
+        m->term_touchdown++;
+    }
     m->played++;
     if (s2 == 2)
         m->w++;

@@ -57,7 +57,7 @@ static int unknown(const struct option *longopts, const char *text, char *msg, s
     return OPT_ERROR;
 }
 
-int options_next(int argc, char **argv, const struct option *longopts, const char **value,
+int options_next(int argc, char **argv, const struct option *longopts, char **value,
                  char *msg, size_t msglen)
 {
     int index = -1, at = optind > 0 ? optind : 1;

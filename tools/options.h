@@ -25,7 +25,7 @@ enum { OPT_ERROR = -2, OPT_END = -1 };
  * option '--rule'; did you mean '--rules'?", "option --games needs a
  * value", ...). Start a new command line with optind = 0.
  */
-int options_next(int argc, char **argv, const struct option *longopts, const char **value,
+int options_next(int argc, char **argv, const struct option *longopts, char **value,
                  char *msg, size_t msglen);
 
 /** The name among the @p n entries of @p table (each @p stride bytes,
