@@ -301,6 +301,22 @@ expect_message "--depth-zone after show" "ball: show: unknown option '--depth-zo
 expect_message "--turn-limit without its value" "option --turn-limit needs a value" "$BALL" --turn-limit
 expect_eq "--rules=zone=2 (one word)" "$(zone_rows --rules=zone=2)" "16-17 1-2 "
 expect_message "illegal action names it" "action 2 'E11-F10'" "$BALL" apply "$START" E11-F10 E11-F10
+# Each message says a thing once: the tool names the action and its
+# number, the library's reason follows without naming it again.
+expect_message "malformed action, said once" "ball: action 1 'E11-Z10': expected a square at character 5" \
+    "$BALL" apply "$START" E11-Z10
+grep -qF "action 'E11-Z10'" "$tmp/err.err" && fail "malformed action: the stutter is back: $(cat "$tmp/err.err")"
+expect_message "illegal action, said once" "ball: action 1 'G5-F6': no piece of DEF on G5" \
+    "$BALL" apply "$START" G5-F6
+expect_message "bad BPN, said once" "ball: bad BPN: " "$BALL" show 'garbage'
+grep -qF "BPN: BPN" "$tmp/err.err" && fail "bad BPN: the stutter is back: $(cat "$tmp/err.err")"
+printf 'E11-F10\nG5-F6\n' | expect_message "record: the line named" "ball: line 2 'G5-F6': no piece of DEF on G5" \
+    "$BALL" record
+# File errors carry the reason; a device without end is bounded.
+expect_message "replay: no such file" "ball: replay: cannot read '/nonexistent': No such file or directory" \
+    "$BALL" replay /nonexistent
+expect_message "replay: a directory" "cannot read '$tmp': Is a directory" "$BALL" replay "$tmp"
+expect_message "replay /dev/zero" "cannot read '/dev/zero': larger than" timeout 60 "$BALL" replay /dev/zero
 # Card mode: `show` lists the hands (ball_cardset).
 "$BALL" --rules 'earn.dodge=1 atk=Sprint:2:pa+1,Rally:3:again def=Sprint:2:pa+1' show >"$tmp/cards" ||
     fail "show in card mode exited $?"

@@ -70,9 +70,6 @@ static int trace_line(ball_game *g)
 
 int cmd_trace(ball_game *g, const struct settings *set, int argc, char **argv)
 {
-    char line[TRACE_LINE_MAX + 1];
-    unsigned long lineno = 0;
-    long len;
     int rc;
     (void)set;
     if (argc > 1)
@@ -81,29 +78,5 @@ int cmd_trace(ball_game *g, const struct settings *set, int argc, char **argv)
         return rc;
     if ((rc = trace_line(g)) != 0)
         return rc;
-    while ((len = read_line(stdin, line, sizeof line)) != LINE_EOF) {
-        lineno++;
-        if (len == LINE_ERROR) {
-            perror("ball: trace: standard input");
-            return EXIT_USAGE;
-        }
-        if (len == LINE_TOO_LONG) {
-            fprintf(stderr, "ball: trace: line %lu too long (more than %d characters)\n", lineno,
-                    TRACE_LINE_MAX);
-            return EXIT_USAGE;
-        }
-        if (len == LINE_NUL) {
-            fprintf(stderr, "ball: trace: NUL byte in line %lu\n", lineno);
-            return EXIT_USAGE;
-        }
-        if (len > 0 && line[len - 1] == '\r')
-            line[--len] = '\0';
-        if (strspn(line, " \t") == (size_t)len)
-            continue; /* blank line */
-        if ((rc = apply_text(g, line, "line", lineno)) != 0)
-            return rc;
-        if ((rc = trace_line(g)) != 0)
-            return rc;
-    }
-    return 0;
+    return apply_lines(g, "trace", trace_line);
 }

@@ -23,37 +23,17 @@ static int print_record(ball_game *g)
 
 int cmd_record(ball_game *g, const struct settings *set, int argc, char **argv)
 {
-    char line[TRACE_LINE_MAX + 1];
-    unsigned long lineno = 0;
-    long len;
+    static const char *const names[BALL_TAG_COUNT] = {"--event", "--site", "--date", "--atk", "--def"};
     int rc;
     if (argc > 1)
         return usage_error("record");
     if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
         return rc;
-    for (int t = 0; t < BALL_TAG_COUNT; t++) {
-        static const char *const names[BALL_TAG_COUNT] = {"--event", "--site", "--date", "--atk", "--def"};
+    for (int t = 0; t < BALL_TAG_COUNT; t++)
         if (set->tags[t] && (rc = ball_game_set_tag(g, t, set->tags[t])) < 0)
             return fail(g, names[t], rc);
-    }
-    while ((len = read_line(stdin, line, sizeof line)) != LINE_EOF) {
-        lineno++;
-        if (len == LINE_ERROR) {
-            perror("ball: record: standard input");
-            return EXIT_USAGE;
-        }
-        if (len == LINE_TOO_LONG || len == LINE_NUL) {
-            fprintf(stderr, "ball: record: line %lu %s\n", lineno,
-                    len == LINE_NUL ? "holds a NUL byte" : "is too long");
-            return EXIT_USAGE;
-        }
-        if (len > 0 && line[len - 1] == '\r')
-            line[--len] = '\0';
-        if (strspn(line, " \t") == (size_t)len)
-            continue; /* blank line */
-        if ((rc = apply_text(g, line, "line", lineno)) != 0)
-            return rc;
-    }
+    if ((rc = apply_lines(g, "record", NULL)) != 0)
+        return rc;
     return print_record(g);
 }
 
@@ -71,9 +51,10 @@ int cmd_replay(ball_game *g, const struct settings *set, int argc, char **argv)
     (void)g;
     if (argc != 1)
         return usage_error("replay");
-    char *text = read_file(argv[0], &len);
+    char why[128];
+    char *text = read_file(argv[0], &len, why, sizeof why);
     if (text == NULL) {
-        fprintf(stderr, "ball: replay: cannot read '%.200s'\n", argv[0]);
+        fprintf(stderr, "ball: replay: cannot read '%.200s': %s\n", argv[0], why);
         return EXIT_USAGE;
     }
     ball_game *r = NULL;

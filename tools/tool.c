@@ -4,6 +4,7 @@
 
 #include "tool.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,22 @@ int fail(ball_game *g, const char *what, int rc)
     return report(what, g ? ball_errmsg(g) : NULL, rc);
 }
 
+/* The library's message without the words it begins with that the tool
+ * says already: @p prefix and ": " (the "BPN: " of a BPN's error), or
+ * "action 'TEXT': " or "TEXT: " of an action's. */
+static const char *without(const char *msg, const char *prefix, const char *text)
+{
+    size_t lp = strlen(prefix), lt = text ? strlen(text) : 0;
+    if (strncmp(msg, prefix, lp) == 0 && strncmp(msg + lp, ": ", 2) == 0)
+        return msg + lp + 2;
+    if (text != NULL && strncmp(msg, "action '", 8) == 0 && strncmp(msg + 8, text, lt) == 0 &&
+        strncmp(msg + 8 + lt, "': ", 3) == 0)
+        return msg + 8 + lt + 3;
+    if (text != NULL && strncmp(msg, text, lt) == 0 && strncmp(msg + lt, ": ", 2) == 0)
+        return msg + lt + 2;
+    return msg;
+}
+
 /* Sets the position of @p g from the optional BPN argument. */
 int load_bpn(ball_game *g, const char *bpn)
 {
@@ -70,11 +87,13 @@ int load_bpn(ball_game *g, const char *bpn)
         return 0;
     int rc = ball_position_from_text(g, bpn);
     if (rc < 0)
-        return fail(g, "bad BPN", rc);
+        return report("bad BPN", without(ball_errmsg(g), "BPN", NULL), rc);
     return 0;
 }
 
-/* Parses and applies one action text; errors name it as "@p where @p index". */
+/* Parses and applies one action text; errors name it as "@p where @p index
+ * 'TEXT'", followed by the library's message without its own naming of
+ * the text ("action 1 'E11-Z10': expected a square at character 5"). */
 int apply_text(ball_game *g, const char *text, const char *where, unsigned long index)
 {
     ball_action a = BALL_ACTION_NONE;
@@ -84,15 +103,17 @@ int apply_text(ball_game *g, const char *text, const char *where, unsigned long 
         rc = ball_apply(g, a);
     if (rc < 0) {
         snprintf(what, sizeof what, "%s %lu '%.40s'", where, index, text);
-        return fail(g, what, rc);
+        return report(what, without(ball_errmsg(g), "", text), rc);
     }
     return 0;
 }
 
+enum { LINE_EOF = -1, LINE_TOO_LONG = -2, LINE_NUL = -3, LINE_ERROR = -4 };
+
 /* Reads one line of @p in into @p buf (@p cap bytes) without its newline.
  * Returns its length, or LINE_EOF at the end of the input, LINE_TOO_LONG,
  * LINE_NUL (the line holds a NUL byte) or LINE_ERROR (read error). */
-long read_line(FILE *in, char *buf, size_t cap)
+static long read_line(FILE *in, char *buf, size_t cap)
 {
     size_t len = 0;
     int c, nul = 0, any = 0;
@@ -114,28 +135,70 @@ long read_line(FILE *in, char *buf, size_t cap)
     return nul ? LINE_NUL : (long)len;
 }
 
-/* The whole of @p path ("-": standard input) in a malloc'd buffer. */
-char *read_file(const char *path, size_t *len)
+/* The error of a line that read_line() refused; EXIT_USAGE. */
+static int bad_line(const char *command, long len, unsigned long lineno)
+{
+    if (len == LINE_ERROR)
+        fprintf(stderr, "ball: %s: standard input: %s\n", command, strerror(errno));
+    else if (len == LINE_NUL)
+        fprintf(stderr, "ball: %s: NUL byte in line %lu\n", command, lineno);
+    else
+        fprintf(stderr, "ball: %s: line %lu too long (more than %d characters)\n", command, lineno,
+                TRACE_LINE_MAX);
+    return EXIT_USAGE;
+}
+
+int apply_lines(ball_game *g, const char *command, int (*after)(ball_game *g))
+{
+    char line[TRACE_LINE_MAX + 1];
+    unsigned long lineno = 0;
+    long len;
+    int rc;
+    while ((len = read_line(stdin, line, sizeof line)) != LINE_EOF) {
+        lineno++;
+        if (len < 0)
+            return bad_line(command, len, lineno);
+        if (len > 0 && line[len - 1] == '\r')
+            line[--len] = '\0';
+        if (strspn(line, " \t") == (size_t)len)
+            continue; /* blank line */
+        if ((rc = apply_text(g, line, "line", lineno)) != 0)
+            return rc;
+        if (after != NULL && (rc = after(g)) != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* The largest file read whole (records for `replay`): a bound for a
+ * device such as /dev/zero, which has no end. */
+#define READ_FILE_MAX ((size_t)1 << 28)
+
+char *read_file(const char *path, size_t *len, char *why, size_t whylen)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     size_t cap = 1 << 16, n = 0;
     char *buf = f ? malloc(cap) : NULL;
-    while (buf) {
+    int e = f ? ENOMEM : errno;
+    while (buf != NULL) {
         n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
+        if (n < cap || cap >= READ_FILE_MAX)
             break;
         char *bigger = realloc(buf, cap *= 2);
-        if (bigger == NULL) {
+        if (bigger == NULL)
             free(buf);
-            buf = NULL;
-        }
         buf = bigger;
     }
-    if (f && (ferror(f) || buf == NULL)) {
+    if (f != NULL && ferror(f))
+        e = errno;
+    snprintf(why, whylen, "%s", buf == NULL || ferror(f) ? strerror(e) : "");
+    if (buf != NULL && n == cap && cap >= READ_FILE_MAX) /* and more to come */
+        snprintf(why, whylen, "larger than %zu bytes", READ_FILE_MAX);
+    if (*why) {
         free(buf);
         buf = NULL;
     }
-    if (f && f != stdin)
+    if (f != NULL && f != stdin)
         fclose(f);
     *len = n;
     return buf;

@@ -64,13 +64,14 @@ int fail(ball_game *g, const char *what, int rc);
 int load_bpn(ball_game *g, const char *bpn);
 /* Parses and applies one action text; errors name it as "@p where @p index". */
 int apply_text(ball_game *g, const char *text, const char *where, unsigned long index);
-enum { LINE_EOF = -1, LINE_TOO_LONG = -2, LINE_NUL = -3, LINE_ERROR = -4 };
-
-/* Reads one line of @p in into @p buf (@p cap bytes) without its newline.
- * Returns its length, or LINE_EOF at the end of the input, LINE_TOO_LONG,
- * LINE_NUL (the line holds a NUL byte) or LINE_ERROR (read error). */
-long read_line(FILE *in, char *buf, size_t cap);
-/* The whole of @p path ("-": standard input) in a malloc'd buffer. */
-char *read_file(const char *path, size_t *len);
+/* Reads decisions from standard input, one per line (blank lines
+ * skipped, a CR before the newline dropped), and applies them to @p g,
+ * calling @p after (may be NULL) after each; 0 at the end of the input,
+ * or an exit status after the error, which names the line. */
+int apply_lines(ball_game *g, const char *command, int (*after)(ball_game *g));
+/* The whole of @p path ("-": standard input), at most 256 MiB, in a
+ * malloc'd buffer; NULL with the reason in @p why ("No such file or
+ * directory"). */
+char *read_file(const char *path, size_t *len, char *why, size_t whylen);
 
 #endif
