@@ -11,9 +11,7 @@ int cmd_legal(ball_game *g, const struct settings *set, int argc, char **argv)
     struct action_text acts[BALL_MAX_ACTIONS];
     int n, rc;
     (void)set;
-    if (argc > 1)
-        return usage_error("legal");
-    if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
+    if ((rc = optional_bpn(g, "legal", argc, argv)) != 0)
         return rc;
     n = sorted_legal(g, acts);
     if (n < 0)
@@ -72,9 +70,7 @@ int cmd_trace(ball_game *g, const struct settings *set, int argc, char **argv)
 {
     int rc;
     (void)set;
-    if (argc > 1)
-        return usage_error("trace");
-    if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
+    if ((rc = optional_bpn(g, "trace", argc, argv)) != 0)
         return rc;
     if ((rc = trace_line(g)) != 0)
         return rc;

@@ -25,9 +25,7 @@ int cmd_record(ball_game *g, const struct settings *set, int argc, char **argv)
 {
     static const char *const names[BALL_TAG_COUNT] = {"--event", "--site", "--date", "--atk", "--def"};
     int rc;
-    if (argc > 1)
-        return usage_error("record");
-    if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
+    if ((rc = optional_bpn(g, "record", argc, argv)) != 0)
         return rc;
     for (int t = 0; t < BALL_TAG_COUNT; t++)
         if (set->tags[t] && (rc = ball_game_set_tag(g, t, set->tags[t])) < 0)

@@ -49,9 +49,7 @@ int cmd_show(ball_game *g, const struct settings *set, int argc, char **argv)
     char bpn[BALL_BPN_MAX], name[BALL_SQUARE_TEXT_MAX];
     int rc;
     (void)set;
-    if (argc > 1)
-        return usage_error("show");
-    if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
+    if ((rc = optional_bpn(g, "show", argc, argv)) != 0)
         return rc;
     if ((rc = ball_position_to_text(g, bpn, sizeof bpn)) < 0)
         return fail(g, "BPN", rc);

@@ -11,9 +11,7 @@ int cmd_svg(ball_game *g, const struct settings *set, int argc, char **argv)
     size_t n = 0;
     ball_action a = BALL_ACTION_NONE;
     int rc;
-    if (argc > 1)
-        return usage_error("svg");
-    if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
+    if ((rc = optional_bpn(g, "svg", argc, argv)) != 0)
         return rc;
     for (const char *s = set->highlight; s && *s;) {
         char name[8];

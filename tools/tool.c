@@ -91,6 +91,13 @@ int load_bpn(ball_game *g, const char *bpn)
     return 0;
 }
 
+int optional_bpn(ball_game *g, const char *command, int argc, char **argv)
+{
+    if (argc > 1)
+        return usage_error(command);
+    return load_bpn(g, argc > 0 ? argv[0] : NULL);
+}
+
 /* Parses and applies one action text; errors name it as "@p where @p index
  * 'TEXT'", followed by the library's message without its own naming of
  * the text ("action 1 'E11-Z10': expected a square at character 5"). */

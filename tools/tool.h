@@ -62,6 +62,9 @@ int report(const char *what, const char *msg, int rc);
 int fail(ball_game *g, const char *what, int rc);
 /* Sets the position of @p g from the optional BPN argument. */
 int load_bpn(ball_game *g, const char *bpn);
+/* The arguments of a command that takes one optional BPN: the usage
+ * error for more, else load_bpn(). */
+int optional_bpn(ball_game *g, const char *command, int argc, char **argv);
 /* Parses and applies one action text; errors name it as "@p where @p index". */
 int apply_text(ball_game *g, const char *text, const char *where, unsigned long index);
 /* Reads decisions from standard input, one per line (blank lines
