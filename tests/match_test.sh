@@ -246,6 +246,10 @@ done <<EOF2
 --engine cmd=x nodes=5 playouts=6 --engine cmd=y|give only one of nodes=, playouts=, movetime= (got nodes= and playouts=)
 --engine cmd=x movetime=0 --engine cmd=y|movetime=0 needs a number from 1
 EOF2
+timeout 20 "$BALL" match --engine cmd=x --engine cmd=y --openings /dev/zero >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qF "/dev/zero: line 1: longer than 4096 bytes, or a NUL byte in it" "$tmp/err" ||
+    fail "--openings /dev/zero: exit $rc (2 expected; it read without end): $(cat "$tmp/err")"
 printf '%s\n7/6 DEF\n' "$a" >"$tmp/badopen.txt"
 "$BALL" match --engine cmd=x --engine cmd=y --openings "$tmp/badopen.txt" 2>"$tmp/err"
 grep -q "badopen.txt: line 2: " "$tmp/err" || fail "bad opening: line number: $(cat "$tmp/err")"

@@ -387,13 +387,62 @@ static int make_game(const struct settings *set, ball_game **g)
     return 0;
 }
 
+/* --help or --version: prints it; the exit status. */
+static int help_or_version(const struct settings *set)
+{
+    if (set->help) {
+        usage(stdout);
+    } else {
+        printf("ball (libball) %s\n", ball_version_string());
+        if (ball_version_number() != BALL_VERSION_NUMBER)
+            fprintf(stderr, "ball: warning: built against libball %s\n", BALL_VERSION_STRING);
+    }
+    return fflush(stdout) == 0 ? 0 : EXIT_INTERNAL;
+}
+
+/* The command named @p name; NULL after the error, with a suggestion. */
+static const struct command *find_command(const char *name)
+{
+    for (size_t k = 0; k < N_COMMANDS; k++)
+        if (strcmp(name, COMMANDS[k].name) == 0)
+            return &COMMANDS[k];
+    const char *guess = suggest_command(name);
+    if (guess != NULL)
+        fprintf(stderr, "ball: unknown command '%.40s'; did you mean '%s'?\n", name, guess);
+    else
+        fprintf(stderr, "ball: unknown command '%.40s' (see ball --help)\n", name);
+    return NULL;
+}
+
+/* Runs @p cmd with its arguments (argv[0] its name): its options, the
+ * game of the global ones, the command; the exit status. */
+static int run_command(const struct command *cmd, struct settings *set, unsigned char *given,
+                       int argc, char **argv)
+{
+    ball_game *g = NULL;
+    int rc;
+    if (cmd->run == cmd_engine || cmd->run == cmd_match) /* they read their own options */
+        return cmd->run(NULL, set, argc, argv);
+    if ((rc = parse_options(argc, argv, cmd->name, set, given)) != 0)
+        return rc;
+    int i = optind;
+    if ((rc = make_game(set, &g)) != 0)
+        return rc;
+    rc = cmd->run(g, set, argc - i, argv + i);
+    ball_game_free(g);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        perror("ball: standard output");
+        return rc ? rc : EXIT_INTERNAL;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     struct settings set = {0, 0, NULL, -1, -1, -1, {NULL}, -1, NULL, NULL};
     unsigned char given[N_OPTIONS] = {0};
-    const struct command *cmd = NULL;
-    ball_game *g = NULL;
-    int i, rc;
+    const struct command *cmd;
+    int rc;
 
     if (argc < 2) {
         short_usage(stderr);
@@ -401,49 +450,15 @@ int main(int argc, char **argv)
     }
     if ((rc = parse_options(argc, argv, NULL, &set, given)) != 0)
         return rc;
-    i = optind;
-    if (set.help) {
-        usage(stdout);
-        return fflush(stdout) == 0 ? 0 : EXIT_INTERNAL;
-    }
-    if (set.version) {
-        printf("ball (libball) %s\n", ball_version_string());
-        if (ball_version_number() != BALL_VERSION_NUMBER)
-            fprintf(stderr, "ball: warning: built against libball %s\n", BALL_VERSION_STRING);
-        return fflush(stdout) == 0 ? 0 : EXIT_INTERNAL;
-    }
-    if (i >= argc) {
+    if (set.help || set.version)
+        return help_or_version(&set);
+    if (optind >= argc) {
         fputs("ball: missing command (see ball --help)\n", stderr);
         return EXIT_USAGE;
     }
-    for (size_t k = 0; k < N_COMMANDS; k++)
-        if (strcmp(argv[i], COMMANDS[k].name) == 0)
-            cmd = &COMMANDS[k];
-    if (cmd == NULL) {
-        const char *guess = suggest_command(argv[i]);
-        if (guess != NULL)
-            fprintf(stderr, "ball: unknown command '%.40s'; did you mean '%s'?\n", argv[i], guess);
-        else
-            fprintf(stderr, "ball: unknown command '%.40s' (see ball --help)\n", argv[i]);
+    if ((cmd = find_command(argv[optind])) == NULL)
         return EXIT_USAGE;
-    }
-    /* from here argv[0] is the command's name */
-    argc -= i;
-    argv += i;
-    if (cmd->run == cmd_engine || cmd->run == cmd_match) /* they read their own options */
-        return cmd->run(NULL, &set, argc, argv);
-    if ((rc = parse_options(argc, argv, cmd->name, &set, given)) != 0)
-        return rc;
-    i = optind;
-    if ((rc = make_game(&set, &g)) != 0)
-        return rc;
-    rc = cmd->run(g, &set, argc - i, argv + i);
-    ball_game_free(g);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        perror("ball: standard output");
-        return rc ? rc : EXIT_INTERNAL;
-    }
-    return rc;
+    return run_command(cmd, &set, given, argc - optind, argv + optind);
 }
 
 /* ---------------------------------------------------------------- engines */

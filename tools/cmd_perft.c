@@ -108,56 +108,54 @@ static void *perft_work(void *arg)
  * @p acts of @p g, into @p counts, with @p threads threads taking them in
  * the order @p order; progress on standard error under @p label (NULL:
  * none) when it is a terminal. On failure the message is in @p err. */
+/* Runs the @p workers workers (their clones made), the calling thread
+ * being worker 0; the first error of one, with its message in @p err. */
+static int run_workers(struct perft_worker *w, int workers, char *err, size_t errlen)
+{
+    int started = 0, rc = BALL_OK;
+    while (started + 1 < workers &&
+           pthread_create(&w[started + 1].thread, NULL, perft_work, &w[started + 1]) == 0)
+        started++;
+    perft_work(&w[0]);
+    for (int t = 1; t <= started; t++)
+        pthread_join(w[t].thread, NULL);
+    for (int t = 0; t < workers && rc == BALL_OK; t++) {
+        if (w[t].rc < 0) {
+            rc = w[t].rc;
+            snprintf(err, errlen, "%s", w[t].err);
+        }
+    }
+    return rc;
+}
+
 static int run_roots(ball_game *g, const ball_action *acts, const int *order, int n, int depth,
                      int threads, uint64_t *counts, const char *label, char *err, size_t errlen)
 {
-    struct perft_shared *sh;
-    struct perft_worker *w;
-    int started = 0, workers, rc = BALL_OK;
-
+    int workers = threads < n ? threads : n, rc = BALL_OK;
+    if (workers < 1)
+        workers = 1;
     *err = '\0';
-    sh = calloc(1, sizeof *sh);
-    if (sh == NULL)
+    struct perft_shared *sh = calloc(1, sizeof *sh);
+    struct perft_worker *w = calloc((size_t)workers, sizeof *w);
+    if (sh == NULL || w == NULL) {
+        free(sh);
+        free(w);
         return BALL_E_NOMEM;
-    sh->acts = acts;
-    sh->order = order;
-    sh->counts = counts;
-    sh->n = n;
-    sh->depth = depth;
-    sh->label = isatty(fileno(stderr)) ? label : NULL;
+    }
+    *sh = (struct perft_shared){.acts = acts, .order = order, .counts = counts, .n = n,
+                                .depth = depth, .label = isatty(fileno(stderr)) ? label : NULL};
     clock_gettime(CLOCK_MONOTONIC, &sh->start);
     atomic_init(&sh->next, 0);
     atomic_init(&sh->done, 0);
     atomic_init(&sh->failed, 0);
     atomic_init(&sh->shown, 0);
-    workers = threads < n ? threads : n;
-    if (workers < 1)
-        workers = 1;
-    w = calloc((size_t)workers, sizeof *w);
-    if (w == NULL) {
-        free(sh);
-        return BALL_E_NOMEM;
-    }
     /* All clones first: no thread runs while the game is read. */
     for (int t = 0; t < workers && rc == BALL_OK; t++) {
         w[t].shared = sh;
         rc = ball_game_clone(&w[t].game, g);
     }
-    if (rc == BALL_OK) {
-        /* the calling thread is worker 0 */
-        while (started + 1 < workers &&
-               pthread_create(&w[started + 1].thread, NULL, perft_work, &w[started + 1]) == 0)
-            started++;
-        perft_work(&w[0]);
-        for (int t = 1; t <= started; t++)
-            pthread_join(w[t].thread, NULL);
-        for (int t = 0; t < workers && rc == BALL_OK; t++) {
-            if (w[t].rc < 0) {
-                rc = w[t].rc;
-                snprintf(err, errlen, "%s", w[t].err);
-            }
-        }
-    }
+    if (rc == BALL_OK)
+        rc = run_workers(w, workers, err, errlen);
     if (atomic_load(&sh->shown))
         fputs("\r\033[K", stderr); /* clear the progress line */
     for (int t = 0; t < workers; t++)

@@ -41,57 +41,71 @@ static const char *result_text(int result)
            result == BALL_DRAW ? "1/2-1/2" : "*";
 }
 
+/* Checks every game of the records @p text (@p len bytes) of @p path,
+ * and that each has --ply decisions; 0 or an exit status after the
+ * error. Nothing is printed for a bad file. */
+static int check_records(const char *path, const char *text, size_t len, long ply)
+{
+    size_t at = 0;
+    char err[ERR_MAX], what[96];
+    int rc, games = 0;
+    ball_game *r = NULL;
+    while ((rc = ball_record_read(&r, text, len, &at, err, sizeof err)) == 1) {
+        int n = ball_history_length(r);
+        ball_game_free(r);
+        games++;
+        if (ply > n) {
+            fprintf(stderr, "ball: replay: %.200s: game %d has %d decisions, fewer than --ply %ld\n",
+                    path, games, n, ply);
+            return EXIT_USAGE;
+        }
+    }
+    if (rc < 0) {
+        snprintf(what, sizeof what, "replay: %.40s: game %d", path, games + 1);
+        return report(what, err, rc);
+    }
+    if (games == 0) {
+        fprintf(stderr, "ball: replay: %.200s: no game record\n", path);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Prints each game's position after --ply decisions, or its final one
+ * and its result; 0 or an exit status. */
+static int print_records(const char *text, size_t len, long ply)
+{
+    size_t at = 0;
+    char err[ERR_MAX], bpn[BALL_BPN_MAX];
+    ball_game *r = NULL;
+    while (ball_record_read(&r, text, len, &at, err, sizeof err) == 1) {
+        int rc = ball_history_position(r, ply >= 0 ? (int)ply : ball_history_length(r), bpn, sizeof bpn);
+        if (rc >= 0 && ply >= 0)
+            printf("%s\n", bpn);
+        else if (rc >= 0)
+            printf("%s\t%s\n", bpn, result_text(ball_result(r)));
+        ball_game_free(r);
+        if (rc < 0)
+            return report("replay", NULL, rc);
+    }
+    return 0;
+}
+
 int cmd_replay(ball_game *g, const struct settings *set, int argc, char **argv)
 {
-    size_t len = 0, at = 0;
-    char err[ERR_MAX], bpn[BALL_BPN_MAX], what[96];
-    int rc, games = 0;
+    size_t len = 0;
+    char why[128];
     (void)g;
     if (argc != 1)
         return usage_error("replay");
-    char why[128];
     char *text = read_file(argv[0], &len, why, sizeof why);
     if (text == NULL) {
         fprintf(stderr, "ball: replay: cannot read '%.200s': %s\n", argv[0], why);
         return EXIT_USAGE;
     }
-    ball_game *r = NULL;
-    /* check every game first, so that nothing is printed for a bad file */
-    while ((rc = ball_record_read(&r, text, len, &at, err, sizeof err)) == 1) {
-        games++;
-        if (set->ply > ball_history_length(r)) {
-            fprintf(stderr, "ball: replay: %.200s: game %d has %d decisions, fewer than --ply %ld\n",
-                    argv[0], games, ball_history_length(r), set->ply);
-            ball_game_free(r);
-            free(text);
-            return EXIT_USAGE;
-        }
-        ball_game_free(r);
-    }
-    if (rc < 0) {
-        snprintf(what, sizeof what, "replay: %.40s: game %d", argv[0], games + 1);
-        free(text);
-        return report(what, err, rc);
-    }
-    if (games == 0) {
-        fprintf(stderr, "ball: replay: %.200s: no game record\n", argv[0]);
-        free(text);
-        return EXIT_USAGE;
-    }
-    at = 0;
-    while (ball_record_read(&r, text, len, &at, err, sizeof err) == 1) {
-        int ply = set->ply >= 0 ? (int)set->ply : ball_history_length(r);
-        rc = ball_history_position(r, ply, bpn, sizeof bpn);
-        if (rc >= 0 && set->ply >= 0)
-            printf("%s\n", bpn);
-        else if (rc >= 0)
-            printf("%s\t%s\n", bpn, result_text(ball_result(r)));
-        ball_game_free(r);
-        if (rc < 0) {
-            free(text);
-            return report("replay", NULL, rc);
-        }
-    }
+    int rc = check_records(argv[0], text, len, set->ply);
+    if (rc == 0)
+        rc = print_records(text, len, set->ply);
     free(text);
-    return 0;
+    return rc;
 }

@@ -185,10 +185,74 @@ static void play_game(const struct config *cfg, ball_game *g, const char *openin
 
 /* ---------------------------------------------------------------- workers */
 
+/* The next game not yet played (0-based), marked taken; -1 when none is
+ * left or the match stops. */
+static long take_game(struct match *m)
+{
+    long idx = -1;
+    pthread_mutex_lock(&m->lock);
+    while (!m->stop && m->next < m->cfg.games && m->done[m->next])
+        m->next++;
+    if (!m->stop && m->next < m->cfg.games) {
+        idx = m->next++;
+        m->done[idx] = 1;
+    }
+    pthread_mutex_unlock(&m->lock);
+    return idx;
+}
+
+/* Records and counts game @p idx (under the lock): its record, a forfeit's
+ * reason on standard error, the statistics and the status line. */
+static void game_done(struct match *m, ball_game *g, long idx, int a_side, struct player **by_side,
+                      const struct outcome *o)
+{
+    pthread_mutex_lock(&m->lock);
+    if (write_record(m, g, idx, o, by_side[BALL_ATK]->spec->name, by_side[BALL_DEF]->spec->name) < 0 &&
+        !m->failed) {
+        fprintf(stderr, "\nball: match: --records %s: cannot write: %s\n", m->cfg.records_path,
+                strerror(errno));
+        m->failed = 1;
+        m->stop = 1;
+    }
+    if (o->forfeit_side >= 0)
+        fprintf(stderr, "%sball: match: game %ld: %s\n", m->tty ? "\n" : "", idx + 1, o->reason);
+    count_game(m, idx, a_side, o->result, o->forfeit_side);
+    status_line(m);
+    pthread_mutex_unlock(&m->lock);
+}
+
+/* Plays game @p idx with the players @p pl (engine 1's, engine 2's); 0, or
+ * -1 when its opening cannot be set up (the match then stops). */
+static int play_one(struct match *m, long idx, struct player pl[2])
+{
+    const char *opening = m->openings[(idx / 2) % m->n_openings];
+    int a_side = idx % 2 == 0 ? BALL_ATK : BALL_DEF; /* engine 1's team */
+    struct player *by_side[2];
+    ball_game *g = NULL;
+    struct outcome o;
+    char err[256] = "";
+    by_side[a_side] = &pl[0];
+    by_side[!a_side] = &pl[1];
+    if (ball_game_new(&g, &m->rules, err, sizeof err) < 0 || ball_position_from_text(g, opening) < 0) {
+        pthread_mutex_lock(&m->lock);
+        fprintf(stderr, "ball: match: game %ld: %s\n", idx + 1, g ? ball_errmsg(g) : err);
+        m->failed = 1;
+        m->stop = 1;
+        pthread_mutex_unlock(&m->lock);
+        ball_game_free(g);
+        return -1;
+    }
+    play_game(&m->cfg, g, opening, by_side, &o);
+    game_done(m, g, idx, a_side, by_side, &o);
+    ball_game_free(g);
+    return 0;
+}
+
 void *worker(void *arg)
 {
     struct match *m = arg;
     struct player pl[2];
+    long idx;
     memset(pl, 0, sizeof pl);
     pthread_mutex_lock(&m->lock);
     int worker_no = m->workers++;
@@ -198,52 +262,8 @@ void *worker(void *arg)
         pl[i].spec = &m->cfg.eng[i];
         pl[i].rules_text = m->cfg.rules_text;
     }
-    for (;;) {
-        long idx = -1;
-        pthread_mutex_lock(&m->lock);
-        while (!m->stop && m->next < m->cfg.games && m->done[m->next])
-            m->next++;
-        if (!m->stop && m->next < m->cfg.games) {
-            idx = m->next++;
-            m->done[idx] = 1;
-        }
-        pthread_mutex_unlock(&m->lock);
-        if (idx < 0)
-            break;
-        const char *opening = m->openings[(idx / 2) % m->n_openings];
-        int a_side = idx % 2 == 0 ? BALL_ATK : BALL_DEF; /* engine 1's team */
-        struct player *by_side[2];
-        by_side[a_side] = &pl[0];
-        by_side[!a_side] = &pl[1];
-        ball_game *g = NULL;
-        struct outcome o;
-        char err[256] = "";
-        if (ball_game_new(&g, &m->rules, err, sizeof err) < 0 ||
-            ball_position_from_text(g, opening) < 0) {
-            pthread_mutex_lock(&m->lock);
-            fprintf(stderr, "ball: match: game %ld: %s\n", idx + 1, g ? ball_errmsg(g) : err);
-            m->failed = 1;
-            m->stop = 1;
-            pthread_mutex_unlock(&m->lock);
-            ball_game_free(g);
-            break;
-        }
-        play_game(&m->cfg, g, opening, by_side, &o);
-        pthread_mutex_lock(&m->lock);
-        if (write_record(m, g, idx, &o, by_side[BALL_ATK]->spec->name,
-                         by_side[BALL_DEF]->spec->name) < 0 && !m->failed) {
-            fprintf(stderr, "\nball: match: --records %s: cannot write: %s\n", m->cfg.records_path,
-                    strerror(errno));
-            m->failed = 1;
-            m->stop = 1;
-        }
-        if (o.forfeit_side >= 0)
-            fprintf(stderr, "%sball: match: game %ld: %s\n", m->tty ? "\n" : "", idx + 1, o.reason);
-        count_game(m, idx, a_side, o.result, o.forfeit_side);
-        status_line(m);
-        pthread_mutex_unlock(&m->lock);
-        ball_game_free(g);
-    }
+    while ((idx = take_game(m)) >= 0 && play_one(m, idx, pl) == 0)
+        continue;
     player_quit(&pl[0]);
     player_quit(&pl[1]);
     return NULL;
