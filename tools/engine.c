@@ -543,6 +543,21 @@ static void cmd_go(struct engine *e, const struct words *ws)
     e->searching = 1;
 }
 
+/* 1 when @p cmd is a command of the protocol; else 0 after the error
+ * line, with the nearest command when one is near. */
+static int known_command(struct engine *e, const char *cmd)
+{
+    for (size_t k = 0; k < N_COMMAND_NAMES; k++)
+        if (strcmp(cmd, COMMAND_NAMES[k]) == 0)
+            return 1;
+    const char *best = options_nearest(cmd, COMMAND_NAMES, N_COMMAND_NAMES, sizeof COMMAND_NAMES[0]);
+    if (best)
+        error_line(e, "line %lu: unknown command '%.40s'; did you mean '%s'?", e->line_no, cmd, best);
+    else
+        error_line(e, "line %lu: unknown command '%.40s'", e->line_no, cmd);
+    return 0;
+}
+
 /* Runs one line; returns 1 for quit. */
 static int run_line(struct engine *e, char *line)
 {
@@ -570,17 +585,8 @@ static int run_line(struct engine *e, char *line)
         join_search(e, 1);
         return 0;
     }
-    int known = 0;
-    for (size_t k = 0; k < N_COMMAND_NAMES; k++)
-        known |= strcmp(cmd, COMMAND_NAMES[k]) == 0;
-    if (!known) {
-        const char *best = options_nearest(cmd, COMMAND_NAMES, N_COMMAND_NAMES, sizeof COMMAND_NAMES[0]);
-        if (best)
-            error_line(e, "line %lu: unknown command '%.40s'; did you mean '%s'?", e->line_no, cmd, best);
-        else
-            error_line(e, "line %lu: unknown command '%.40s'", e->line_no, cmd);
+    if (!known_command(e, cmd))
         return 0;
-    }
     if (busy(e)) {
         error_line(e, "%s: a search is running (send stop first)", cmd);
         return 0;
