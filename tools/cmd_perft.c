@@ -104,10 +104,6 @@ static void *perft_work(void *arg)
     return NULL;
 }
 
-/* The perft counts at @p depth - 1 after each of the @p n root decisions
- * @p acts of @p g, into @p counts, with @p threads threads taking them in
- * the order @p order; progress on standard error under @p label (NULL:
- * none) when it is a terminal. On failure the message is in @p err. */
 /* Runs the @p workers workers (their clones made), the calling thread
  * being worker 0; the first error of one, with its message in @p err. */
 static int run_workers(struct perft_worker *w, int workers, char *err, size_t errlen)
@@ -128,6 +124,10 @@ static int run_workers(struct perft_worker *w, int workers, char *err, size_t er
     return rc;
 }
 
+/* The perft counts at @p depth - 1 after each of the @p n root decisions
+ * @p acts of @p g, into @p counts, with @p threads threads taking them in
+ * the order @p order; progress on standard error under @p label (NULL:
+ * none) when it is a terminal. On failure the message is in @p err. */
 static int run_roots(ball_game *g, const ball_action *acts, const int *order, int n, int depth,
                      int threads, uint64_t *counts, const char *label, char *err, size_t errlen)
 {
