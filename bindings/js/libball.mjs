@@ -1979,7 +1979,9 @@ export function bind(M) {
      * decision answered without search, it is 0 and says nothing);
      * `lines` are the root decisions best first, each { action, value,
      * bound, proven, depth, nodes, pv, pvText }; `bestTurn` is the best
-     * whole turn.
+     * turn as far as the run knows it: up to the hand-over, or shorter
+     * after a single legal decision, a budget spent before depth 1 or a
+     * lost table entry (libball.d.mts says when).
      */
     analyse(game) {
       const r = this.#run(game);
