@@ -94,16 +94,21 @@ clean-web:
 
 # ---------------------------------------------------------------- the page
 WEB_DIR   := $(B)/web
-WEB_FILES := $(filter-out examples/web/serve.mjs,$(wildcard examples/web/*.html examples/web/*.css examples/web/*.mjs examples/web/*.svg))
+WEB_FILES := $(filter-out examples/web/serve.mjs examples/web/rules-page.mjs,$(wildcard examples/web/*.html examples/web/*.css examples/web/*.mjs examples/web/*.svg))
 
 web: wasm
 	@$(MAKE) --no-print-directory $(WEB_DIR)/index.html
 
 # The learned evaluation's network (the "Learned evaluation" box) goes next
 # to the engine: wasm/value.net, which the search worker fetches.
-$(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs $(WASM_DIR)/ball.mjs docs/rules.md share/net/value.net
-	@mkdir -p $(WEB_DIR)/wasm
-	$(QUIET_GEN)cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/ && cp docs/rules.md $(WEB_DIR)/rules.md && \
+# The rules (the footer's link): docs/rules.md as a page, rules.html, with
+# its diagrams beside it (examples/web/rules-page.mjs).
+$(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs $(WASM_DIR)/ball.mjs docs/rules.md share/net/value.net \
+        examples/web/rules-page.mjs $(wildcard docs/diagrams/*.svg)
+	@mkdir -p $(WEB_DIR)/wasm $(WEB_DIR)/diagrams
+	$(QUIET_GEN)cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/ && \
+	    node examples/web/rules-page.mjs docs/rules.md >$(WEB_DIR)/rules.html.tmp && mv $(WEB_DIR)/rules.html.tmp $(WEB_DIR)/rules.html && \
+	    cp docs/diagrams/*.svg $(WEB_DIR)/diagrams/ && \
 	    cp $(WASM_DIR)/ball.mjs $(WEB_DIR)/wasm/ball.mjs && cp share/net/value.net $(WEB_DIR)/wasm/value.net
 	@touch $@
 	@echo "web: the page is in $(WEB_DIR)/ (make serve-web serves it)"
@@ -150,6 +155,7 @@ check-web: web-browser-deps
 	@$(MAKE) --no-print-directory fuzz-web
 	BALL_TOOL=$(B)/bin/ball SELFPLAY=$(B)/examples/selfplay WEB_ROOT=$(WEB_DIR) SHOTS=$(B)/web-test \
 	    timeout 240 node tests/web/browser.test.mjs
+	WEB_ROOT=$(WEB_DIR) SHOTS=$(B)/screenshots timeout 120 node tests/web/first-minutes.test.mjs
 
 # The page on the game server (tests/online_test.sh, which `make check`
 # runs, runs this): the server's page files (--web, tests/server/test_web.py)
