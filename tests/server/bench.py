@@ -44,7 +44,8 @@ async def bench(args: argparse.Namespace) -> int:
     shutil.rmtree(args.dir, ignore_errors=True)
     os.makedirs(args.dir)
     cluster = None
-    opts = ("--rate", "100000", "--burst", "100000")
+    opts = ("--rate", "100000", "--burst", "100000", "--create-rate", "1000000",
+            "--create-burst", "100000")
     if args.postgres:
         cluster = PgCluster(os.path.join(args.dir, "pg"))
         cluster.start()

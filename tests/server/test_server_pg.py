@@ -173,7 +173,7 @@ async def record_of(http: aiohttp.ClientSession, url: str, gid: str) -> List[str
 async def main(dirname: str, dsn: str) -> int:
     rng = random.Random(31)
     pids = open(os.path.join(dirname, "pids"), "a")
-    servers = {p: ServerProcess(dsn, "--rate", "1000", "--burst", "1000",
+    servers = {p: ServerProcess(dsn, "--rate", "1000", "--burst", "1000", "--create-burst", "1000",
                                 log=os.path.join(dirname, "server-%s.log" % p)) for p in "AB"}
     try:
         for s in servers.values():

@@ -85,7 +85,9 @@ async def main(scratch: str) -> int:
             check(status == 200, "%s: status %d" % (path, status))
             check(headers.get("content-type", "").startswith(ctype),
                   "%s: Content-Type %r, not %s" % (path, headers.get("content-type"), ctype))
-            check(body == files[name], "%s: the body of %s" % (path, name))
+            # index.html gets the server's bar (names, lobby, rematch) added
+            want = files[name] + (srv.GAMEBAR_TAG if name == "index.html" else b"")
+            check(body == want, "%s: the body of %s" % (path, name))
             check(headers.get("x-content-type-options") == "nosniff", "%s: nosniff" % path)
         status, headers, body = await get(port, "/app.mjs", "HEAD")
         check(status == 200 and body == b"", "HEAD /app.mjs: %d, %d bytes" % (status, len(body)))
