@@ -48,6 +48,8 @@ MAX_BUFFERED = 128 * 1024
 SEND_BUFFER = 65536
 #: Seconds a new WebSocket has to send its hello.
 HELLO_SECONDS = 10.0
+#: Seconds of silence after which a connection is pinged (twice: cut).
+HEARTBEAT = 20.0
 MAX_BODY = 16 * 1024
 #: Games with a bot seat going on at once, and the strongest bot allowed.
 MAX_BOT_GAMES = 32
@@ -63,17 +65,18 @@ LOBBY_DIR = os.path.join(HERE, "lobby")
 GAMEBAR_TAG = b'<script type="module" src="/lobby/gamebar.mjs"></script>\n'
 
 
-def ws_frame(text: str) -> bytes:
-    """One unmasked WebSocket text frame (RFC 6455, 5.2): what a server
-    sends. Built here so that a message is encoded once for all its
+def ws_frame(text: Any, opcode: int = 0x81) -> bytes:
+    """One unmasked WebSocket frame (RFC 6455, 5.2), a text frame unless
+    ``opcode`` says otherwise (0x89 ping, 0x8A pong, FIN set): what a
+    server sends. Built here so that a message is encoded once for all its
     receivers and written without a task or a queue."""
-    data = text.encode()
+    data = text.encode() if isinstance(text, str) else bytes(text)
     n = len(data)
     if n < 126:
-        return bytes((0x81, n)) + data
+        return bytes((opcode, n)) + data
     if n < 65536:
-        return struct.pack("!BBH", 0x81, 126, n) + data
-    return struct.pack("!BBQ", 0x81, 127, n) + data
+        return struct.pack("!BBH", opcode, 126, n) + data
+    return struct.pack("!BBQ", opcode, 127, n) + data
 
 
 class Outbox:
@@ -118,6 +121,7 @@ class Conn:
         self.tokens = burst
         self.last = time.monotonic()
         self.refused = 0
+        self.seen = self.last  # the last frame received (heartbeat)
         self.dropped = False
         self._out: List[bytes] = []
         self._outbox = outbox
@@ -205,6 +209,7 @@ class Server:
         self._following = False
         self._bot_tasks: Dict[str, "asyncio.Task[None]"] = {}
         self.outbox = Outbox()
+        self.conns: "set[Conn]" = set()
 
     # -------------------------------------------------- storage
 
@@ -238,6 +243,20 @@ class Server:
             else:
                 going += 1
         return going
+
+    async def heartbeat(self, every: float = HEARTBEAT) -> None:
+        """Dead connections found: every ``every`` seconds each connection
+        silent for that long is pinged, and one silent for twice that
+        (not even a pong) is cut."""
+        ping = ws_frame(b"", 0x89)
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            for conn in list(self.conns):
+                if now - conn.seen > 2 * every:
+                    conn.drop()
+                elif now - conn.seen > every * 0.9:
+                    conn.send_frame(ping)
 
     def start_games(self) -> None:
         for session in self.sessions.values():
@@ -844,7 +863,9 @@ class Server:
             return self.refuse(request, 403, "bad_origin", "origin not allowed")
         if self.connections >= self.max_connections:
             return self.refuse(request, 503, "busy", "too many connections")
-        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, heartbeat=20.0,
+        # aiohttp's heartbeat re-arms a timer at every message: the
+        # server's own (heartbeat()) looks at all connections every 20 s
+        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, autoping=False,
                                    compress=False)
         await ws.prepare(request)
         sock = request.transport.get_extra_info("socket") if request.transport else None
@@ -854,10 +875,12 @@ class Server:
         conn = Conn(ws, request, self.stats, self.rate, self.burst, self.max_buffered,
                     self.outbox)
         self.connections += 1
+        self.conns.add(conn)
         try:
             await self._serve(conn)
         finally:
             self.connections -= 1
+            self.conns.discard(conn)
             if conn.session is not None:
                 conn.session.watchers.discard(conn)
             if not ws.closed and not conn.dropped:
@@ -875,6 +898,12 @@ class Server:
                 conn.send_obj(protocol.error("timeout", "no hello within %g s" % self.hello_seconds))
                 await conn.close(WSCloseCode.POLICY_VIOLATION, b"no hello")
                 return
+            conn.seen = time.monotonic()
+            if raw.type == WSMsgType.PING:
+                conn.send_frame(ws_frame(raw.data, 0x8A))
+                continue
+            if raw.type == WSMsgType.PONG:
+                continue  # alive (heartbeat())
             if raw.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                 return
             if raw.type == WSMsgType.ERROR:
@@ -1048,13 +1077,19 @@ async def run(args: argparse.Namespace) -> None:
     await site.start()
     server.start_games()
     server.start_listening()
+    heartbeat = asyncio.ensure_future(server.heartbeat())
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
     print("ball-server: listening on http://%s:%d/ (%s, %d games, %d going on)"
           % (args.host, port, "PostgreSQL" if storage.shared else args.db,
              len(server.sessions), going), flush=True)
+    log.write("start", address="%s:%d" % (args.host, port), games=len(server.sessions),
+              going=going, loop=type(asyncio.get_running_loop()).__module__.split(".")[0],
+              bot_threads=server.bots.threads, bot_memory_mb=server.bots.memory_mb,
+              max_bot_games=server.max_bot_games, max_bot_nodes=server.max_bot_nodes)
     try:
         await asyncio.Event().wait()
     finally:
+        heartbeat.cancel()
         await runner.cleanup()
         server.close()
 
@@ -1110,7 +1145,19 @@ def main(argv: Optional[List[str]] = None) -> int:
                    "dropped (default %d)" % MAX_BUFFERED)
     p.add_argument("--max-queued", type=int, default=None, metavar="N",
                    help="(older) --max-buffered of N messages of 256 bytes")
+    p.add_argument("--loop", default="auto", choices=("auto", "uvloop", "asyncio"),
+                   help="the event loop: uvloop (Debian's python3-uvloop; about half the "
+                   "CPU a decision) or asyncio's own; auto (default): uvloop when installed")
     args = p.parse_args(argv)
+    if args.loop != "asyncio":
+        try:
+            import uvloop  # type: ignore[import-not-found]
+            uvloop.install()
+        except ImportError:
+            if args.loop == "uvloop":
+                print("ball-server: --loop uvloop: python3-uvloop is not installed",
+                      file=sys.stderr)
+                return 2
     try:
         asyncio.run(run(args))
     except (KeyboardInterrupt, web.GracefulExit):  # Ctrl-C, SIGTERM: a clean stop
