@@ -71,34 +71,16 @@ def _play(game: libball.Game, turn: List[str], side: libball.Team) -> Optional[T
 
 def shortest_turn(game: libball.Game, turn: List[str]) -> List[str]:
     """``turn`` (decisions of the side to act in ``game``, up to the
-    hand-over), or a shorter turn that reaches the same position: a loop
-    inside it (a position seen earlier in the turn) cut out, then the
-    first prefix after which ``end`` gives the same hand-over. Each
-    candidate is checked by playing it; the original stays when none
-    holds (e.g. a plan that does not reach the hand-over)."""
+    hand-over), or the shortest of its beginnings that, followed by
+    ``end``, hands over the same position (PA and all). Each candidate is
+    checked by playing it; the original stays when none holds (e.g. a
+    plan that does not reach the hand-over). A loop inside a turn needs no
+    more: positions within a turn differ by the PA spent, and the turn's
+    end is where the loop shows."""
     side = game.side
     final = _play(game, turn, side)
     if final is None:
         return turn
-    g = game.clone()
-    try:
-        seen = {_key(g): 0}
-        cut: List[str] = []
-        for text in turn:
-            if _hands_over(g, side):
-                break
-            g.apply(text)
-            cut.append(text)
-            k = _key(g)
-            if k in seen and not _hands_over(g, side):
-                del cut[seen[k]:]  # back where the turn was: the loop goes
-                seen = {kk: i for kk, i in seen.items() if i <= len(cut)}
-            else:
-                seen[k] = len(cut)
-    finally:
-        g.close()
-    if len(cut) < len(turn) and _play(game, cut, side) == final:
-        turn = cut
     for i in range(len(turn) - 1):
         shorter = turn[:i] + ["end"]
         if _play(game, shorter, side) == final:
@@ -145,7 +127,7 @@ class BotPool:
                                                                thread_name_prefix="bot")
         self._queues: Tuple[Deque[Any], Deque[Any]] = (collections.deque(), collections.deque())
         self.running = 0
-        self.stats = {"bot_plans": 0, "bot_waiting": 0}
+        self.stats = {"bot_plans": 0}
 
     @property
     def waiting(self) -> int:

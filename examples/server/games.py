@@ -220,7 +220,8 @@ class Session:
                 "bot_nodes": self.meta["bot_nodes"] if bot else None,
                 "public": self.meta["public"], "event": self.meta.get("event", ""),
                 "created": self.meta.get("created"), "watchers": len(self.watchers),
-                "rematch": self.meta.get("rematch"), "rematch_of": self.meta.get("rematch_of")}
+                "rematch": self.meta.get("rematch"), "rematch_by": self.meta.get("rematch_by"),
+                "rematch_of": self.meta.get("rematch_of")}
 
     # -------------------------------------------------- changing
 

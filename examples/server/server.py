@@ -812,6 +812,7 @@ class Server:
             return tokens
         meta = json.loads(json.dumps(old))
         meta["rematch"] = other.id
+        meta["rematch_by"] = side
         try:
             await self._db(self.storage.update_meta, session.id, meta)
         except StorageError as e:
@@ -853,8 +854,9 @@ class Server:
             "Content-Disposition": 'attachment; filename="ball-%s.txt"' % game_id})
 
     async def stats_page(self, request: web.Request) -> web.Response:
-        return web.json_response(dict(self.stats, games=len(self.sessions),
-                                      connections=self.connections))
+        return web.json_response(dict(self.stats, **self.bots.stats, games=len(self.sessions),
+                                      connections=self.connections, bot_running=self.bots.running,
+                                      bot_waiting=self.bots.waiting))
 
     # -------------------------------------------------- WebSocket
 

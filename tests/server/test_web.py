@@ -107,6 +107,18 @@ async def main(scratch: str) -> int:
               "/api/games is still the lobby (%d)" % status)
         status, _, _ = await get(port, "/ws")
         check(status != 404 and status != 200, "/ws is still the WebSocket (%d without an upgrade)" % status)
+        # the lobby's own files, whatever --web serves
+        for path, ctype, marker in (("/lobby/", "text/html", b"lobby.mjs"),
+                                    ("/lobby/lobby.mjs", "text/javascript", b"/api/games"),
+                                    ("/lobby/gamebar.mjs", "text/javascript", b"rematch"),
+                                    ("/lobby/lobby.css", "text/css", b"--atk")):
+            status, headers, body = await get(port, path)
+            check(status == 200 and headers.get("content-type", "").startswith(ctype)
+                  and marker in body, "%s: %d %r" % (path, status, headers.get("content-type")))
+        for path in ("/lobby/../server.py", "/lobby/%2e%2e/server.py", "/lobby/..%2fserver.py"):
+            status, _, body = await get(port, path)
+            check(status in (403, 404) and b"def main" not in body,
+                  "%s: status %d, the server's source not served" % (path, status))
     finally:
         await runner.cleanup()
         server.close()
