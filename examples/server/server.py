@@ -209,6 +209,7 @@ class Server:
         self._following = False
         self._bot_tasks: Dict[str, "asyncio.Task[None]"] = {}
         self.outbox = Outbox()
+        self._starting_bots = 0
         self.conns: "set[Conn]" = set()
 
     # -------------------------------------------------- storage
@@ -613,8 +614,10 @@ class Server:
         return web.json_response(protocol.error(reason, message), status=status, headers=headers)
 
     def bot_games(self) -> int:
-        return sum(1 for s in self.sessions.values()
-                   if not s.over and any(v["kind"] == "bot" for v in s.meta["seats"].values()))
+        """Games with a bot going on, and those being created."""
+        return self._starting_bots + sum(
+            1 for s in self.sessions.values()
+            if not s.over and any(v["kind"] == "bot" for v in s.meta["seats"].values()))
 
     def levels(self) -> List[Dict[str, Any]]:
         """The bot strengths the lobby offers: those within --max-bot-nodes."""
@@ -643,10 +646,14 @@ class Server:
         holder of an earlier game's token (a rematch)."""
         session, tokens = Session.create(options, reserved=reserved)
         session.lock = asyncio.Lock()
+        bot = any(v["kind"] == "bot" for v in options["seats"].values())
+        self._starting_bots += bot  # counted by the limit from its check on
         try:
             await self._db(self.storage.create_game, session.id, session.meta)
         except StorageError as e:
             return None, self.refuse(request, 503, "storage", str(e))
+        finally:
+            self._starting_bots -= bot
         self.sessions[session.id] = session
         self.log.write("game", game=session.id, what="created", peer=request.remote,
                        rules=options["rules"], seats=session.state()["seats"],
