@@ -7,8 +7,9 @@
 // (colours swapped, same rules, clock and bot: POST
 // /api/games/ID/rematch with the seat's token), and tells the other
 // player when one is offered, with a button that takes the kept seat.
-// It reads the game with GET /api/games/ID every few seconds; the page
-// (examples/web/online.mjs) plays the game itself, untouched.
+// It reads the game with GET /api/games/ID at the start, then every few
+// seconds while a seat is open or the game is over (worthAsking); the
+// page (examples/web/online.mjs) plays the game itself, untouched.
 
 import { clockText, el, post, rulesText, seatName } from './describe.mjs';
 
@@ -100,11 +101,29 @@ function rematchBox(state) {
   return box;
 }
 
+let last = null;
+
+/** The bar asks the server again only while something it shows may
+ * change (a seat open, a rematch after the end) and while the page is
+ * connected: during the game and while the server is away it is quiet. */
+function worthAsking() {
+  const ds = document.body.dataset;
+  if (last === null)
+    return true;
+  if (ds.onlineJoined !== '1')
+    return false;
+  return Boolean(ds.onlineOutcome) || Object.values(last.seats).some((seat) => seat.unclaimed);
+}
+
 async function poll(bar) {
+  if (!worthAsking())
+    return;
   try {
     const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`);
-    if (r.ok)
-      render(bar, await r.json());
+    if (r.ok) {
+      last = await r.json();
+      render(bar, last);
+    }
   } catch {
     // the page says when the server is away; the bar waits for it
   }
