@@ -19,7 +19,7 @@ import socket
 import struct
 import sys
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -640,7 +640,7 @@ class Server:
         return None
 
     async def _start_game(self, request: web.Request, options: Dict[str, Any],
-                          reserved: Optional[Dict[str, str]] = None):
+                          reserved: Optional[Dict[str, Optional[str]]] = None) -> Any:
         """A new game stored and started; (session, tokens) or an error
         response. ``reserved``: {side: token hash} of seats kept for the
         holder of an earlier game's token (a rematch)."""
@@ -726,13 +726,14 @@ class Server:
                                    game_id)
             token, error = await self._give_seat(session, seat, name)
             if error is not None:
-                return self.refuse(request, *error, game=game_id)
+                return self.refuse(request, error[0], error[1], error[2], game_id)
         self.log.write("game", game=session.id, what="claimed", side=seat, name=name,
                        peer=request.remote)
         return web.json_response({"game": session.id, "side": seat, "token": token,
                                   "link": self.seat_link(request, session.id, token)})
 
-    async def _give_seat(self, session: Session, seat: str, name: str):
+    async def _give_seat(self, session: Session, seat: str, name: str
+                         ) -> Tuple[str, Optional[Tuple[int, str, str]]]:
         """Under the session's lock: the unclaimed seat given a new token
         (and the name, when one is given); (token, None) or (None, (status,
         reason, message))."""
@@ -747,9 +748,9 @@ class Server:
             await self._db(self.storage.update_meta, session.id, meta, seat)
         except Conflict:
             await self._catch_up(session)  # another process gave the seat away
-            return None, (409, "no_open_seat", "this game has no open seat")
+            return "", (409, "no_open_seat", "this game has no open seat")
         except StorageError as e:
-            return None, (503, "storage", str(e))
+            return "", (503, "storage", str(e))
         session.meta = meta
         return token, None
 
@@ -792,7 +793,7 @@ class Server:
                                    game_id)
             new_token_, error = await self._give_seat(other, mine, "")
             if error is not None:
-                return self.refuse(request, *error, game=game_id)
+                return self.refuse(request, error[0], error[1], error[2], game_id)
         self.log.write("game", game=other.id, what="rematch accepted", side=mine,
                        rematch_of=session.id)
         return web.json_response({"game": other.id, "side": mine, "token": new_token_,
@@ -1043,6 +1044,10 @@ def add_web_routes(app: web.Application, root: str) -> None:
     app.router.add_get("/{path:.*}", file_handler(root, GAMEBAR_TAG))
 
 
+async def to_lobby(request: web.Request) -> web.StreamResponse:
+    raise web.HTTPFound("/lobby/")
+
+
 def make_app(server: Server, web_root: Optional[str] = None) -> web.Application:
     app = web.Application(client_max_size=MAX_BODY, middlewares=[security_headers])
     app.router.add_post("/api/games", server.create_game)
@@ -1053,12 +1058,12 @@ def make_app(server: Server, web_root: Optional[str] = None) -> web.Application:
     app.router.add_get("/api/games/{game}/record", server.game_record)
     app.router.add_get("/api/stats", server.stats_page)
     app.router.add_get("/ws", server.websocket)
-    app.router.add_get("/lobby", lambda r: web.HTTPFound("/lobby/"))
+    app.router.add_get("/lobby", to_lobby)
     app.router.add_get("/lobby/{path:.*}", file_handler(LOBBY_DIR))
     if web_root:
         add_web_routes(app, web_root)
     else:
-        app.router.add_get("/", lambda r: web.HTTPFound("/lobby/"))
+        app.router.add_get("/", to_lobby)
     return app
 
 
