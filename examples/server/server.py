@@ -307,17 +307,19 @@ class Server:
                     self._accepted(session, event, text, conn, msg_id)
                 else:
                     session.revert(event)
+            except Exception as e:  # a bug: logged, and the game not left locked
+                self.log.write("error", game=session.id, seq=event["seq"], error=repr(e))
             finally:
                 session.lock.release()
-            if fut.done():
-                return  # its asker went away
-            if error is None:
-                fut.set_result(None)
-            elif isinstance(error, Conflict):
-                fut.set_exception(Stale("stale_seq", "seq %d: accepted already by another "
-                                        "process" % event["seq"]))
-            else:
-                fut.set_exception(Refused("storage", "not stored, not played: %s" % error))
+                if fut.done():
+                    pass  # its asker went away
+                elif error is None:
+                    fut.set_result(None)
+                elif isinstance(error, Conflict):
+                    fut.set_exception(Stale("stale_seq", "seq %d: accepted already by another "
+                                            "process" % event["seq"]))
+                else:
+                    fut.set_exception(Refused("storage", "not stored, not played: %s" % error))
 
         self.committer.submit([(session.id, event["seq"], text)], done)
         return fut

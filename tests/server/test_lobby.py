@@ -55,6 +55,12 @@ async def part_lobby(dirname: str) -> None:
     try:
         async with aiohttp.ClientSession() as http:
             u = server.url
+            # without --web, / leads to the lobby's page
+            async with http.get(u + "/", allow_redirects=False) as r:
+                check(r.status == 302 and r.headers.get("Location") == "/lobby/",
+                      "/ leads to /lobby/: %d %r" % (r.status, r.headers.get("Location")))
+            async with http.get(u + "/lobby/") as r:
+                check(r.status == 200 and "lobby.mjs" in await r.text(), "the lobby page")
             # the lobby: an open seat (ATK left open), a game in play against the bot
             open_game = await create_game(http, u, rules="turns=20", turn_seconds=60,
                                           public=True, open_seat="ATK", def_name="Dora")
