@@ -161,12 +161,15 @@ class BotPool:
         self.running -= 1
         self.stats["bot_plans"] += 1
         game.close()
-        if not fut.done():
+        if done.cancelled():  # the pool shut down
+            if not fut.done():
+                fut.cancel()
+        elif not fut.done():
             if done.exception() is not None:
                 fut.set_exception(done.exception())  # type: ignore[arg-type]
             else:
                 fut.set_result(done.result())
-        elif not done.cancelled():
+        else:
             done.exception()  # retrieved: the asker is gone
         self._pump()
 

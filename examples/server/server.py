@@ -555,7 +555,12 @@ class Server:
                 if position is not None:
                     nodes = min(session.meta["bot_nodes"], self.max_bot_nodes)
                     t = time.monotonic()
-                    plan = await self.bots.plan(position, nodes, session.has_person())
+                    try:
+                        plan = await self.bots.plan(position, nodes, session.has_person())
+                    except Exception as e:  # libball refused: said, then tried again
+                        self.log.write("error", game=session.id, side=side, error=repr(e))
+                        await asyncio.sleep(1.0)
+                        continue
                     self.log.write("bot", game=session.id, side=side, nodes=nodes, turn=plan,
                                    ms=round((time.monotonic() - t) * 1000, 1))
                 await session.lock.acquire()

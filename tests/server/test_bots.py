@@ -34,7 +34,7 @@ failures: List[str] = []
 #: The longest a person's bot may take to answer during the attack. The
 #: pool serves games with a person first: the wait is the searches
 #: already running (at most the strongest budget's) and its own.
-BOT_REPLY_SECONDS = 5.0
+BOT_REPLY_SECONDS = 8.0
 #: What the server may hold beyond its resident memory at the start: the
 #: bots' tables (--bot-memory, 64 MiB by default) and the games (docs/server.md).
 MEMORY_MARGIN_MB = 40
