@@ -129,6 +129,7 @@ class Session:
         self.draw_offer: Optional[str] = None
         self.outcome: Optional[Dict[str, Any]] = None
         self.turn_started = meta.get("created", time.time())
+        self._side: Optional[str] = None
         self._turn_key = self._key()
         self.lock: Any = None           # the server's asyncio.Lock
         self.watchers: set = set()       # the server's connections
@@ -175,7 +176,10 @@ class Session:
         return any(self.meta["seats"][s]["kind"] == "human" for s in SIDES)
 
     def side_to_act(self) -> str:
-        return _side_name(self.game.side)
+        """ATK or DEF (kept between changes: asked several times a decision)."""
+        if self._side is None:
+            self._side = _side_name(self.game.side)
+        return self._side
 
     def seat_of(self, token: Optional[str]) -> Optional[str]:
         """The side whose token this is, or None (a spectator, no token).
@@ -226,7 +230,7 @@ class Session:
     # -------------------------------------------------- changing
 
     def _key(self):
-        return (self.game.turn, int(self.game.side))
+        return (self.game.turn, self.side_to_act())
 
     def _finish_by_rules(self) -> Optional[Dict[str, Any]]:
         if not self.game.is_over:
@@ -257,6 +261,7 @@ class Session:
                 raise Refused("illegal", str(e)) from None
             try:
                 self.game.apply(action)  # checked: an illegal one changes nothing
+                self._side = None
             except libball.IllegalActionError:
                 raise Refused("illegal", "%s is not legal here" % msg.action) from None
             except libball.BallError as e:  # e.g. LimitError: past BALL_MAX_TURN
@@ -297,6 +302,7 @@ class Session:
     def revert(self, event: Dict[str, Any]) -> None:
         if event["kind"] == "decision":
             self.game.undo()
+            self._side = None
 
     def accept(self, event: Dict[str, Any]) -> None:
         """The event is committed: it becomes part of the game."""
@@ -324,6 +330,7 @@ class Session:
             raise ValueError("game %s: event %r out of order" % (self.id, event.get("seq")))
         if event["kind"] == "decision":
             self.game.apply(event["action"])
+            self._side = None
         self.accept(event)
 
     # -------------------------------------------------- the record
