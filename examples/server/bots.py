@@ -13,8 +13,9 @@ Requests wait in two first-come-first-served queues, the games with a
 person in them before the games of bots only, so that a person's bot is
 delayed by at most its share of the pool, whatever bot-only games pile up.
 
-``plan_turn()`` searches once a turn and returns the whole turn (the
-search's best turn, ``SearchResult.best_turn``), shortened when a shorter
+``plan_turn()`` plans once a turn and returns the whole turn (the
+search's best turn, ``SearchResult.best_turn``, searched on from its end
+when it stops short of the hand-over), shortened when a shorter
 turn reaches the same position: a turn that moves a piece out and back
 (``G5-I3 I3-G5 end``) is played as ``end``. The search values equal
 positions equally and may pick either; a person reads the longer one as a
@@ -29,7 +30,8 @@ from typing import Any, Deque, List, Optional, Tuple
 
 import libball
 
-#: The strengths the lobby offers (decisions searched per turn), weakest first.
+#: The strengths the lobby offers: the budget of each search (TurnSearch's
+#: nodes, decisions played), weakest first.
 LEVELS = (("easy", 500), ("medium", 2000), ("hard", 8000), ("strong", 20000))
 #: The default budget of the searchers' transposition tables, all together.
 DEFAULT_MEMORY_MB = 64
@@ -58,7 +60,7 @@ def _play(game: libball.Game, turn: List[str], side: libball.Team) -> Optional[T
     is legal and the last one ends the turn; else None."""
     g = game.clone()
     try:
-        for i, text in enumerate(turn):
+        for text in turn:
             if _hands_over(g, side) or not g.is_legal(text):
                 return None
             g.apply(text)

@@ -156,7 +156,7 @@ function render(data) {
   const level = $('level');
   if (level.options.length !== lim.levels.length) {
     level.replaceChildren(...lim.levels.map((l) => {
-      const o = el('option', `${l.name} (${l.nodes} decisions searched a turn)`);
+      const o = el('option', `${l.name} (searches ${l.nodes} decisions)`);
       o.value = l.nodes;
       return o;
     }));
