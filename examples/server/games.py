@@ -198,10 +198,14 @@ class Session:
         return found
 
     def deadline(self) -> Optional[float]:
-        """When the side to act loses on time (None: no clock, or over)."""
+        """When the side to act loses on time (None: no clock, over, or a
+        seat still open: the clock runs once both seats are held, the turn
+        under way counted from then, ``meta["started"]``)."""
         if self.over or not self.meta["turn_seconds"]:
             return None
-        return self.turn_started + self.meta["turn_seconds"]
+        if any(v.get("unclaimed") for v in self.meta["seats"].values()):
+            return None
+        return max(self.turn_started, self.meta.get("started", 0)) + self.meta["turn_seconds"]
 
     def state(self) -> Dict[str, Any]:
         """What a client needs to show the game now."""

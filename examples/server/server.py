@@ -751,6 +751,8 @@ class Server:
         meta["seats"][seat].pop("reserved", None)
         if name:
             meta["seats"][seat]["name"] = name
+        if not any(v.get("unclaimed") for v in meta["seats"].values()):
+            meta["started"] = round(time.time(), 3)  # the clock runs from now
         try:
             await self._db(self.storage.update_meta, session.id, meta, seat)
         except Conflict:
@@ -759,6 +761,7 @@ class Server:
         except StorageError as e:
             return "", (503, "storage", str(e))
         session.meta = meta
+        self.after_change(session)  # the clock, now that it runs
         return token, None
 
     async def rematch(self, request: web.Request) -> web.Response:

@@ -84,16 +84,31 @@ async def part_lobby(dirname: str) -> None:
             state = await get(http, u + "/api/games/%s" % open_game["game"])
             check(state["seats"]["ATK"]["name"] == "Finn" and not state["seats"]["ATK"]["unclaimed"],
                   "the name given with the claim: %r" % state["seats"])
+            # the clock runs once both seats are held: one second a turn
+            made = await create_game(http, u, turn_seconds=1, public=True, open_seat=True)
+            await asyncio.sleep(1.5)
+            state = await get(http, u + "/api/games/%s" % made["game"])
+            check(state["deadline"] is None and state["outcome"] is None and state["seq"] == 0,
+                  "no clock while a seat is open: %r" % state)
+            status, claim = await post(http, u + "/api/games/%s/claim" % made["game"], {})
+            t = time.time()
+            state = await get(http, u + "/api/games/%s" % made["game"])
+            check(state["deadline"] is not None and t - 1 < state["deadline"] <= t + 1.5,
+                  "the clock from the claim: %r (now %.3f)" % (state["deadline"], t))
+            await asyncio.sleep(2.0)
+            state = await get(http, u + "/api/games/%s" % made["game"])
+            check(state["outcome"] == {"result": "1-0", "reason": "time"},
+                  "DEF lost on time after the claim: %r" % state["outcome"])
             status, body = await post(http, u + "/api/games/%s/claim" % open_game["game"],
                                       {"name": 7})
             check(status == 400, "a name that is not text: %d %r" % (status, body))
-            # the creation limit per address (a burst of 6: 2 made above, 4 left)
+            # the creation limit per address (a burst of 6: 3 made above, 3 left)
             made = 0
             for _ in range(6):
                 async with http.post(u + "/api/games", json={}) as r:
                     made += r.status == 201
                     last = (r.status, (await r.json()).get("reason"), r.headers.get("Retry-After"))
-            check(made == 4 and last[:2] == (429, "rate_limited") and last[2] is not None,
+            check(made == 3 and last[:2] == (429, "rate_limited") and last[2] is not None,
                   "the per-address limit: %d made, then %r" % (made, last))
 
         # a rematch: another server (a fresh address budget)
