@@ -195,11 +195,12 @@ async def part_log(dirname: str) -> None:
             while c["DEF"].outcome is None and n < 500:
                 mover = next((x for x in c.values() if x.my_turn()), None)
                 if mover is None:
-                    await c["DEF"].next_message()
-                    continue
-                await mover.play_random(rng)
+                    break
+                answer = await mover.play_random(rng)
+                check(answer.get("type") == "ack", "a legal decision: %r" % answer)
                 n += 1
-            await c["ATK"].wait_seq(c["DEF"].seq)
+                for x in c.values():  # both in step before the next
+                    await x.wait_seq(answer["seq"])
             async with http.get(server.url + "/api/games/nope") as r:
                 check(r.status == 404, "no such game")
             for x in c.values():
