@@ -89,7 +89,7 @@ for c in $cases; do
     case $c in
         mcts-nomem)
             prepare "$c"
-            inject "$dir/$c/libball/mcts.c" \
+            inject "$dir/$c/libball/search/mcts.c" \
                 'if (m == NULL || m->nodes == NULL || m->acts == NULL) {' \
                 'if (m == NULL || m->nodes == NULL) { /* injected: m->acts unchecked */' || exit 2
             run_case "$c" 'ball_mcts_new' $MAKE --no-print-directory check-malloc-fail
