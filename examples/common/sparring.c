@@ -88,31 +88,44 @@ static int is_active(int piece)
     return piece > 0 && !(piece & (BALL_PIECE_DOWN | BALL_PIECE_STACKED));
 }
 
-/* How much the carrier of @p holder on @p sq is worth to @p holder: the
- * ball, its advance, and its exposure to the other side's active pieces
- * (which can block it from an adjacent square, dodge it from two squares,
- * or walk into reach first with their 2 PA). */
-static long holder_value(const int *pieces, const int *squares, int np, int holder, int sq,
-                         int stacked, int to_act)
+/* What the ball on @p sq is worth to @p holder for its place alone: the
+ * ball, 60 a row forward, 90 more a row from row 12 on. */
+static long ball_place_value(int holder, int sq)
 {
     int row = fwd_row(sq, holder);
-    long v = 700 + 60L * row;
-    long worst = 0, rest = 0;
-    if (row >= 12)
-        v += 90L * (row - 11);
-    if (stacked)
-        return v - 60; /* nothing reaches a stacked carrier (R3.5, R5.4), but it cannot move */
+    return 700 + 60L * row + (row >= 12 ? 90L * (row - 11) : 0);
+}
+
+/* What holding the ball on @p sq is worth to @p holder before any threat:
+ * its place, and 15 for each active piece of its own beside the carrier
+ * (a shield, a hand-off partner). */
+static long holder_base(const int *pieces, const int *squares, int np, int holder, int sq)
+{
+    long v = ball_place_value(holder, sq);
+    for (int i = 0; i < np; i++)
+        if (is_active(pieces[i]) && team_of(pieces[i]) == holder && distance(squares[i], sq) == 1)
+            v += 15;
+    return v;
+}
+
+/* How exposed a carrier of @p holder on @p sq is to the other side's
+ * active pieces, which can block it from an adjacent square, dodge it
+ * from two squares, or walk into reach first with their 2 PA: the worst
+ * one whole (500 at distance 1, 350 at 2, 130 at 3, 50 at 4), the others
+ * a quarter; @p extra_d2 more opponents at distance 2 (the threat-aware
+ * evaluation's standing opponent under a stack about to be released:
+ * R9.3 puts it on a square next to the stack, the carrier on another, two
+ * squares apart). */
+static long exposure(const int *pieces, const int *squares, int np, int holder, int sq,
+                     int extra_d2)
+{
+    long worst = extra_d2 ? 350 : 0, rest = extra_d2 > 1 ? 350L * (extra_d2 - 1) : 0;
     for (int i = 0; i < np; i++) {
         int d;
         long t;
-        if (!is_active(pieces[i]))
+        if (!is_active(pieces[i]) || team_of(pieces[i]) == holder)
             continue;
         d = distance(squares[i], sq);
-        if (team_of(pieces[i]) == holder) {
-            if (d == 1)
-                v += 15; /* a shield and a hand-off partner */
-            continue;
-        }
         t = d == 1 ? 500 : d == 2 ? 350 : d == 3 ? 130 : d == 4 ? 50 : 0;
         if (t > worst) {
             rest += worst;
@@ -121,8 +134,29 @@ static long holder_value(const int *pieces, const int *squares, int np, int hold
             rest += t;
         }
     }
-    /* the holder still to act can step away or cover */
-    return v - (to_act == holder ? (worst + rest / 4) / 2 : worst + rest / 4);
+    return worst + rest / 4;
+}
+
+/* How much the carrier of @p holder on @p sq is worth to @p holder (the
+ * distance evaluation): holder_base() less its exposure(), halved when
+ * the holder is still to act (it can step away or cover). */
+static long holder_value(const int *pieces, const int *squares, int np, int holder, int sq,
+                         int stacked, int to_act)
+{
+    long e;
+    if (stacked)
+        return ball_place_value(holder, sq) - 60; /* nothing reaches a stacked carrier (R3.5, R5.4), but it cannot move */
+    e = exposure(pieces, squares, np, holder, sq, 0);
+    return holder_base(pieces, squares, np, holder, sq) - (to_act == holder ? e / 2 : e);
+}
+
+/* The value for @p team of a finished game (a ball_result other than
+ * BALL_ONGOING): a touchdown, or a draw. */
+static long finished_value(int result, int team)
+{
+    if (result == BALL_DRAW)
+        return 0;
+    return (result == BALL_ATK_WON) == (team == BALL_ATK) ? WIN : -WIN;
 }
 
 /* The pieces of @p g into @p pieces / @p squares (*np of them), the
@@ -185,10 +219,8 @@ long sparring_evaluate(ball_game *g, int team)
     int carrier, carrier_stacked, min_d[2];
     long score;
 
-    if (result == BALL_ATK_WON || result == BALL_DEF_WON)
-        return (result == BALL_ATK_WON) == (team == BALL_ATK) ? WIN : -WIN;
-    if (result == BALL_DRAW)
-        return 0;
+    if (result != BALL_ONGOING)
+        return finished_value(result, team);
     score = scan_pieces(g, team, pieces, squares, &np, &carrier, &carrier_stacked);
     if (carrier >= 0) {
         long h = holder_value(pieces, squares, np, carrier, ball_sq, carrier_stacked, to_act);
@@ -218,49 +250,6 @@ long sparring_evaluate(ball_game *g, int team)
 #define TAKE_DISCOUNT 50
 /* No exact look was possible (a release phase comes first). */
 #define NO_PROBE 2
-
-/* What holding the ball on @p sq is worth to @p holder before any
- * threat: the ball, its advance, the pieces beside the carrier (a shield,
- * a hand-off partner). The same terms as holder_value(). */
-static long holder_base(const int *pieces, const int *squares, int np, int holder, int sq)
-{
-    int row = fwd_row(sq, holder);
-    long v = 700 + 60L * row;
-    if (row >= 12)
-        v += 90L * (row - 11);
-    for (int i = 0; i < np; i++)
-        if (is_active(pieces[i]) && team_of(pieces[i]) == holder && squares[i] != sq &&
-            distance(squares[i], sq) == 1)
-            v += 15;
-    return v;
-}
-
-/* The distance heuristic of holder_value() for a carrier of @p holder on
- * @p sq: the worst active opponent whole (500 at distance 1, 350 at 2, 130
- * at 3, 50 at 4), the others a quarter; @p extra_d2 more opponents at
- * distance 2 (the standing opponent under a stack about to be released:
- * R9.3 puts it on a square adjacent to the stack, the carrier on another,
- * two squares apart). */
-static long exposure(const int *pieces, const int *squares, int np, int holder, int sq,
-                     int extra_d2)
-{
-    long worst = extra_d2 ? 350 : 0, rest = extra_d2 > 1 ? 350L * (extra_d2 - 1) : 0;
-    for (int i = 0; i < np; i++) {
-        int d;
-        long t;
-        if (!is_active(pieces[i]) || team_of(pieces[i]) == holder)
-            continue;
-        d = distance(squares[i], sq);
-        t = d == 1 ? 500 : d == 2 ? 350 : d == 3 ? 130 : d == 4 ? 50 : 0;
-        if (t > worst) {
-            rest += worst;
-            worst = t;
-        } else {
-            rest += t;
-        }
-    }
-    return worst + rest / 4;
-}
 
 /* 1 if @p a puts the ball in the mover's hand: a pickup (R8.1, also by a
  * dodge exit or a tactical-dodge landing), a forced fumble (R6.1) or a
@@ -491,10 +480,8 @@ static long evaluate_threat(ball_game *g, int team, int *rc)
     int result = ball_result(g), ball_sq = ball_square_of_ball(g), carrier, carrier_stacked;
     long score;
 
-    if (result == BALL_ATK_WON || result == BALL_DEF_WON)
-        return (result == BALL_ATK_WON) == (team == BALL_ATK) ? WIN : -WIN;
-    if (result == BALL_DRAW)
-        return 0;
+    if (result != BALL_ONGOING)
+        return finished_value(result, team);
     score = scan_pieces(g, team, pieces, squares, &np, &carrier, &carrier_stacked);
     if (carrier >= 0) {
         long h = carrier_term(g, pieces, squares, np, carrier, ball_sq, carrier_stacked, rc);
