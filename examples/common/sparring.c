@@ -269,7 +269,7 @@ static int changes_near(ball_action a, int sq, int radius)
 {
     int from = ball_action_from(a), to = ball_action_to(a), opt = ball_action_option(a);
     if (distance(from, sq) <= radius || distance(to, sq) <= radius ||
-        (opt >= 0 && distance(opt, sq) <= radius))
+        (opt >= 0 && opt < BALL_NUM_SQUARES && distance(opt, sq) <= radius))
         return 1;
     if (ball_action_kind(a) == BALL_TACTICAL_DODGE) {
         int mid = ball_square_at((ball_square_col(from) + ball_square_col(to)) / 2,
@@ -370,8 +370,8 @@ static int can_take_after_end(ball_game *g, long *value)
 {
     ball_action end;
     int side = ball_side(g), r, rc;
-    if ((rc = ball_action_from_text(g, "end", &end)) != BALL_OK)
-        return rc;
+    if (ball_action_from_text(g, "end", &end) != BALL_OK)
+        return NO_PROBE; /* not legal: the game stops at BALL_MAX_TURN */
     if ((rc = ball_apply_unchecked(g, end)) != BALL_OK)
         return rc;
     if (ball_result(g) != BALL_ONGOING)
