@@ -449,9 +449,10 @@ static long carrier_term(ball_game *g, const int *pieces, const int *squares, in
 static long loose_term(ball_game *g, const int *pieces, const int *squares, int np, int team,
                        int sq, int *rc)
 {
-    int to_act = ball_side(g), other = 1 - to_act, min_d[2], r = NO_PROBE, taker = -1;
+    int to_act = ball_side(g), other = 1 - to_act, min_d[2], taker = -1;
     long race, v = 0;
     if (ball_phase(g) == BALL_PHASE_ACTION) {
+        int r;
         if (ball_pa(g) > 0) {
             if ((r = find_take(g, 0, &v)) == 1)
                 taker = to_act;
