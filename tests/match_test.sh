@@ -8,8 +8,9 @@
 # readyok), each bounded by the margin; the SPRT stopping a match; openings; a clock;
 # bad arguments; an engine's error line in the reason, cut at a word in
 # the Site tag; a flood of stderr; what an engine leaves behind (setsid);
-# the records file refused unless regular, and locked. Every match runs
-# under timeout(1): none may hang.
+# the records file refused unless regular, and locked; a sparring player
+# through examples/player_engine. Every match runs under timeout(1): none
+# may hang.
 # run-tests: serial
 
 BALL=${BALL:-build/bin/ball}
@@ -28,6 +29,26 @@ GOOD="$BALL engine --searcher mcts"
 
 # json FILE EXPR: a value of the JSON result
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$1" "$2"; }
+
+# ---- a sparring player served by examples/player_engine (docs/yardsticks.md):
+# no forfeit, and the same games twice (its budget is in its name)
+PE=$(pwd)/${PLAYER_ENGINE:-build/examples/player_engine}
+if [ -x "$PE" ]; then
+    for k in 1 2; do
+        timeout 120 "$BALL" match --engine cmd="$PE alphabeta:threat=1,nodes=300" name=ab \
+            --engine cmd="$GOOD" name=m --games 2 --playouts 100 --openings share/openings.txt \
+            --rules turns=30 --records "$tmp/pe$k.rec" --json "$tmp/pe$k.json" \
+            >"$tmp/pe.out" 2>"$tmp/pe.err" || fail "player_engine match: exit $? $(tail -3 "$tmp/pe.err")"
+        [ "$(json "$tmp/pe$k.json" "d['ends']['forfeit']")" = 0 ] ||
+            fail "player_engine match: a forfeit: $(cat "$tmp/pe.err")"
+    done
+    # (the Date tags aside: the two runs may fall on either side of midnight)
+    grep -v '^\[Date ' "$tmp/pe1.rec" >"$tmp/pe1.txt"
+    grep -v '^\[Date ' "$tmp/pe2.rec" >"$tmp/pe2.txt"
+    [ -s "$tmp/pe1.txt" ] && cmp -s "$tmp/pe1.txt" "$tmp/pe2.txt" || fail "player_engine match: two runs differ"
+else
+    fail "$PE not built (make examples)"
+fi
 
 # ---- two good engines
 timeout 120 "$BALL" match --engine cmd="$GOOD" name=a option.Seed=3 --engine cmd="$GOOD" name=b \
