@@ -45,13 +45,6 @@
 
 struct nnue;
 
-/* The loader's refusal (net.c): "net: " and the message into @p err;
- * returns BALL_E_ARG. */
-int net_refuse(char *err, size_t errlen, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 
 /* The network of a format-2 file @p p of @p len bytes (its magic and
  * version already read): BALL_OK, or BALL_E_ARG with a message "net: ..."
