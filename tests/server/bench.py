@@ -193,7 +193,8 @@ def main() -> int:
     p.add_argument("--synchronous", default="FULL", choices=("FULL", "NORMAL"))
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--server-args", default="", help="more options of the server, e.g. "
-                   "'--loop asyncio' or '--commit-window 2'")
+                   "'--loop asyncio' or '--commit-window 2' (one word with =: "
+                   "--server-args=--no-log)")
     p.add_argument("--postgres", action="store_true",
                    help="PostgreSQL (a cluster of its own in DIR) and several server processes")
     p.add_argument("--processes", type=int, default=2, help="with --postgres (default 2)")
