@@ -80,7 +80,7 @@ PLAYER_KINDS: Dict[str, Optional[Dict[str, Tuple[type, float, float]]]] = {
     "mcts": {"playouts": (int, 0, 1000000000), "ms": (int, 0, 86400000),
              "turns": (int, 0, 1000), "c": (float, 0, 100)},
     "search": {"nodes": (int, 0, 10 ** 12), "ms": (int, 0, 86400000), "depth": (int, 0, 64),
-               "net": (str, 0, 0)},
+               "hash": (int, 1, 65536), "net": (str, 0, 0)},
 }
 
 
@@ -314,9 +314,11 @@ class _Search:
     worse one 41,438), so they are no distribution to learn."""
 
     def __init__(self, settings: Dict[str, Any]) -> None:
-        self.kw: Dict[str, Any] = {"nodes": settings.get("nodes", 0 if settings else 200000),
+        budget = {k: v for k, v in settings.items() if k in ("nodes", "ms", "depth")}
+        self.kw: Dict[str, Any] = {"nodes": settings.get("nodes", 0 if budget else 200000),
                                    "time_ms": settings.get("ms", 0),
-                                   "depth": settings.get("depth", 0)}
+                                   "depth": settings.get("depth", 0),
+                                   "hash_mb": settings.get("hash", 16)}
         self.search: Any = None
         self.net: Any = None
         if settings.get("net"):
@@ -340,6 +342,14 @@ class _Search:
         from .learn import action_to_index
         best = self.search.choose(game)
         return best, [(action_to_index(game, best), 1.0)]
+
+    def choose_turn(self, game: Any) -> Tuple[List[Any], float, int]:
+        """The search's best whole turn from ``game`` (up to the hand-over,
+        or shorter: ball_search_best_turn()), the value of the position for
+        the coach to act in [-1, 1], and the nodes searched: the label of a
+        values shard (docs/scale.md)."""
+        res = self.search.analyse(game, lines=False)
+        return list(res.best_turn) or [res.best], float(res.value), int(res.nodes)
 
     def close(self) -> None:
         if self.search is not None:
@@ -378,6 +388,9 @@ class Params:
     obs_flags: int = 0
     shards: bool = True
     max_decisions: int = 100000  # a game stopped there is recorded unfinished ('*')
+    values: bool = False         # shards of search values at turn starts (format 2)
+    random_opening: int = 0      # each game starts with 0 to N random decisions
+    random_turns: int = 0        # values: per mille of turns played at random after the label
 
 
 def check_params(games: int, p: Params, turn_limit: Optional[int] = None,
@@ -414,7 +427,9 @@ def check_params(games: int, p: Params, turn_limit: Optional[int] = None,
         raise UsageError("--obs-flags is 0-3 (1 grid, 2 scalar planes), not %r" % (p.obs_flags,))
     for what, name in (("--atk", p.atk), ("--def", p.dfn)):
         try:
-            parse_player(name)
+            spec = parse_player(name)
+            if dict(spec.settings).get("net"):  # loaded once: a file that is no network
+                make_player(spec).close()       # is refused before the folder is made
         except UsageError as e:
             raise UsageError("%s: %s" % (what, e)) from None
     if turn_limit is not None:
@@ -438,8 +453,21 @@ def check_params(games: int, p: Params, turn_limit: Optional[int] = None,
         if not have_numpy():
             raise UsageError("training shards need numpy (python3-numpy); --no-shards "
                              "writes the records only")
+    integer(p.random_opening, "--random-opening", 0, 1000)
+    integer(p.random_turns, "--random-turns", 0, 1000)
+    if p.random_turns and not p.values:
+        raise UsageError("--random-turns is for --values (the positions after a random turn "
+                         "are labelled by the search)")
+    if p.values:
+        if not p.shards:
+            raise UsageError("--values writes values shards: it cannot go with --no-shards")
+        for what, name in (("--atk", p.atk), ("--def", p.dfn)):
+            if parse_player(name).kind != "search":
+                raise UsageError("--values labels positions with the turn search's value: "
+                                 "%s must be a search player (search:nodes=N,...), not %r"
+                                 % (what, name))
     return Params(p.atk, p.dfn, rules, start, p.seed, p.chunk, p.obs_flags, p.shards,
-                  p.max_decisions)
+                  p.max_decisions, bool(p.values), p.random_opening, p.random_turns)
 
 
 def chunk_ranges(games: int, chunk: int) -> List[Tuple[int, int]]:
@@ -472,6 +500,105 @@ def version_info() -> Dict[str, Any]:
             "root_decisions": root_decisions_available()}
 
 
+def _check_deadline(deadline: float, task_seconds: float, p: Params, first: int, last: int,
+                    game: int, n: int) -> None:
+    if time.monotonic() > deadline:
+        raise BudgetError("chunk %s: over its budget of %g s (--task-seconds) in game %d "
+                          "after %d decisions" % (chunk_name(p, first, last), task_seconds,
+                                                  game, n))
+
+
+def _play_decisions(game: Any, p: Params, players: List[Any], seed: int, keep: bool,
+                    check: Callable[[int], None]) -> Tuple[List[Any], int]:
+    """Plays ``game`` to its end, each decision chosen by the player of the
+    coach to act; the rows of a decision shard (observation, mask, index,
+    side, policy) when ``keep``. Returns (rows, decisions played)."""
+    from . import learn
+    rows: List[Any] = []
+    n = _random_opening(game, p, seed, check)[0]
+    while game.result == _n.ONGOING and n < p.max_decisions:
+        check(n)
+        side = int(game.side)
+        if keep:
+            obs = bytes(learn.observation_bits(game, p.obs_flags))
+            mask = bytes(learn.legal_mask(game, bits=True))
+        action, policy = players[side].choose(game)
+        if keep:
+            rows.append((obs, mask, learn.action_to_index(game, action), side, policy))
+        game.apply(action)
+        n += 1
+    return rows, n
+
+
+def _random_opening(game: Any, p: Params, seed: int,
+                    check: Callable[[int], None]) -> Tuple[int, bool]:
+    """The game's first decisions, uniformly random among the legal ones:
+    0 to ``p.random_opening`` of them, how many drawn from the seed (a
+    stream of its own, so the players' streams are the same as without).
+    Returns (decisions played, whether the next one starts a turn)."""
+    if p.random_opening <= 0:
+        return 0, True
+    rng = _Random()
+    rng.seed(_xorshift32((seed ^ 0x5BD1E995) & 0xFFFFFFFF) or 1)
+    k = _xorshift32(rng.rng) % (p.random_opening + 1)
+    n, turn_start = 0, True
+    while n < k and game.result == _n.ONGOING and n < p.max_decisions:
+        check(n)
+        side = int(game.side)
+        game.apply(rng.choose(game)[0])
+        n += 1
+        turn_start = int(game.side) != side
+    return n, turn_start
+
+
+def _play_values(game: Any, p: Params, players: List[Any], seed: int, keep: bool,
+                 check: Callable[[int], None]) -> Tuple[List[Any], int]:
+    """Plays ``game`` to its end for a values shard: at the start of each
+    turn (the first decision of the game or after a hand-over: the
+    positions the turn search evaluates at its leaves) the player of the
+    coach to act searches once; the position is kept with the search's
+    value and budget, and the game plays the search's best turn. Decisions
+    of a turn that the best turn did not reach (ball_search_best_turn()
+    may stop short) are chosen one at a time, unlabelled. A position is
+    kept once a game (by its hash). Returns (rows, decisions played)."""
+    rows: List[Any] = []
+    seen: Set[int] = set()
+    n, turn_start = _random_opening(game, p, seed, check)
+    rng = _Random()
+    rng.seed(_xorshift32((seed ^ 0x27D4EB2F) & 0xFFFFFFFF) or 1)
+    while game.result == _n.ONGOING and n < p.max_decisions:
+        check(n)
+        side = int(game.side)
+        player = players[side]
+        if turn_start:
+            turn, value, nodes = player.choose_turn(game)
+            h = game.hash
+            if keep and h not in seen:
+                seen.add(h)
+                rows.append((game.bpn, h, value, nodes, player.kw["nodes"], side, n,
+                             int(game.turn)))
+            if p.random_turns and _xorshift32(rng.rng) % 1000 < p.random_turns:
+                # a random turn instead of the best one: the next positions
+                # are those a search meets at its leaves after a poor turn
+                rng.rng = _xorshift32(rng.rng)
+                while game.result == _n.ONGOING and n < p.max_decisions \
+                        and int(game.side) == side:
+                    game.apply(rng.choose(game)[0])
+                    n += 1
+                turn_start = True
+                continue
+            rng.rng = _xorshift32(rng.rng)
+        else:
+            turn = [player.choose(game)[0]]
+        for a in turn:
+            if game.result != _n.ONGOING or n >= p.max_decisions or int(game.side) != side:
+                break
+            game.apply(a)
+            n += 1
+        turn_start = int(game.side) != side
+    return rows, n
+
+
 def play_chunk(params: Dict[str, Any], first: int, last: int,
                expect: Optional[Dict[str, str]] = None,
                task_seconds: float = 3600.0) -> Dict[str, Any]:
@@ -481,7 +608,7 @@ def play_chunk(params: Dict[str, Any], first: int, last: int,
     its arguments (a time budget in the players excepted)."""
     from . import learn
     from .game import Game
-    from .shards import ShardBuilder, sha256
+    from .shards import ShardBuilder, ValueShardBuilder, sha256
     p = Params(**params)
     info = version_info()
     if expect:
@@ -492,8 +619,10 @@ def play_chunk(params: Dict[str, Any], first: int, last: int,
     deadline = time.monotonic() + task_seconds
     specs = (parse_player(p.atk), parse_player(p.dfn))
     players = [make_player(s) for s in specs]
-    shard = None
-    if p.shards:
+    shard: Any = None
+    if p.values:
+        shard = ValueShardBuilder()
+    elif p.shards:
         shard = ShardBuilder(p.obs_flags, learn.observation_size(p.obs_flags),
                              learn.observation_bytes(p.obs_flags), learn.ACTION_MASK_BYTES)
     texts: List[str] = []
@@ -506,25 +635,11 @@ def play_chunk(params: Dict[str, Any], first: int, last: int,
             seed = (p.seed + i) & 0xFFFFFFFF
             players[0].seed(seed)
             players[1].seed(seed ^ 0x9E3779B9)
-            rows: List[Any] = []
             with Game(p.start, rules_text=p.rules) as game:
-                n = 0
-                while game.result == _n.ONGOING and n < p.max_decisions:
-                    if time.monotonic() > deadline:
-                        raise BudgetError(
-                            "chunk %s: over its budget of %g s (--task-seconds) in game %d "
-                            "after %d decisions" % (chunk_name(p, first, last), task_seconds,
-                                                    i, n))
-                    side = int(game.side)
-                    if shard is not None:
-                        obs = bytes(learn.observation_bits(game, p.obs_flags))
-                        mask = bytes(learn.legal_mask(game, bits=True))
-                    action, policy = players[side].choose(game)
-                    if shard is not None:
-                        rows.append((obs, mask, learn.action_to_index(game, action), side,
-                                     policy))
-                    game.apply(action)
-                    n += 1
+                play = _play_values if p.values else _play_decisions
+                rows, n = play(game, p, players, seed, shard is not None,
+                               lambda n: _check_deadline(deadline, task_seconds, p, first,
+                                                         last, i, n))
                 decisions += n
                 res = int(game.result)
                 counts[{_n.ATK_WON: "ATK", _n.DEF_WON: "DEF", _n.DRAW: "draw"}
@@ -698,63 +813,44 @@ def _connect(workers: int, scheduler: Optional[str], security: Any, retries: int
     return Client(cluster, direct_to_workers=True), cluster  # type: ignore[no-untyped-call]
 
 
-class WheelPlugin:
-    """A Dask worker plugin that installs the libball wheel it carries
-    into the worker's Python (pip, no index, no dependencies) when the
-    worker starts and when it is registered. Registered under a name made
-    of the wheel's digest, once: a driver finds it on the workers and does
-    not register it again."""
-
-    def __init__(self, wheel: bytes, filename: str) -> None:
-        self.wheel, self.filename = wheel, filename
-        self.name = "libball-wheel-" + hashlib.sha256(wheel).hexdigest()[:16]
-
-    def setup(self, worker: Any = None) -> None:
-        """Installs the wheel unless this Python has it already: the
-        workers of one machine share a venv, so they take turns (flock)
-        and the first one installs it."""
-        import subprocess
-        import tempfile
-        marker = os.path.join(sys.prefix, ".libball-wheel")
-        with open(marker + ".lock", "a+") as lock:
-            fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
-            try:
-                with open(marker, encoding="utf-8") as f:
-                    if f.read().strip() == self.name:
-                        return
-            except FileNotFoundError:
-                pass
-            with tempfile.TemporaryDirectory() as d:
-                path = os.path.join(d, self.filename)
-                with open(path, "wb") as f:
-                    f.write(self.wheel)
-                subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps",
-                                "--no-index", "--force-reinstall", "-q", path], check=True)
-            with open(marker, "w", encoding="utf-8") as f:
-                f.write(self.name + "\n")
-
-
 def ship_wheel(client: Any, path: str) -> bool:
     """Registers the WheelPlugin of ``path`` unless every worker has it;
-    True when it was registered now."""
-    with open(path, "rb") as f:
-        plugin = WheelPlugin(f.read(), os.path.basename(path))
-    have = client.run(lambda dask_worker: sorted(dask_worker.plugins))
+    True when it was registered now. The plugin goes by value
+    (libball.dask_worker): the workers need not have libball."""
+    from .dask_worker import WheelPlugin, by_value, plugin_names
+    by_value()
+    try:
+        with open(path, "rb") as f:
+            plugin = WheelPlugin(f.read(), os.path.basename(path))
+    except OSError as e:
+        raise UsageError("--wheel %s: %s" % (path, e.strerror or e)) from None
+    have = client.run(plugin_names)
     if have and all(plugin.name in names for names in have.values()):
         return False
-    client.register_worker_plugin(plugin, name=plugin.name)
+    try:
+        client.register_worker_plugin(plugin, name=plugin.name)
+    except Exception as e:  # pip on a worker: its message
+        raise RunError("--wheel %s: installing it on the workers failed: %s: %s"
+                       % (path, type(e).__name__, e)) from None
     return True
 
 
 def check_workers(client: Any, need_numpy: bool) -> Dict[str, Any]:
     """Every worker's versions against the driver's: RunError listing the
-    workers that differ (or lack numpy for the shards)."""
+    workers that differ, lack libball (the question goes by value,
+    libball.dask_worker) or lack numpy for the shards."""
+    from .dask_worker import by_value, worker_versions
+    by_value()
     mine = version_info()
-    theirs = client.run(version_info)
+    theirs = client.run(worker_versions)
     if not theirs:
         raise RunError("the scheduler has no workers")
     bad = []
     for addr, v in sorted(theirs.items()):
+        if "error" in v:
+            bad.append("%s: cannot import libball (%s, %s): install the package there, or "
+                       "give --wheel" % (addr, v["error"], v.get("python")))
+            continue
         for k in ("library_version", "binding_version"):
             if v.get(k) != mine[k]:
                 bad.append("%s: %s %s (driver: %s)" % (addr, k, v.get(k), mine[k]))
@@ -769,27 +865,40 @@ def check_workers(client: Any, need_numpy: bool) -> Dict[str, Any]:
 
 
 class _Progress:
+    """The progress on stderr: on a terminal one line rewritten twice a
+    second; elsewhere (a log, a pipe) a line every ``LOG_EVERY`` seconds,
+    and a last one at the end when any was written, so that a long run is
+    never silent until its end (issue 49) and a short one adds nothing."""
+
+    LOG_EVERY = 10.0
+
     def __init__(self, total: int, enabled: bool) -> None:
         self.total, self.enabled = total, enabled
-        self.done, self.t0, self.shown, self.shown_done = 0, time.monotonic(), 0.0, -1
+        self.live = enabled and sys.stderr.isatty()
+        self.every = 0.5 if self.live else self.LOG_EVERY
+        self.done, self.t0, self.shown_done = 0, time.monotonic(), -1
+        self.shown = self.t0
 
     def add(self, games: int, force: bool = False) -> None:
         self.done += games
         now = time.monotonic()
-        if not self.enabled or (now - self.shown < 0.5 and not force) \
+        if not self.enabled or (now - self.shown < self.every and not force) \
                 or self.done == self.shown_done:
             return
         self.shown, self.shown_done = now, self.done
         rate = self.done / max(now - self.t0, 1e-9)
         left = (self.total - self.done) / rate if rate > 0 else 0
-        sys.stderr.write("\r%d/%d games, %.1f games/s, ETA %dm%02ds   "
-                         % (self.done, self.total, rate, left // 60, left % 60))
+        line = "%d/%d games, %.1f games/s, ETA %dm%02ds" % (
+            self.done, self.total, rate, left // 60, left % 60)
+        sys.stderr.write("\r%s   " % line if self.live else "selfplay: %s\n" % line)
         sys.stderr.flush()
 
     def end(self) -> None:
-        if self.enabled:
+        if self.live:
             self.add(0, force=True)
             sys.stderr.write("\n")
+        elif self.enabled and self.shown_done >= 0:
+            self.add(0, force=True)
 
 
 def _kill_message(key: Tuple[int, int], p: Params, exc: BaseException, retries: int) -> str:
@@ -821,16 +930,48 @@ def run(out: str, games: int, params: Optional[Params] = None, *,
         raise UsageError("--out is a folder name")
     if wheel is not None and not os.path.isfile(wheel):
         raise UsageError("--wheel %s: no such file" % wheel)
-    os.makedirs(out, exist_ok=True)
     from . import LIBRARY_VERSION, __version__
-    lock = FolderLock(out)
-    lock.acquire()
+    own = None
+    if scheduler and client is None:  # reached before the folder is made
+        client = _connect_scheduler(scheduler, security, direct)
+        own = client
     try:
-        return _run_locked(out, games, p, lock, workers, scheduler, security, client, window,
-                           retries, task_seconds, wheel, progress, direct, on_chunk,
-                           {"library_version": LIBRARY_VERSION, "binding_version": __version__})
+        lock = _make_folder(out)
+        try:
+            return _run_locked(out, games, p, lock, workers, scheduler, security, client,
+                               window, retries, task_seconds, wheel, progress, direct, on_chunk,
+                               {"library_version": LIBRARY_VERSION,
+                                "binding_version": __version__})
+        finally:
+            lock.release()
     finally:
-        lock.release()
+        if own is not None:
+            own.close()
+
+
+def _connect_scheduler(scheduler: str, security: Any, direct: bool) -> Any:
+    """A client of the running scheduler, or RunError saying why not."""
+    try:
+        client, _ = _connect(0, scheduler, security, 0, direct)
+    except Exception as e:  # OSError, TimeoutError, a bad address (ValueError)
+        raise RunError("cannot reach the scheduler %s: %s: %s"
+                       % (scheduler, type(e).__name__, e)) from None
+    return client
+
+
+def _make_folder(out: str) -> "FolderLock":
+    """The folder ``out`` (made when missing) with its lock taken; a folder
+    that cannot be made or written is UsageError (exit 2) with the reason."""
+    try:
+        os.makedirs(out, exist_ok=True)
+        lock = FolderLock(out)
+        lock.acquire()
+    except (FileExistsError, NotADirectoryError):
+        raise UsageError("--out %s: not a folder (a file is in the way)" % out) from None
+    except OSError as e:  # read-only, permission, a missing or broken path
+        raise UsageError("--out %s: cannot make or write the folder: %s"
+                         % (out, e.strerror or e)) from None
+    return lock
 
 
 def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
@@ -845,8 +986,10 @@ def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
         manifest = _read_json(mpath)
         if manifest.get("format") != FORMAT:
             raise UsageError("%s: format %r, not %s" % (mpath, manifest.get("format"), FORMAT))
-        diff = ["%s: %r in the folder, %r now" % (k, manifest["params"].get(k), v)
-                for k, v in params.items() if manifest["params"].get(k) != v]
+        # a parameter added after the folder was made has its default there
+        defaults = asdict(Params())
+        diff = ["%s: %r in the folder, %r now" % (k, manifest["params"].get(k, defaults[k]), v)
+                for k, v in params.items() if manifest["params"].get(k, defaults[k]) != v]
         if diff:
             raise UsageError("%s was made with other parameters; use another --out or the "
                              "folder's parameters:\n  %s" % (out, "\n  ".join(diff)))
@@ -878,13 +1021,19 @@ def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
         if shards_sha(res["records"]) != res["records_sha256"] or (
                 res["shard"] is not None and shards_sha(res["shard"]) != res["shard_sha256"]):
             raise RunError("chunk %s arrived damaged (digest mismatch)" % base)
-        write_atomic(base + ".records", res["records"])
-        if res["shard"] is not None:
-            write_atomic(base + ".npz", res["shard"])
         info = {k: res[k] for k in ("first", "last", "games", "decisions", "results",
                                     "records_sha256", "shard_sha256", "replayed", "seconds")}
         info["seeds"] = [p.seed + res["first"], p.seed + res["last"]]
-        write_atomic(base + ".json", (json.dumps(info, sort_keys=True) + "\n").encode())
+        try:
+            write_atomic(base + ".records", res["records"])
+            if res["shard"] is not None:
+                write_atomic(base + ".npz", res["shard"])
+            write_atomic(base + ".json", (json.dumps(info, sort_keys=True) + "\n").encode())
+        except OSError as e:  # a full disk, say: which chunk, and that the others are kept
+            raise RunError("chunk %s: cannot write it to %s: %s; the chunks done before are on "
+                           "disk: rerun the same command to continue"
+                           % (chunk_name(p, res["first"], res["last"]), out,
+                              e.strerror or e)) from None
         done[(res["first"], res["last"])] = info
         stats["chunks_run"] += 1
         stats["games_run"] += res["games"]
@@ -964,7 +1113,12 @@ def _distribute(client: Any, todo: List[Tuple[int, int]], pdict: Dict[str, Any],
             raise RunError("chunk %s failed on its worker: %s: %s"
                            % (chunk_name(p, *key), type(e).__name__, e)) from None
         fut.release()
-        store(res)
+        try:
+            store(res)
+        except BaseException:  # nothing left running when the cluster closes
+            for f in list(ac.futures):
+                f.cancel()
+            raise
         del res
         submit(ac)
 
@@ -1028,7 +1182,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, default=1, help="game i has seed S + i (1)")
     ap.add_argument("--atk", default="greedy",
                     help="ATK's player: random, greedy, mcts[:playouts=N,ms=T,turns=K,c=X], "
-                    "search[:nodes=N,ms=T,depth=D,net=FILE] (greedy)")
+                    "search[:nodes=N,ms=T,depth=D,hash=MB,net=FILE] (greedy)")
     ap.add_argument("--def", dest="dfn", default="random", help="DEF's player (random)")
     ap.add_argument("--rules", default="", help="rules text, e.g. 'zone=2' (docs/cards.md)")
     ap.add_argument("--turn-limit", type=int, default=None,
@@ -1041,6 +1195,14 @@ def _parser() -> argparse.ArgumentParser:
                     help="write the game records only")
     ap.add_argument("--max-decisions", type=int, default=100000,
                     help="a game is stopped (recorded unfinished) after this many (100000)")
+    ap.add_argument("--values", action="store_true",
+                    help="values shards: each turn start with the searching player's value "
+                    "and budget; the game plays the search's best turn (both players search)")
+    ap.add_argument("--random-opening", type=int, default=0,
+                    help="each game starts with 0 to N uniformly random decisions (0)")
+    ap.add_argument("--random-turns", type=int, default=0,
+                    help="--values: per mille of turns played at random (each decision "
+                    "uniform) instead of the search's best turn, after the label (0)")
     ap.add_argument("--workers", type=int, default=2,
                     help="a LocalCluster of N processes on 127.0.0.1; 0: in this process (2)")
     ap.add_argument("--scheduler", help="address of a running Dask scheduler "
@@ -1059,7 +1221,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--task-seconds", type=float, default=3600.0,
                     help="budget of one chunk in seconds; over it the run stops (3600)")
     ap.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                    help="a progress line on stderr (default: when stderr is a terminal)")
+                    help="progress on stderr: a live line on a terminal, else a line every "
+                    "10 s (default: on)")
     return ap
 
 
@@ -1077,8 +1240,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             tls_ca_file=a.tls_ca_file, tls_client_cert=a.tls_cert,
                             tls_client_key=a.tls_key, require_encryption=True)
     params = Params(a.atk, a.dfn, a.rules, a.start, a.seed, a.chunk, a.obs_flags, a.shards,
-                    a.max_decisions)
-    progress = sys.stderr.isatty() if a.progress is None else a.progress
+                    a.max_decisions, a.values, a.random_opening, a.random_turns)
+    progress = True if a.progress is None else a.progress  # _Progress: live on a terminal
     try:
         summary = run(a.out, a.games, params, turn_limit=a.turn_limit, workers=a.workers,
                       scheduler=a.scheduler, security=security, window=a.window,
