@@ -73,19 +73,6 @@ static int64_t to_fix(float f)
     return (int64_t)(x < 0 ? x - 0.5 : x + 0.5);
 }
 
-int net_refuse(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err != NULL && errlen > 0) {
-        int n = snprintf(err, errlen, "net: ");
-        va_list ap;
-        va_start(ap, fmt);
-        if (n > 0 && (size_t)n < errlen)
-            vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return BALL_E_ARG;
-}
-
 static uint32_t get32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;

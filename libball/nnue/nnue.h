@@ -23,6 +23,7 @@
 #define BALL_NNUE_H
 
 #include "ball.h"
+#include "../err_text.h" /* relative: the tests include nnue.h without -Ilibball */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -45,13 +46,12 @@
 
 struct nnue;
 
-/* The loader's refusal (net.c): "net: " and the message into @p err;
- * returns BALL_E_ARG. */
-int net_refuse(char *err, size_t errlen, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+/* The loader's refusal: "net: " and the message into @p err; returns
+ * BALL_E_ARG. A macro over err_text() (err_text.h), the library's one way
+ * to build a message: as a function of net.c, which calls nnue.c, it tied
+ * nnue.c back to net.c in a circle (tests/layers_test.sh). The formats
+ * are literals. */
+#define net_refuse(err, errlen, ...) err_text(err, errlen, BALL_E_ARG, "net: " __VA_ARGS__)
 
 /* The network of a format-2 file @p p of @p len bytes (its magic and
  * version already read): BALL_OK, or BALL_E_ARG with a message "net: ..."
