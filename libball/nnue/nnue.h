@@ -23,6 +23,7 @@
 #define BALL_NNUE_H
 
 #include "ball.h"
+#include "../err_text.h" /* relative: the tests include nnue.h without -Ilibball */
 
 #include <stddef.h>
 #include <stdint.h>
