@@ -342,13 +342,13 @@ with tempfile.TemporaryDirectory() as tmp:
                    check=True, timeout=60)
     data = open(net, "rb").read()
     bad = {"trunc.bin": data[:1000], "crc.bin": data[:500] + bytes([data[500] ^ 1]) + data[501:],
-           "ver.bin": data[:8] + b"\x02" + data[9:]}
+           "ver.bin": data[:8] + b"\x03" + data[9:]}
     for name, content in bad.items():
         with open(os.path.join(tmp, name), "wb") as f:
             f.write(content)
     e = Engine([BALL, "engine"])
     for name, why in (("trunc.bin", "net: truncated: 1000 bytes"), ("crc.bin", "net: byte 203116: checksum"),
-                      ("ver.bin", "net: byte 8: format version 2, this library reads 1"),
+                      ("ver.bin", "net: byte 8: format version 3, this library reads 1 and 2"),
                       ("missing.bin", "No such file")):
         err = error_of(e.ask("setoption name EvalFile value %s" % os.path.join(tmp, name)), name)
         check(err.startswith("info string error: setoption: EvalFile '%s': " % os.path.join(tmp, name))
@@ -374,7 +374,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check(e.close() == 0, "--net session: exit 0")
     r = subprocess.run([BALL, "engine", "--net", os.path.join(tmp, "ver.bin")], input="",
                        capture_output=True, text=True, timeout=10)
-    check(r.returncode == 2 and "net: byte 8: format version 2" in r.stderr, "bad --net: %r" % r.stderr)
+    check(r.returncode == 2 and "net: byte 8: format version 3" in r.stderr, "bad --net: %r" % r.stderr)
     # a FIFO (no writer) or a directory as the network: refused at once,
     # the command loop free (it blocked in open() on a FIFO)
     fifo = os.path.join(tmp, "fifo")
