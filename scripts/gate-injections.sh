@@ -26,10 +26,13 @@
 #   abi-export     ball_history_length() returns long, not int -> make
 #                  abi-check (abidiff against abi/libball.abi)
 #
-# --honesty runs mcts-nomem with its injection made a no-op and the leak
-# injected instead: the gate fails (memcheck) after printing its success
-# line for ball_mcts_new, and the script must report the case as NOT
-# caught (it said "caught" before issue 49). It exits 0 when it does.
+# --honesty runs mcts-nomem with its injection made a no-op and another
+# defect for the same gate instead (game_alloc() leaks its history when
+# its third allocation fails): the gate fails for ball_game_new after
+# printing its success line for ball_mcts_new, and the script must report
+# the case as NOT caught (it said "caught" before issue 49). It exits 0
+# when it does, and only if the gate's log holds that success line (the
+# scenario of the issue, reproduced).
 #
 # The copies live in GATE_INJECT_DIR (build/gate-injections by default,
 # emptied first; kept afterwards for a look at CASE/gate.log). Each copy
@@ -137,7 +140,10 @@ for c in $cases; do
         mcts-nomem)
             prepare "$c"
             if [ -n "$honesty" ]; then # the injection a no-op, another defect for the gate
-                inject_leak "$dir/$c" || exit 2
+                inject "$dir/$c/libball/game.c" '        if (g->hist)
+            a->free_fn(a->user, g->hist);
+' '        /* injected: g->hist leaked when the third allocation fails */
+' || exit 2
             else
                 inject "$dir/$c/libball/search/mcts.c" \
                     'if (m == NULL || m->nodes == NULL || m->acts == NULL) {' \
@@ -236,6 +242,10 @@ C
 done
 total=$(($(date +%s) - total_start))
 if [ -n "$honesty" ]; then
+    if ! grep -q 'malloc_fail: ball_mcts_new .* each failure returns BALL_E_NOMEM cleanly' "$dir/mcts-nomem/gate.log"; then
+        echo "gate-injections: --honesty: FAILED: the gate did not print its success line for ball_mcts_new: not the scenario of issue 49"
+        exit 1
+    fi
     if [ "$failed" = " mcts-nomem" ]; then
         echo "gate-injections: --honesty: passed: mcts-nomem with a no-op injection and another defect is reported NOT caught ($total s)"
         exit 0
