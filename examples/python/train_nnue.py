@@ -410,6 +410,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     c0 = cpu()
     cache = a.cache or os.path.join(a.out, "cache")
     files, val, run["positions"] = build_cache(a.data, cache, a.val_every)
+    if sum(len(rows) for _, rows in val) == 0:
+        print("train_nnue: no game of the data has a seed that is 0 modulo --val-every %d: "
+              "nothing is held out for validation (lower --val-every)" % a.val_every,
+              file=sys.stderr)
+        return 2
     run["cpu_features_s"] = round(cpu() - c0, 1)
     model = build_model(torch, a.h, a.h2, a.residual)
     log: List[Dict[str, Any]] = []
