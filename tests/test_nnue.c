@@ -22,7 +22,7 @@
 
 #define FEATURES 4783
 #define H 64
-#define H2 12
+#define H2 13 /* not a multiple of 4: the last group of the AVX2 loop is short */
 #define OPEN_CARRIER "7/6/7/6/7/6/7/6/3x3/6/7/6/3X*3/6/7/6/7 ATK a 1 - 0/0 5"
 /* DEF's square piece blocking ATK's knocked-down X on F8; the loose
  * ball on E9 (R7.1, R7.2). */
@@ -209,6 +209,7 @@ START_TEST(test_features_by_hand)
     ck_assert_int_eq(ball_net_features(g, 2, f, BALL_NET_MAX_ACTIVE), BALL_E_ARG);
     ck_assert_int_eq(ball_net_features(g, BALL_ATK, f, 15), BALL_E_BUFFER);
     ck_assert_int_eq(ball_net_features(NULL, BALL_ATK, f, 32), BALL_E_ARG);
+    ck_assert_int_eq(ball_net_features(g, BALL_ATK, NULL, 32), BALL_E_ARG);
     ball_game_free(g);
     /* a stack and a loose ball (R7.1, R7.2, R3.1); turn 3 of a limit of 4:
      * 2 turns left, bucket 1 */
@@ -223,6 +224,12 @@ START_TEST(test_features_by_hand)
     ck_assert(has(f, n, piece_f(0, BALL_SQUARE, 3, sq("F10"))));
     ck_assert(has(f, n, piece_f(1, BALL_X, 6, sq("F10"))));
     ck_assert(has(f, n, 4662 + sq("E9")));
+    ball_game_free(g);
+    /* the position after the last turn (R11.2: turn L + 1, drawn): no
+     * turn left, bucket 0 */
+    g = tu_game_rules(OPEN_CARRIER, 1, 4);
+    n = ball_net_features(g, BALL_ATK, f, BALL_NET_MAX_ACTIVE);
+    ck_assert(has(f, n, 4776));
     ball_game_free(g);
     /* end zone depth 2: the zone feature moves */
     g = tu_game_rules(OPEN_CARRIER, 2, 0);
@@ -422,13 +429,20 @@ START_TEST(test_refusals)
 }
 END_TEST
 
-/* The turn search with a format-2 net: a legal decision, the same one
- * twice (the accumulators are per thread and start afresh with a net). */
+/* The turn search with a format-2 net (the whole evaluation, then with
+ * base 1 a correction of the built-in one): a legal decision, the same
+ * one twice (the accumulators are per thread and start afresh with a
+ * net); ball_search_evaluate() is the built-in value plus the net's. */
 START_TEST(test_search_uses_net)
 {
     size_t len;
     tnet *t = tnet_random(21);
     unsigned char *f = tnet_file(t, &len);
+    int residual = _i;
+    if (residual) {
+        put(f + 32, 1, 4);
+        reseal(f, len);
+    }
     ball_net *net = load_ok(f, len);
     ball_action first = BALL_ACTION_NONE;
     for (int run = 0; run < 2; run++) {
@@ -449,11 +463,25 @@ START_TEST(test_search_uses_net)
             first = r.best;
         ck_assert_uint_eq(r.best, first);
         {
-            double v = 0, w = 0;
+            double v = 0, w = 0, hand = 0;
+            ball_search *plain = NULL;
+            ck_assert_int_eq(ball_search_new(&plain, &cfg, err, sizeof err), BALL_OK);
+            ck_assert_int_eq(ball_search_evaluate(plain, g, &hand), BALL_OK);
             ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
             ck_assert_int_eq(ball_net_evaluate(net, g, &w), BALL_OK);
-            /* the same network on the search's scale: within its rounding */
-            ck_assert_msg(v - w < 1e-3 && w - v < 1e-3, "%g against %g", v, w);
+            if (residual) {
+                /* on the search's scale (v / (|v| + 1500)): the sum */
+                double ho = hand / (1 - (hand < 0 ? -hand : hand)), wo = w / (1 - (w < 0 ? -w : w));
+                double sum = (ho + wo) / (1 + (ho + wo < 0 ? -(ho + wo) : ho + wo));
+                ck_assert_msg(v - sum < 2e-3 && sum - v < 2e-3, "%g against %g + %g", v, hand, w);
+            } else {
+                /* the same network on the search's scale: within its rounding */
+                ck_assert_msg(v - w < 1e-3 && w - v < 1e-3, "%g against %g", v, w);
+            }
+            ck_assert_int_eq(ball_search_evaluate(NULL, g, &v), BALL_E_ARG);
+            ck_assert_int_eq(ball_search_evaluate(s, NULL, &v), BALL_E_ARG);
+            ck_assert_int_eq(ball_search_evaluate(s, g, NULL), BALL_E_ARG);
+            ball_search_free(plain);
         }
         ball_search_free(s);
         ball_game_free(g);
@@ -461,6 +489,35 @@ START_TEST(test_search_uses_net)
     ball_net_free(net);
     free(f);
     free(t);
+}
+END_TEST
+
+/* ball_search_evaluate() of a finished game: 0 for a draw (R11.2: the
+ * position after the last turn), +1 or -1 for the coach to act by who
+ * scored (R11.1). */
+START_TEST(test_evaluate_finished)
+{
+    ball_search *s = NULL;
+    ball_search_config cfg;
+    char err[200];
+    double v = 5;
+    ball_game *g = tu_game_rules(OPEN_CARRIER, 1, 4); /* turn 5 of 4: drawn */
+    ball_search_config_init(&cfg, sizeof cfg);
+    cfg.nodes = 100;
+    cfg.hash_mb = 1;
+    ck_assert_int_eq(ball_search_new(&s, &cfg, err, sizeof err), BALL_OK);
+    ck_assert_int_eq(ball_result(g), BALL_DRAW);
+    ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
+    ck_assert(v == 0.0);
+    ball_game_free(g);
+    /* ATK's carrier on L16 steps into row 17 (R1.4, R11.1): ATK won */
+    g = tu_game("7/5X*/7/6/7/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2");
+    tu_apply(g, "L16-M17");
+    ck_assert_int_eq(ball_result(g), BALL_ATK_WON);
+    ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
+    ck_assert(v == (ball_side(g) == BALL_ATK ? 1.0 : -1.0));
+    ball_game_free(g);
+    ball_search_free(s);
 }
 END_TEST
 
@@ -474,7 +531,8 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_incremental_equals_full);
     tcase_add_test(tc, test_same_in_every_build);
     tcase_add_test(tc, test_refusals);
-    tcase_add_test(tc, test_search_uses_net);
+    tcase_add_loop_test(tc, test_search_uses_net, 0, 2);
+    tcase_add_test(tc, test_evaluate_finished);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -117,6 +117,7 @@ _CTYPES = {
     "const int *": ctypes.POINTER(ctypes.c_int),
     "uint64_t *": ctypes.POINTER(ctypes.c_uint64),
     "uint8_t *": ctypes.POINTER(ctypes.c_uint8),
+    "uint16_t *": ctypes.POINTER(ctypes.c_uint16),
     "const uint8_t *": ctypes.POINTER(ctypes.c_uint8),
     "int32_t *": ctypes.POINTER(ctypes.c_int32),
     "const int32_t *": ctypes.POINTER(ctypes.c_int32),

@@ -58,7 +58,7 @@ class NetTest(unittest.TestCase):
         cases = {
             "truncated": data[:-1],
             "checksum": data[:100] + bytes([data[100] ^ 4]) + data[101:],
-            "byte 8: format version 2": data[:8] + b"\x02" + data[9:],
+            "byte 8: format version 3, this library reads 1 and 2": data[:8] + b"\x03" + data[9:],
             "byte 0: bad magic": b"X" + data[1:],
         }
         for want, bad in cases.items():
