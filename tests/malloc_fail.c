@@ -189,6 +189,7 @@ static const char *const entry_points[] = {
     "ball_random_playout",
     "ball_record_read",
     "ball_rules_from_text",
+    "ball_search_evaluate",
     "ball_search_new",
     "ball_search_run",
 };
@@ -688,6 +689,33 @@ static int call_search_run(void *p)
     return rc;
 }
 
+/* ball_search_evaluate() on a game whose history must grow for the take
+ * probe's two decisions: BALL_E_NOMEM leaves the game as it was. */
+static int call_search_evaluate(void *p)
+{
+    ball_game *full = p, *g = NULL;
+    ball_search *s = NULL;
+    ball_search_config cfg;
+    double v = 5.0;
+    disarm();
+    ball_search_config_init(&cfg, sizeof cfg);
+    cfg.nodes = 300;
+    cfg.hash_mb = 1;
+    SCHECK(ball_search_new(&s, &cfg, NULL, 0) == BALL_OK);
+    SCHECK(ball_game_clone(&g, full) == BALL_OK);
+    state before;
+    read_state(g, &before);
+    armed = 1;
+    int rc = ball_search_evaluate(s, g, &v);
+    disarm();
+    if (rc != BALL_E_NOMEM)
+        SCHECK(rc == BALL_OK && v > -1.0 && v < 1.0);
+    SCHECK(same_state(g, &before));
+    ball_game_free(g);
+    ball_search_free(s);
+    return rc;
+}
+
 /* ---- ball_batch_new() and ball_batch_game_clone() */
 
 static int call_batch_new(void *p)
@@ -898,6 +926,8 @@ int main(int argc, char **argv)
     run_failing("ball_search_new", "ball_search_new", call_search_new, (void *)&one);
     run_failing("ball_search_new", "ball_search_new (2 threads)", call_search_new, (void *)&two);
     run_failing("ball_search_run", "ball_search_run (the history grows)", call_search_run, full);
+    run_failing("ball_search_evaluate", "ball_search_evaluate (the history grows)",
+                call_search_evaluate, full);
     run_failing("ball_allocator_init", "ball_allocator_init", call_allocator_init, NULL);
 
     run_failing("ball_batch_new", "ball_batch_new (default rules)", call_batch_new, NULL);
