@@ -29,9 +29,9 @@ LIBBALL_PATH=${LIBBALL_PATH:-build/libball.so.1}
 case $LIBBALL_PATH in /*) ;; *) LIBBALL_PATH=$root/$LIBBALL_PATH ;; esac
 [ -f "$LIBBALL_PATH" ] || { echo "FAIL: $LIBBALL_PATH not built (run make)"; exit 1; }
 if ! sh scripts/deps.sh py=distributed:python3-distributed py=ensurepip:python3-venv \
-    /usr/include/python3*/Python.h:python3-dev >"$tmp/deps.out" 2>&1; then
+    /usr/include/python3*/Python.h:python3-dev ss:iproute2 >"$tmp/deps.out" 2>&1; then
     cat "$tmp/deps.out"
-    echo "FAIL: Dask (python3-distributed), python3-venv or python3-dev missing and not installable"
+    echo "FAIL: Dask (python3-distributed), python3-venv, python3-dev or ss (iproute2) missing and not installable"
     exit 1
 fi
 pgroups=""
