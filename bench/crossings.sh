@@ -100,7 +100,7 @@ if have python3; then
 fi
 # the C module, built from a constants list regenerated from this ball.h
 sh "$root/bindings/lua/c/gen_constants.sh" "$root/include/ball.h" >"$tmp/ball_constants.h"
-cp "$root/bindings/lua/c/ballc.c" "$tmp/"
+cp "$root/bindings/lua/c/"*.c "$root/bindings/lua/c/ballc.h" "$tmp/"
 # LuaJIT loads the C module built for the Lua 5.1 ABI (lua5.1's headers or
 # LuaJIT's own)
 lj_inc=""
@@ -109,14 +109,14 @@ for d in /usr/include/lua5.1 /usr/include/luajit-2.1; do
 done
 if have luajit && [ -n "$lj_inc" ]; then
     mkdir -p "$tmp/5.1"
-    ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$root/include" -I"$lj_inc" "$tmp/ballc.c" \
+    ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$root/include" -I"$lj_inc" "$tmp/"*.c \
         -o "$tmp/5.1/ball.so" -L"$B" -l:libball.so.1
     LD_LIBRARY_PATH="$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_CPATH="$tmp/5.1/?.so" \
         run_binding "LuaJIT (C module)" luajit "$root/bench/crossings.lua"
 fi
 if have lua5.4 && [ -f /usr/include/lua5.4/lua.h ]; then
     mkdir -p "$tmp/5.4"
-    ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$root/include" -I/usr/include/lua5.4 "$tmp/ballc.c" \
+    ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$root/include" -I/usr/include/lua5.4 "$tmp/"*.c \
         -o "$tmp/5.4/ball.so" -L"$B" -l:libball.so.1
     LD_LIBRARY_PATH="$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_CPATH="$tmp/5.4/?.so" \
         run_binding "PUC Lua 5.4 (C module)" lua5.4 "$root/bench/crossings.lua"

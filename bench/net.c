@@ -4,7 +4,7 @@
  * 1,000 positions of seeded random games; and the turn search's nodes per
  * second at a fixed node budget with the built-in evaluation and with the
  * net (one thread), the net evaluated incrementally from the last leaf
- * (the search's own path for ball_net_search_eval, libball/net.h) and in
+ * (the search's own path for ball_net_search_eval, libball/nnue/net.h) and in
  * full at every leaf (the same values through a caller's hook); the
  * incremental evaluation alone, over the positions in the order of their
  * games. Nets of random weights (the cost does not depend on
@@ -18,7 +18,7 @@
 
 #include "ball.h"
 #include "bench_util.h"
-#include "../libball/net.h" /* net_acc_evaluate(): the search's incremental path */
+#include "../libball/nnue/net.h" /* net_acc_evaluate(): the search's incremental path */
 
 #define N_POS 1000
 #define ROUNDS 5

@@ -2148,9 +2148,12 @@ BALL_API int ball_random_playout(ball_game *game, uint64_t seed, int max_decisio
 
 /**
  * A learned evaluation (experimental): a small neural network read from
- * the file format of docs/network-format.md (architecture 1: the
- * observation bits of ball_observation_bits(), a dense hidden layer or
- * two with clipped ReLU, one tanh output). Made by ball_net_load(), freed
+ * the file format of docs/network-format.md: format 2 (sparse features
+ * seen from each coach's side, ball_net_features(), an int16 first layer
+ * the turn search updates incrementally, then quantized layers: the
+ * format of the shipped network), or format 1 (the observation bits of
+ * ball_observation_bits(), a dense hidden layer or two with clipped
+ * ReLU, one tanh output). Made by ball_net_load(), freed
  * by ball_net_free(); read-only once loaded, so one net may be used by
  * several threads at once (ball_net_evaluate() keeps its scratch on the
  * caller's stack, bounded by the largest hidden layer, 512 units).
@@ -2204,6 +2207,41 @@ BALL_API int ball_net_evaluate(const ball_net *net, const ball_game *game, doubl
  * argument.
  */
 BALL_API double ball_net_search_eval(void *net, const ball_game *game);
+
+/**
+ * The value the turn search @p search gives the position of @p game as
+ * one of its leaves, for the coach to act, in [-1, 1] as
+ * ball_search_result::value (its evaluation squashed the same way, without
+ * the seeded tie-break): the evaluation set by ball_search_set_eval(), or
+ * the built-in one. What a trainer compares a learned evaluation with on
+ * the same targets (docs/training.md). For a finished game, +1, -1 or 0.
+ * The search evaluates positions at the start of a turn; others are
+ * evaluated as they are. Not during a run of @p search. Returns #BALL_OK;
+ * #BALL_E_ARG for a NULL argument; #BALL_E_NOMEM when the game's history
+ * cannot grow by the two decisions the built-in take probe plays (the
+ * game is left as it was in every case).
+ */
+BALL_API int ball_search_evaluate(ball_search *search, ball_game *game, double *value);
+
+/** The number of features of format-2 networks (feature set 1,
+ * docs/network-format.md): indices 0 to BALL_NET_FEATURES - 1. */
+#define BALL_NET_FEATURES 4783
+/** The most features active in one position (ball_net_features()). */
+#define BALL_NET_MAX_ACTIVE 32
+
+/**
+ * The features of format-2 networks (docs/network-format.md, "Feature
+ * set 1") that are active in the position of @p game seen from the coach
+ * @p perspective (#BALL_ATK or #BALL_DEF), into @p out: what a trainer
+ * feeds a network's first layer (the library computes the same features
+ * when it evaluates, so a trainer need not reimplement them). Written in
+ * increasing square order, then the loose ball, end zone and turns
+ * features; at most #BALL_NET_MAX_ACTIVE. Returns their number;
+ * #BALL_E_ARG for a NULL argument or another @p perspective,
+ * #BALL_E_BUFFER when @p cap is below the number. Changes nothing.
+ */
+BALL_API int ball_net_features(const ball_game *game, int perspective, uint16_t *out,
+                               size_t cap);
 
 #endif /* BALL_EXPERIMENTAL */
 

@@ -10,6 +10,7 @@
 #include "game.h"
 #include "hash.h"
 #include "movegen.h"
+#include "movegen_draw.h"
 #include "notation.h"
 #include "play.h"
 #include "release.h"
@@ -289,12 +290,9 @@ int ball_random_playout(ball_game *g, uint64_t seed, int max_decisions)
 
 int ball_apply(ball_game *g, ball_action a)
 {
-    if (!g)
-        return BALL_E_ARG;
-    if (g->p.st.result != ONGOING)
-        return game_error(g, BALL_E_ILLEGAL, "the game is over");
-    if (!act_well_formed(a))
-        return game_error(g, BALL_E_ILLEGAL, "0x%08x is not an action", (unsigned)a);
+    int refused = game_action_refused(g, a, "the game is over");
+    if (refused != BALL_OK)
+        return refused;
     if (!legal(&g->p, a)) {
         char text[ACTION_TEXT_MAX];
         action_format(a, text);

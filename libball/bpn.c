@@ -7,6 +7,7 @@
 
 #include "bpn.h"
 #include "release.h"
+#include "err_text.h"
 #include "text_reader.h"
 
 typedef struct parser {
@@ -16,15 +17,8 @@ typedef struct parser {
     int row;        /* row being read */
 } parser;
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) TEXT_PRINTF(3, 4);
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    text_vfail(err, errlen, -1, "BPN: ", fmt, ap);
-    va_end(ap);
-    return -1;
-}
+/* A message "BPN: ..." (err_text.h); -1. The formats are literals. */
+#define fail(err, errlen, ...) err_text(err, errlen, -1, "BPN: " __VA_ARGS__)
 
 /* Squares of a row: odd rows A C E G I K M, even rows B D F H J L. */
 static int row_length(int row) { return row % 2 ? 7 : 6; }

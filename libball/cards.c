@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* The public card-ruleset calls (R10): an opaque set that grows by calls,
  * so that entries and effects can be added without a layout change. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cards.h"
+#include "err_text.h"
 
 static const char *const EARN_NAMES[EARN_COUNT] = {
     [BALL_EARN_MOVE] = "move", [BALL_EARN_PICKUP] = "pickup", [BALL_EARN_DODGE] = "dodge",
@@ -88,9 +88,7 @@ int cardset_card_check(const char *name, int cost, int effect, int amount, char 
         why = "an amount 0 for the effect 'again'";
     else if (effect != BALL_EFFECT_GAIN_PA && effect != BALL_EFFECT_UNRESTRICT)
         why = "a known effect: pa+N (BALL_EFFECT_GAIN_PA) or again (BALL_EFFECT_UNRESTRICT)";
-    if (why && err && errlen)
-        snprintf(err, errlen, "a card needs %s", why);
-    return why ? -1 : 0;
+    return why ? err_text(err, errlen, -1, "a card needs %s", why) : 0;
 }
 
 int ball_cardset_add_card(ball_cardset *cards, int team, const char *name, int cost, int effect,

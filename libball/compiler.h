@@ -23,4 +23,15 @@
 #define OUT_OF_LINE
 #endif
 
+/* UNIT_LOCAL: a static function written in a header for the units that
+ * include it (libball/search/: the alpha-beta's table, ordering and
+ * evaluation), compiled in each as if written there, so that the compiler
+ * inlines it as it would in one file; a unit that includes the header for
+ * something else leaves it unused without a warning. */
+#if defined(__GNUC__)
+#define UNIT_LOCAL static __attribute__((unused))
+#else
+#define UNIT_LOCAL static
+#endif
+
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err_text.h"
 #include "game.h"
 #include "play.h"
 #include "sized.h"
@@ -89,19 +90,13 @@ static int allocator_read(ball_allocator *a, const ball_allocator *src, char *er
     ball_allocator_init(a, sizeof *a);
     if (!src)
         return BALL_OK;
-    if (!sized_published(src->size, ALLOCATOR_SIZES, sizeof ALLOCATOR_SIZES / sizeof ALLOCATOR_SIZES[0])) {
-        if (err && errlen)
-            snprintf(err, errlen, "ball_allocator size %zu is not a published size (initialise with "
-                     "ball_allocator_init(&alloc, sizeof alloc))", src->size);
-        return BALL_E_ARG;
-    }
+    if (!sized_published(src->size, ALLOCATOR_SIZES, sizeof ALLOCATOR_SIZES / sizeof ALLOCATOR_SIZES[0]))
+        return err_text(err, errlen, BALL_E_ARG, "ball_allocator size %zu is not a published size (initialise "
+                        "with ball_allocator_init(&alloc, sizeof alloc))", src->size);
     memcpy(a, src, src->size);
     a->size = sizeof *a;
-    if (!a->malloc_fn || !a->realloc_fn || !a->free_fn) {
-        if (err && errlen)
-            snprintf(err, errlen, "ball_allocator: a NULL function");
-        return BALL_E_ARG;
-    }
+    if (!a->malloc_fn || !a->realloc_fn || !a->free_fn)
+        return err_text(err, errlen, BALL_E_ARG, "ball_allocator: a NULL function");
     return BALL_OK;
 }
 
@@ -132,11 +127,8 @@ int ball_game_new_with_allocator(ball_game **out, const ball_rules *rules,
 {
     if (err && errlen)
         err[0] = '\0';
-    if (!out) {
-        if (err && errlen)
-            snprintf(err, errlen, "NULL output pointer");
-        return BALL_E_ARG;
-    }
+    if (!out)
+        return err_text(err, errlen, BALL_E_ARG, "NULL output pointer");
     *out = NULL;
     ball_allocator a;
     ruleset r;
@@ -146,11 +138,8 @@ int ball_game_new_with_allocator(ball_game **out, const ball_rules *rules,
     if (rc != BALL_OK)
         return rc;
     ball_game *g = game_alloc(&a, INITIAL_HISTORY);
-    if (!g) {
-        if (err && errlen)
-            snprintf(err, errlen, "out of memory");
-        return BALL_E_NOMEM;
-    }
+    if (!g)
+        return err_text(err, errlen, BALL_E_NOMEM, "out of memory");
     g->rules = r;
     ruleset_rebind(&g->rules);
     pos_start(&g->p, r.rules.end_zone_depth, r.rules.turn_limit, &r.cards.rules);

@@ -29,4 +29,19 @@ int game_error(ball_game *g, int code, const char *fmt, ...)
 /* Clears the message and returns BALL_OK. */
 int game_ok(ball_game *g);
 
+/* The refusals that every call taking an action of @p g shares: a NULL
+ * game, a finished one (with the message @p over) and a code that is no
+ * action (action.h); BALL_OK when none applies. Inline: ball_apply()
+ * checks every decision with it. */
+static inline int game_action_refused(ball_game *g, ball_action a, const char *over)
+{
+    if (!g)
+        return BALL_E_ARG;
+    if (g->p.st.result != ONGOING)
+        return game_error(g, BALL_E_ILLEGAL, "%s", over);
+    if (!act_well_formed(a))
+        return game_error(g, BALL_E_ILLEGAL, "0x%08x is not an action", (unsigned)a);
+    return BALL_OK;
+}
+
 #endif

@@ -3,7 +3,7 @@
  * (COUNT), pick by index (PICK) and split for perft (SPLIT), each a copy
  * of the walk of movegen_rules.h, where the rules and their map are.
  * The random draw (DRAW) and its builds for the CPU are in
- * movegen_draw.c. No allocation. */
+ * movegen_draw.c, above this file. No allocation. */
 #include "movegen_rules.h"
 #include "turn_bound.h"
 
@@ -43,16 +43,6 @@ static OUT_OF_LINE int bound_at(const pos *p, int index, uint32_t *action)
     if (index < n)
         *action = acts[index];
     return index < n;
-}
-
-/* The draw from the filtered list, in its order (gen_random_action()). */
-OUT_OF_LINE int bound_draw(const pos *p, uint64_t random, uint32_t *action)
-{
-    uint32_t acts[MAX_ACTIONS];
-    int n = gen_actions(p, acts);
-    if (n)
-        *action = acts[draw_index(random, n)];
-    return n != 0;
 }
 
 /* Counting has a function of its own: perft calls it once per position

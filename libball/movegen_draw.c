@@ -5,6 +5,7 @@
  * loaded (draw_build_for_cpu()). The walk and the rules are those of
  * movegen_rules.h. No allocation. */
 #include "movegen_rules.h"
+#include "movegen_draw.h"
 #include "turn_bound.h"
 
 /* The random draw has two more builds for x86-64: one for CPUs with AVX2
@@ -386,6 +387,16 @@ static int draw_for_cpu(const pos *p, uint64_t random, uint32_t *action)
     return draw_action_phase(p, random, action);
 }
 #endif
+
+/* The draw from the filtered list, in its order (gen_random_action()). */
+OUT_OF_LINE int bound_draw(const pos *p, uint64_t random, uint32_t *action)
+{
+    uint32_t acts[MAX_ACTIONS];
+    int n = gen_actions(p, acts);
+    if (n)
+        *action = acts[draw_index(random, n)];
+    return n != 0;
+}
 
 int draw_decision(const pos *p, uint64_t random, uint32_t *action)
 {

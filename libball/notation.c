@@ -7,6 +7,7 @@
 #include "action.h"
 #include "geometry.h"
 #include "notation.h"
+#include "err_text.h"
 #include "text_reader.h"
 
 int action_format(uint32_t a, char *buf)
@@ -48,7 +49,7 @@ int action_format(uint32_t a, char *buf)
 
 static int bad(char *err, size_t errlen, const char *text, size_t at, const char *what)
 {
-    return text_fail(err, errlen, -1, "", "action '%s': %s at character %zu", text, what, at + 1);
+    return err_text(err, errlen, -1, "action '%s': %s at character %zu", text, what, at + 1);
 }
 
 /* N2 grammar: "end" | "pe+" k | "card" N ["@" SQ] | SQ ("-" SQ ["/" SQ ["=" SQ]] | "=" SQ | "^" SQ | "^^" SQ) */

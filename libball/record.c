@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "play.h"
 #include "record_sink.h"
+#include "err_text.h"
 #include "text_reader.h"
 
 /* The tags in record order: the five the game keeps, then the three that
@@ -173,13 +174,12 @@ static int fail_at(reader *r, size_t col, int code, const char *fmt, ...)
         text_where(r->text, r->at, &line, &column);
         if (r->at >= r->len && r->len > 0 && r->text[r->len - 1] != '\n')
             line++; /* past the end of a last line without "\n": the line after it, as with one */
-        int n = snprintf(r->err, r->errlen, "line %lu, column %zu: ", line, col + 1);
-        if (n >= 0 && (size_t)n < r->errlen) {
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
-            va_end(ap);
-        }
+        char where[64];
+        va_list ap;
+        snprintf(where, sizeof where, "line %lu, column %zu: ", line, col + 1);
+        va_start(ap, fmt);
+        err_vtext(r->err, r->errlen, code, where, fmt, ap);
+        va_end(ap);
     }
     return code;
 }
@@ -476,6 +476,51 @@ static int read_turn_line(reader *r, ball_game *g, unsigned long *ply, unsigned 
     return BALL_OK;
 }
 
+/* The turn lines of a record after its header, into @p g, up to the
+ * result line, which must agree with the Result tag (@p want) and with the
+ * game: 1, or the error. */
+static int read_movetext(reader *r, ball_game *g, int want)
+{
+    unsigned long ply = 0, last_turn = 0;
+    int rc;
+    for (;;) {
+        if (line_next(r) < 0) {
+            rc = fail_at(r, 0, BALL_E_RECORD, "the record ends before its result line (truncated?)");
+            break;
+        }
+        if ((rc = line_chars(r)) < 0)
+            break;
+        size_t b = r->at, e = r->end;
+        while (b < e && is_blank(r->text[b]))
+            b++;
+        while (e > b && is_blank(r->text[e - 1]))
+            e--;
+        if (b == e) {
+            rc = fail_at(r, 0, BALL_E_RECORD, "empty line before the result line (truncated?)");
+            break;
+        }
+        if (r->text[b] == '{' && memchr(r->text + b, '}', e - b) == r->text + e - 1)
+            continue; /* a line that is one comment */
+        int got = result_of(r->text + b, e - b);
+        if (got < 0) {
+            if ((rc = read_turn_line(r, g, &ply, &last_turn)) < 0)
+                break;
+            continue;
+        }
+        if (got != want) {
+            rc = fail_at(r, b - r->at, BALL_E_RECORD, "result %s disagrees with the Result tag %s",
+                         RESULTS[got], RESULTS[want]);
+        } else if (got != ball_result(g)) {
+            rc = fail_at(r, b - r->at, BALL_E_RECORD, "result %s, but after its %lu decisions %s (%s)",
+                         RESULTS[got], ply, result_words(ball_result(g)), RESULTS[ball_result(g) & 3]);
+        } else {
+            rc = 1;
+        }
+        break;
+    }
+    return rc;
+}
+
 int ball_record_read(ball_game **out, const char *text, size_t len, size_t *offset, char *err,
                      size_t errlen)
 {
@@ -483,11 +528,9 @@ int ball_record_read(ball_game **out, const char *text, size_t len, size_t *offs
         err[0] = '\0';
     if (out)
         *out = NULL;
-    if (!out || !text || !offset || *offset > len) {
-        if (err && errlen)
-            snprintf(err, errlen, "%s", !out || !text || !offset ? "NULL pointer" : "offset past the text");
-        return BALL_E_ARG;
-    }
+    if (!out || !text || !offset || *offset > len)
+        return err_text(err, errlen, BALL_E_ARG, "%s",
+                        !out || !text || !offset ? "NULL pointer" : "offset past the text");
     reader r = {text, len, *offset, 0, 0, err, errlen};
     if (line_set(&r) < 0)
         return 0;
@@ -512,42 +555,7 @@ int ball_record_read(ball_game **out, const char *text, size_t len, size_t *offs
         return rc;
     }
 
-    unsigned long ply = 0, last_turn = 0;
-    for (;;) {
-        if (line_next(&r) < 0) {
-            rc = fail_at(&r, 0, BALL_E_RECORD, "the record ends before its result line (truncated?)");
-            break;
-        }
-        if ((rc = line_chars(&r)) < 0)
-            break;
-        size_t b = r.at, e = r.end;
-        while (b < e && is_blank(text[b]))
-            b++;
-        while (e > b && is_blank(text[e - 1]))
-            e--;
-        if (b == e) {
-            rc = fail_at(&r, 0, BALL_E_RECORD, "empty line before the result line (truncated?)");
-            break;
-        }
-        if (text[b] == '{' && memchr(text + b, '}', e - b) == text + e - 1)
-            continue; /* a line that is one comment */
-        int got = result_of(text + b, e - b);
-        if (got < 0) {
-            if ((rc = read_turn_line(&r, g, &ply, &last_turn)) < 0)
-                break;
-            continue;
-        }
-        if (got != want) {
-            rc = fail_at(&r, b - r.at, BALL_E_RECORD, "result %s disagrees with the Result tag %s",
-                         RESULTS[got], RESULTS[want]);
-        } else if (got != ball_result(g)) {
-            rc = fail_at(&r, b - r.at, BALL_E_RECORD, "result %s, but after its %lu decisions %s (%s)",
-                         RESULTS[got], ply, result_words(ball_result(g)), RESULTS[ball_result(g) & 3]);
-        } else {
-            rc = 1;
-        }
-        break;
-    }
+    rc = read_movetext(&r, g, want);
     if (rc != 1) {
         ball_game_free(g);
         return rc;

@@ -8,6 +8,7 @@
 
 #include "ruleset.h"
 #include "sized.h"
+#include "err_text.h"
 #include "text_reader.h"
 
 /* The sizeof of every published ball_rules layout (docs/abi.md): each
@@ -38,8 +39,8 @@ void ball_rules_init(ball_rules *rules, size_t size)
     sized_write(rules, size, &r, sizeof r);
 }
 
-/* text_fail() without a prefix: the messages carry their own. */
-#define fail(err, errlen, code, ...) text_fail(err, errlen, code, "", __VA_ARGS__)
+/* The messages carry their own prefix (err_text.h). */
+#define fail(err, errlen, code, ...) err_text(err, errlen, code, __VA_ARGS__)
 
 static int values_check(const ball_rules *r, char *err, size_t errlen)
 {

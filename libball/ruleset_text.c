@@ -9,10 +9,11 @@
 
 #include "ruleset.h"
 #include "sized.h"
+#include "err_text.h"
 #include "text_reader.h"
 
-/* text_fail() without a prefix: the messages carry their own. */
-#define fail(err, errlen, code, ...) text_fail(err, errlen, code, "", __VA_ARGS__)
+/* The messages carry their own prefix (err_text.h). */
+#define fail(err, errlen, code, ...) err_text(err, errlen, code, __VA_ARGS__)
 
 /* ---- the text form ---------------------------------------------------- */
 

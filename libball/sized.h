@@ -37,6 +37,17 @@ static inline void sized_write(void *dst, size_t size, const void *full, size_t 
     memcpy(dst, full, size < full_size ? size : full_size);
 }
 
+/* The _init() of a struct the caller fills: the library's @p defaults (a
+ * full struct of `full_size` bytes) into the caller's struct of `size`
+ * bytes (no more than the full struct's), its leading size field set to
+ * the bytes written. */
+static inline void sized_defaults_init(void *dst, size_t size, const void *defaults, size_t full_size)
+{
+    size_t n = size < full_size ? size : full_size;
+    memcpy(dst, defaults, n);
+    memcpy(dst, &n, n < sizeof n ? n : sizeof n);
+}
+
 /* The _init() of a struct the library writes: zeroes the caller's struct
  * of `size` bytes (no more than the full struct's `full_size`) and sets its
  * leading size field to the bytes zeroed. */

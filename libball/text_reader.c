@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 /* What the text readers share: see text_reader.h. */
-#include <stdio.h>
 #include <string.h>
 
 #include "text_reader.h"
@@ -17,25 +16,6 @@ int decimal_read(const char *s, size_t len, uint32_t *out)
     }
     *out = v;
     return 0;
-}
-
-int text_vfail(char *err, size_t errlen, int code, const char *prefix, const char *fmt, va_list ap)
-{
-    if (!err || !errlen)
-        return code;
-    int n = snprintf(err, errlen, "%s", prefix);
-    if (n >= 0 && (size_t)n < errlen)
-        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-    return code;
-}
-
-int text_fail(char *err, size_t errlen, int code, const char *prefix, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    text_vfail(err, errlen, code, prefix, fmt, ap);
-    va_end(ap);
-    return code;
 }
 
 void text_where(const char *text, size_t at, unsigned long *line, size_t *column)

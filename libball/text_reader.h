@@ -1,32 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* What the text readers share (text_reader.c): BPN (bpn.c), action text
  * (notation.c), the rules text (ruleset_text.c) and records (record.c).
- * Decimal numbers, messages "what and where" into a caller's buffer,
- * the line and column of a byte, and UTF-8 validation. Works on bytes
+ * Decimal numbers, the line and column of a byte, and UTF-8 validation. Works on bytes
  * only: below the rules, beside the position. */
 #ifndef BALL_TEXT_READER_H
 #define BALL_TEXT_READER_H
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#if defined(__GNUC__)
-#define TEXT_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define TEXT_PRINTF(f, a)
-#endif
 
 /* A decimal number of len characters at s, without sign or leading zero,
  * at most 9 digits (so below 10^9). Returns 0, or -1 if malformed. */
 int decimal_read(const char *s, size_t len, uint32_t *out);
-
-/* The message prefix (may be "") then fmt into err[errlen], truncated
- * to fit; nothing when err is NULL or errlen 0. Returns code. */
-int text_fail(char *err, size_t errlen, int code, const char *prefix, const char *fmt, ...)
-    TEXT_PRINTF(5, 6);
-int text_vfail(char *err, size_t errlen, int code, const char *prefix, const char *fmt, va_list ap)
-    TEXT_PRINTF(5, 0);
 
 /* The line (from 1) and column (from 1, in bytes) of byte `at` of text:
  * the newlines before it, counted. O(at): for a message, once, never per

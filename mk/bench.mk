@@ -86,6 +86,19 @@ $(B)/bench/net: bench/net.c bench/bench_util.h $(B)/libball.a
 bench-net: $(B)/bench/net
 	$(B)/bench/net $(NET_NODES)
 
+# The cost of a format-2 network (scripts/bench-nnue.sh): callgrind's
+# instructions of a full evaluation and of a search node with either
+# evaluation. NNUE_FILE: the network (default the shipped one).
+.PHONY: bench-nnue
+NNUE_FILE ?= share/net/value.net
+$(B)/bench/nnue: bench/nnue.c $(B)/libball.a
+	@mkdir -p $(dir $@)
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -lpthread -o $@
+
+bench-nnue: $(B)/bench/nnue
+	@sh scripts/deps.sh valgrind:valgrind
+	@sh scripts/bench-nnue.sh $(B)/bench/nnue $(NNUE_FILE) $(NET_NODES)
+
 # The turn search's threads (bench/threads.c): time to a fixed depth and
 # nodes per wall second with 1 and 2 threads, interleaved rounds over the
 # first THREADS_POSITIONS openings of share/openings.txt. 2 idle cores.

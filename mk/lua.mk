@@ -1,4 +1,4 @@
-# The Lua binding (bindings/lua/c/ballc.c, the one Lua implementation:
+# The Lua binding (bindings/lua/c/*.c, the one Lua implementation:
 # docs/bindings.md), built by `make` into $(B)/lua/V/ball.so for each Lua V
 # of 5.1-5.4 whose headers are installed (for 5.1, LuaJIT's own headers
 # when lua5.1's are not), so that a checkout runs Lua without a
@@ -23,7 +23,8 @@ all: lua
 # On $(B)/libball.so, whose rule makes the $(SONAME) link that -l: names (on
 # the versioned file alone, a parallel build could link before the link
 # existed: "cannot find -l:libball.so.1", seen once in `make coverage`).
-$(B)/lua/%/ball.so: bindings/lua/c/ballc.c bindings/lua/c/ball_constants.h include/ball.h $(B)/libball.so
+LUA_C_SRC := $(sort $(wildcard bindings/lua/c/*.c))
+$(B)/lua/%/ball.so: $(LUA_C_SRC) bindings/lua/c/ballc.h bindings/lua/c/ball_constants.h include/ball.h $(B)/libball.so
 	@mkdir -p $(dir $@)
 	$(QUIET_CCLD)$(CC) -std=c99 $(OPT) -g -Wall -Wextra $(if $(WERROR),-Werror) -shared -fPIC -Iinclude \
-	    -I$(dir $(LUA_INC_$*)) $< -o $@ -L$(B) -l:$(SONAME) -Wl,-rpath,$(abspath $(B))
+	    -I$(dir $(LUA_INC_$*)) $(LUA_C_SRC) -o $@ -L$(B) -l:$(SONAME) -Wl,-rpath,$(abspath $(B))

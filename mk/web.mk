@@ -66,7 +66,7 @@ $(WASM_GLUE): bindings/js/emscripten/net.c include/ball.h
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(EM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
 
-$(WASM_DIR)/obj/%.o: libball/%.c $(wildcard libball/*.h libball/learn/*.h) include/ball.h
+$(WASM_DIR)/obj/%.o: libball/%.c $(wildcard libball/*.h libball/*/*.h) include/ball.h
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(EM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
 

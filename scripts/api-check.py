@@ -27,7 +27,7 @@ For each function of it (both tiers) and each binding:
            only. Names are compared after resolving the module's aliases
            (_p = ctypes.c_void_p), as text: c_int32 is not c_int even where
            ctypes makes them one object.
-  lua      the one Lua binding: the C module bindings/lua/c/ballc.c (the
+  lua      the one Lua binding: the C module bindings/lua/c/*.c (the
            `ball` module of PUC Lua 5.1-5.4 and LuaJIT) names it outside
            comments (a call, or a macro's argument such as
            GETTER(g_pa, ball_pa, ...)); it includes ball.h, so the compiler
@@ -62,6 +62,7 @@ binding and the function; the exit status is 1 if there is one.
 
 import argparse
 import ast
+import glob
 import importlib.util
 import json
 import os
@@ -345,15 +346,19 @@ def check_cdef(api, path, problems, binding="lua"):
 
 # ------------------------------------------------------------ the others
 def named_in_c(api, binding, path, problems):
-    """The API's functions that the C file @p path names outside comments
-    (a binding's own C: the Lua module, the wasm build's glue)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            code, _ = api_describe.strip_comments(f.read(), path)
-    except (OSError, api_describe.ParseError) as e:
-        problems.append("%s: cannot read %s: %s" % (binding, path, e))
-        return set()
-    named = set(re.findall(r"\b(ball_[a-z0-9_]+)\b", code))
+    """The API's functions that the C file @p path, or the .c and .h files
+    of the directory @p path, name outside comments (a binding's own C: the
+    Lua module's units, the wasm build's glue)."""
+    paths = sorted(glob.glob(os.path.join(path, "*.[ch]"))) if os.path.isdir(path) else [path]
+    named = set()
+    for p in paths:
+        try:
+            with open(p, encoding="utf-8") as f:
+                code, _ = api_describe.strip_comments(f.read(), p)
+        except (OSError, api_describe.ParseError) as e:
+            problems.append("%s: cannot read %s: %s" % (binding, p, e))
+            return set()
+        named |= set(re.findall(r"\b(ball_[a-z0-9_]+)\b", code))
     return {f["name"] for f in api.functions if f["name"] in named}
 
 
@@ -454,7 +459,7 @@ def main(argv=None):
     ap.add_argument("--exports-json", default="build/wasm/exports.json")
     ap.add_argument("--exclusions", default="bindings/api-exclusions.txt")
     ap.add_argument("--python", default="bindings/python/libball/_native.py")
-    ap.add_argument("--lua-c", default="bindings/lua/c/ballc.c")
+    ap.add_argument("--lua-c", default="bindings/lua/c")
     ap.add_argument("--lua-learn", default="bindings/lua/ball_learn.lua")
     ap.add_argument("--js", nargs="+", default=["bindings/js/libball.mjs", "bindings/js/libball.d.mts",
                                                  "bindings/js/learn.mjs", "bindings/js/learn.d.mts"])

@@ -145,7 +145,7 @@ for c in $cases; do
 ' '        /* injected: g->hist leaked when the third allocation fails */
 ' || exit 2
             else
-                inject "$dir/$c/libball/mcts.c" \
+                inject "$dir/$c/libball/search/mcts.c" \
                     'if (m == NULL || m->nodes == NULL || m->acts == NULL) {' \
                     'if (m == NULL || m->nodes == NULL) { /* injected: m->acts unchecked */' || exit 2
             fi

@@ -3,7 +3,7 @@
 """Writes a network file of docs/network-format.md (format version 1,
 architecture 1, float32) from arrays (numpy arrays or nested lists), and
 runs its forward pass in plain Python (an implementation independent of
-libball/net.c, for tests and for the training pipeline's export checks).
+libball/nnue/net.c, for tests and for the training pipeline's export checks).
 Needs only the standard library; numpy arrays are read through .tolist().
 
 As a module (importlib, the file name has a dash):

@@ -4,7 +4,7 @@
 #   1. the Python unittest suite (bindings/python/tests), and
 #      `mypy --strict` on the package when mypy is installed;
 #   2. the Lua tests (bindings/lua/test_ball.lua) of the C module
-#      bindings/lua/c/ballc.c, the one Lua implementation, built for each
+#      bindings/lua/c/*.c, the one Lua implementation, built for each
 #      of lua5.1 ... lua5.4 that is installed with its headers and run by
 #      each, and by luajit, which loads the build for the 5.1 ABI (made
 #      from lua5.1's headers, or LuaJIT's); under luajit also the learning
@@ -111,13 +111,13 @@ fi
 libdir=$(dirname "$lib")
 mkdir -p "$tmp/luac"
 sh bindings/lua/c/gen_constants.sh include/ball.h >"$tmp/luac/ball_constants.h"
-cp bindings/lua/c/ballc.c "$tmp/luac/"
+cp bindings/lua/c/*.c bindings/lua/c/ballc.h "$tmp/luac/"
 CC=${CC:-cc}
 # build V INCDIR: $tmp/luac/V/ball.so, or a failure
 build_c_module() {
     mkdir -p "$tmp/luac/$1"
     $CC -std=c99 -O2 -Wall -Wextra -Werror -shared -fPIC -I"$root/include" -I"$2" \
-        "$tmp/luac/ballc.c" -o "$tmp/luac/$1/ball.so" -L"$libdir" -l:"$(basename "$lib")" \
+        "$tmp/luac/"*.c -o "$tmp/luac/$1/ball.so" -L"$libdir" -l:"$(basename "$lib")" \
         >"$tmp/luac.log" 2>&1 && return 0
     cat "$tmp/luac.log"; fail "building the C module for lua$1 (headers $2)"; return 1
 }

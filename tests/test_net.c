@@ -6,7 +6,7 @@
  * weights that are multiples of 1/1024 so that every float sum is exact;
  * the expected values come from this file's dense double-precision forward
  * pass over ball_observation()'s floats, or by hand, never from
- * libball/net.c. Refusals: a truncation at every byte, a flip of each byte
+ * libball/nnue/net.c. Refusals: a truncation at every byte, a flip of each byte
  * of the header and checksum and of many of the weights, each header field
  * out of range, a non-finite weight, a first-layer weight outside
  * (-128, 128), trailing bytes, NULL arguments. The turn search with the
@@ -376,7 +376,7 @@ START_TEST(test_refusals)
 
     /* each header field out of range (checksum made right again) */
     static const struct { size_t at; uint32_t value; const char *want; } fields[] = {
-        {8, 2, "byte 8: format version 2"},
+        {8, 3, "byte 8: format version 3, this library reads 1 and 2"},
         {8, 0, "format version 0"},
         {12, 2, "byte 12: unknown architecture 2"},
         {16, 4, "byte 16: unknown observation flags 0x4"},
@@ -554,7 +554,7 @@ START_TEST(test_search_uses_net)
 END_TEST
 
 /* The search evaluates ball_net_search_eval incrementally from its last
- * leaf (libball/net.h) and a caller's hook in full: the two must give
+ * leaf (libball/nnue/net.h) and a caller's hook in full: the two must give
  * the same search, node for node, from several positions in a row on
  * one searcher (so that the sums carry over from one run to the next),
  * and after the net is swapped for another. */

@@ -2,7 +2,7 @@
 --[[
 ball_learn.lua — the learning interface of libball (ball.h section
 "Learning interface", docs/learning.md) for LuaJIT, over its FFI and the
-games of the `ball` module (the C module ball.so, bindings/lua/c/ballc.c):
+games of the `ball` module (the C module ball.so, bindings/lua/c/*.c):
 the fixed action space of 7,990 indices, legal masks, observations, the
 left-right mirror, returns, and batches of games stepped by one C call.
 

@@ -1,4 +1,4 @@
--- The Lua binding of libball, the C module c/ballc.c (ball.so for
+-- The Lua binding of libball, the C module c/*.c (ball.so for
 -- require "ball") for Lua 5.1-5.4 and LuaJIT (the 5.1 ABI: --lua-version=5.1
 -- with a LuaRocks set up for LuaJIT), with the LuaJIT learning interface
 -- ball_learn.lua beside it; the module is built against the installed library found by pkg-config (libball.pc of
@@ -29,6 +29,6 @@ over the module's games).]],
 dependencies = { "lua >= 5.1, < 5.5" }
 build = {
    type = "command",
-   build_command = [[$(CC) $(CFLAGS) -std=c99 $(LIBFLAG) -I$(LUA_INCDIR) `pkg-config --cflags libball` -o ball.so c/ballc.c `pkg-config --libs libball` -Wl,-rpath,`pkg-config --variable=libdir libball`]],
+   build_command = [[$(CC) $(CFLAGS) -std=c99 $(LIBFLAG) -I$(LUA_INCDIR) `pkg-config --cflags libball` -o ball.so c/*.c `pkg-config --libs libball` -Wl,-rpath,`pkg-config --variable=libdir libball`]],
    install = { lib = { ball = "ball.so" }, lua = { ball_learn = "ball_learn.lua" } },
 }

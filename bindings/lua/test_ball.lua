@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: MIT
--- Tests of the Lua binding: the C module bindings/lua/c/ballc.c (ball.so),
+-- Tests of the Lua binding: the C module bindings/lua/c/*.c (ball.so),
 -- the one implementation of `require "ball"` for PUC Lua 5.1-5.4 and
 -- LuaJIT (which loads the build for the Lua 5.1 ABI). Run from anywhere:
 --   LUA_CPATH='DIR/?.so' lua5.4 bindings/lua/test_ball.lua  (ball.so in DIR;

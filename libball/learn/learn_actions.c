@@ -131,12 +131,9 @@ void learn_describe_index(int index, int side, char *buf, size_t len)
 
 int ball_action_to_index(ball_game *g, ball_action a)
 {
-    if (!g)
-        return BALL_E_ARG;
-    if (g->p.st.result != ONGOING)
-        return game_error(g, BALL_E_ILLEGAL, "the game is over: no action has an index");
-    if (!act_well_formed(a))
-        return game_error(g, BALL_E_ILLEGAL, "0x%08x is not an action", (unsigned)a);
+    int refused = game_action_refused(g, a, "the game is over: no action has an index");
+    if (refused != BALL_OK)
+        return refused;
     uint32_t acts[MAX_ACTIONS];
     int n = gen_actions(&g->p, acts);
     for (int i = 0; i < n; i++)

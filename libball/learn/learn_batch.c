@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include "bpn.h"
+#include "err_text.h"
 #include "game.h"
 #include "learn.h"
 #include "movegen.h"
+#include "movegen_draw.h"
 #include "play.h"
 
 #define OBS_FLAGS (BALL_OBS_GRID | BALL_OBS_SCALAR_PLANES)
@@ -77,22 +79,13 @@ int ball_batch_new(ball_batch **out, int n_games, const ball_rules *rules, int o
 {
     if (err && errlen)
         err[0] = '\0';
-    if (!out) {
-        if (err && errlen)
-            snprintf(err, errlen, "NULL output pointer");
-        return BALL_E_ARG;
-    }
+    if (!out)
+        return err_text(err, errlen, BALL_E_ARG, "NULL output pointer");
     *out = NULL;
-    if (n_games < 1 || n_games > BALL_BATCH_MAX) {
-        if (err && errlen)
-            snprintf(err, errlen, "batch size %d out of range 1-%d", n_games, BALL_BATCH_MAX);
-        return BALL_E_RANGE;
-    }
-    if (obs_flags & ~OBS_FLAGS) {
-        if (err && errlen)
-            snprintf(err, errlen, "unknown observation flags 0x%x", (unsigned)obs_flags);
-        return BALL_E_ARG;
-    }
+    if (n_games < 1 || n_games > BALL_BATCH_MAX)
+        return err_text(err, errlen, BALL_E_RANGE, "batch size %d out of range 1-%d", n_games, BALL_BATCH_MAX);
+    if (obs_flags & ~OBS_FLAGS)
+        return err_text(err, errlen, BALL_E_ARG, "unknown observation flags 0x%x", (unsigned)obs_flags);
     ball_game *proto;
     int rc = ball_game_new(&proto, rules, err, errlen);
     if (rc != BALL_OK)
@@ -112,9 +105,7 @@ int ball_batch_new(ball_batch **out, int n_games, const ball_rules *rules, int o
             free(b);
         }
         ball_game_free(proto);
-        if (err && errlen)
-            snprintf(err, errlen, "out of memory for a batch of %d games", n_games);
-        return BALL_E_NOMEM;
+        return err_text(err, errlen, BALL_E_NOMEM, "out of memory for a batch of %d games", n_games);
     }
     b->proto = proto;
     b->standard = b->start = proto->p;

@@ -37,7 +37,7 @@ OUT=$(cd "$OUT" && pwd)
 
 # The library, as a static archive built with the service's flags.
 # shellcheck disable=SC2086 # CFLAGS are words
-for src in "$root"/libball/*.c "$root"/libball/learn/*.c; do
+for src in "$root"/libball/*.c "$root"/libball/*/*.c; do
     $CC $CFLAGS -std=c11 -g -DBALL_BUILDING_LIBRARY -I"$root/include" -I"$root/libball" \
         -c "$src" -o "$obj/$(basename "$src" .c).o"
 done

@@ -18,7 +18,7 @@
  *    start (the decisions drawn from the input) to a value in [-1, 1],
  *    the same value twice, and as ball_net_search_eval();
  *  - a turn search of a few hundred nodes with ball_net_search_eval (the
- *    search's incremental path, libball/net.h) gives the same result,
+ *    search's incremental path, libball/nnue/net.h) gives the same result,
  *    node for node, as one with a hook that evaluates in full.
  */
 #define BALL_EXPERIMENTAL

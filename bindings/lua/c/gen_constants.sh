@@ -1,6 +1,6 @@
 #!/bin/sh
 # Writes ball_constants.h, the list of the integer constants of ball.h
-# (every #define of an integer and every enumerator) for ballc.c, from
+# (every #define of an integer and every enumerator) for ballc.c (luaopen_ball()), from
 # the header given as $1 (default: ../../../include/ball.h). Run it when
 # ball.h gains constants (test_ball.lua names any missing one):
 #   sh bindings/lua/c/gen_constants.sh include/ball.h > bindings/lua/c/ball_constants.h

@@ -153,11 +153,11 @@ def _c_sources():
 
 def _c_source_files(base):
     """(path relative to base, Path) of every file the library is built
-    from: libball/*.c, libball/*.h, libball/learn/*.[ch],
+    from: libball/*.c, libball/*.h, libball/*/*.[ch] (learn/, search/, nnue/),
     libball/exports.map, include/ball.h."""
     files = [p for p in sorted((base / "libball").iterdir())
              if p.is_file() and (p.suffix in (".c", ".h") or p.name == "exports.map")]
-    files += [p for p in sorted((base / "libball" / "learn").glob("*.[ch]"))]
+    files += [p for p in sorted((base / "libball").glob("*/*.[ch]"))]
     files.append(base / "include" / "ball.h")
     return [(p.relative_to(base).as_posix(), p) for p in files]
 
@@ -178,7 +178,7 @@ def _build_library(out_dir):
               "-DBALL_BUILDING_LIBRARY",
               "-I" + str(base / "include"), "-I" + str(base / "libball")]
     cflags += shlex.split(os.environ.get("CFLAGS", ""))
-    sources = sorted((base / "libball").glob("*.c")) + sorted((base / "libball" / "learn").glob("*.c"))
+    sources = sorted((base / "libball").glob("*.c")) + sorted((base / "libball").glob("*/*.c"))
     obj_dir = Path(out_dir) / "obj"
     obj_dir.mkdir()
     objects = [str(obj_dir / (src.stem + ".o")) for src in sources]

@@ -568,6 +568,8 @@ _FUNCTIONS = [
     ("ball_net_free", None, [_p], False),
     ("ball_net_evaluate", _int, [_p, _p, ctypes.POINTER(ctypes.c_double)], False),
     ("ball_net_search_eval", ctypes.c_double, [_p, _p], False),
+    ("ball_net_features", _int, [_p, _int, ctypes.POINTER(ctypes.c_uint16), _size], False),
+    ("ball_search_evaluate", _int, [_p, _p, ctypes.POINTER(ctypes.c_double)], False),
     ("ball_history_action", _int, [_p, _int, _pact], False),
     ("ball_history_position", _int, [_p, _int, _buf, _size], False),
     ("ball_game_set_tag", _int, [_p, _int, _str], False),

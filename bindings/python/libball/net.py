@@ -17,7 +17,7 @@ minor release may change them. ``scripts/net-write.py`` writes the format.
 import ctypes
 import os
 import threading
-from typing import Union
+from typing import List, Union
 
 from . import _native as _n
 from .errors import ArgumentError, BallError, error_for
@@ -91,6 +91,29 @@ class Net(_Owned):
                         "bytes and make a new one")
 
 
+#: Features of format-2 networks (``BALL_NET_FEATURES``) and the most
+#: active in one position (``BALL_NET_MAX_ACTIVE``).
+FEATURES = 4783
+MAX_ACTIVE = 32
+
+
+def features(game: Game, perspective: int) -> List[int]:
+    """The format-2 network features active in the position of ``game``
+    seen from the coach ``perspective`` (0 ATK, 1 DEF): what a trainer
+    feeds the first layer (``ball_net_features()``, docs/network-format.md,
+    "Feature set 1")."""
+    if not isinstance(game, Game):
+        raise ArgumentError("features() takes a libball.Game, not %s"
+                            % type(game).__name__, _n.E_ARG)
+    out = (ctypes.c_uint16 * MAX_ACTIVE)()
+    with game._lock:
+        n = _lib.ball_net_features(game._live(), int(perspective), out, MAX_ACTIVE)
+    if n < 0:
+        raise error_for(n, "ball_net_features: perspective is 0 (ATK) or 1 (DEF), not %r"
+                        % (perspective,))
+    return list(out[:n])
+
+
 def _search_eval_fn() -> object:
     """``ball_net_search_eval`` as the C function pointer that
     ``ball_search_set_eval()`` takes (a C function: no Python runs at the
@@ -99,4 +122,4 @@ def _search_eval_fn() -> object:
     return _n.SEARCH_EVAL_FN(address)
 
 
-__all__ = ["Net", "available"]
+__all__ = ["FEATURES", "MAX_ACTIVE", "Net", "available", "features"]

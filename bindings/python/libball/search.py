@@ -564,21 +564,17 @@ class TurnSearch(_Owned):
             self._search(game, "choose")
             return _action(self._result.best)
 
-    def analyse(self, game: Game) -> SearchResult:
+    def analyse(self, game: Game, lines: bool = True) -> SearchResult:
         """Searches as ``choose()`` does and returns all it found: a
         ``SearchResult`` (the best decision, its value, the root lines best
-        first with their principal variations, the best whole turn)."""
+        first with their principal variations, the best whole turn).
+        ``lines=False`` leaves ``lines`` empty: the same search, without
+        the cost of building a line object for every root decision (what
+        self-play that only keeps the value and the turn wants)."""
         with self._lock:
             handle = self._search(game, "analyse")
             res = self._result
-            lines = self._lines
-            n = _lib.ball_search_lines(handle, lines, len(lines))
-            if n < 0:
-                raise error_for(n, "ball_search_lines failed")
-            out = [SearchLine(_action(ln.action), float(ln.value), bool(ln.bound),
-                              int(ln.proven), int(ln.depth), int(ln.nodes),
-                              [_action(ln.pv[i]) for i in range(min(ln.pv_len, _SEARCH_PV_MAX))])
-                   for ln in lines[:min(n, len(lines))]]
+            out = self._root_lines(handle) if lines else []
             m = _lib.ball_search_best_turn(handle, self._turn, len(self._turn))
             if m < 0:
                 raise error_for(m, "ball_search_best_turn failed")
@@ -586,6 +582,33 @@ class TurnSearch(_Owned):
             return SearchResult(_action(res.best), float(res.value), int(res.proven),
                                 int(res.decisions_to_end), int(res.depth), int(res.nodes),
                                 float(res.elapsed_ms), bool(res.stopped), out, turn)
+
+    def evaluate(self, game: Game) -> float:
+        """The value this searcher gives the position of ``game`` as a leaf,
+        for the coach to act, in [-1, 1] as ``SearchResult.value`` (its
+        evaluation, the ``eval`` network or the built-in one, squashed the
+        same way; ``ball_search_evaluate()``). No search is run."""
+        if not isinstance(game, Game):
+            raise ArgumentError("TurnSearch.evaluate() takes a libball.Game, not %s"
+                                % type(game).__name__, _n.E_ARG)
+        value = ctypes.c_double()
+        with self._lock:
+            handle = self._idle("evaluate")
+            with game._lock:
+                rc = _lib.ball_search_evaluate(handle, game._live(), ctypes.byref(value))
+        if rc < 0:
+            raise error_for(rc, "ball_search_evaluate failed")
+        return value.value
+
+    def _root_lines(self, handle: int) -> List[SearchLine]:
+        lines = self._lines
+        n = _lib.ball_search_lines(handle, lines, len(lines))
+        if n < 0:
+            raise error_for(n, "ball_search_lines failed")
+        return [SearchLine(_action(ln.action), float(ln.value), bool(ln.bound),
+                           int(ln.proven), int(ln.depth), int(ln.nodes),
+                           [_action(ln.pv[i]) for i in range(min(ln.pv_len, _SEARCH_PV_MAX))])
+                for ln in lines[:min(n, len(lines))]]
 
     def stop(self) -> None:
         """Asks the run in progress to stop (ball_search_stop()): it returns

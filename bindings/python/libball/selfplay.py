@@ -80,7 +80,7 @@ PLAYER_KINDS: Dict[str, Optional[Dict[str, Tuple[type, float, float]]]] = {
     "mcts": {"playouts": (int, 0, 1000000000), "ms": (int, 0, 86400000),
              "turns": (int, 0, 1000), "c": (float, 0, 100)},
     "search": {"nodes": (int, 0, 10 ** 12), "ms": (int, 0, 86400000), "depth": (int, 0, 64),
-               "net": (str, 0, 0)},
+               "hash": (int, 1, 65536), "net": (str, 0, 0)},
 }
 
 
@@ -314,9 +314,11 @@ class _Search:
     worse one 41,438), so they are no distribution to learn."""
 
     def __init__(self, settings: Dict[str, Any]) -> None:
-        self.kw: Dict[str, Any] = {"nodes": settings.get("nodes", 0 if settings else 200000),
+        budget = {k: v for k, v in settings.items() if k in ("nodes", "ms", "depth")}
+        self.kw: Dict[str, Any] = {"nodes": settings.get("nodes", 0 if budget else 200000),
                                    "time_ms": settings.get("ms", 0),
-                                   "depth": settings.get("depth", 0)}
+                                   "depth": settings.get("depth", 0),
+                                   "hash_mb": settings.get("hash", 16)}
         self.search: Any = None
         self.net: Any = None
         if settings.get("net"):
@@ -340,6 +342,14 @@ class _Search:
         from .learn import action_to_index
         best = self.search.choose(game)
         return best, [(action_to_index(game, best), 1.0)]
+
+    def choose_turn(self, game: Any) -> Tuple[List[Any], float, int]:
+        """The search's best whole turn from ``game`` (up to the hand-over,
+        or shorter: ball_search_best_turn()), the value of the position for
+        the coach to act in [-1, 1], and the nodes searched: the label of a
+        values shard (docs/scale.md)."""
+        res = self.search.analyse(game, lines=False)
+        return list(res.best_turn) or [res.best], float(res.value), int(res.nodes)
 
     def close(self) -> None:
         if self.search is not None:
@@ -378,6 +388,9 @@ class Params:
     obs_flags: int = 0
     shards: bool = True
     max_decisions: int = 100000  # a game stopped there is recorded unfinished ('*')
+    values: bool = False         # shards of search values at turn starts (format 2)
+    random_opening: int = 0      # each game starts with 0 to N random decisions
+    random_turns: int = 0        # values: per mille of turns played at random after the label
 
 
 def check_params(games: int, p: Params, turn_limit: Optional[int] = None,
@@ -440,8 +453,21 @@ def check_params(games: int, p: Params, turn_limit: Optional[int] = None,
         if not have_numpy():
             raise UsageError("training shards need numpy (python3-numpy); --no-shards "
                              "writes the records only")
+    integer(p.random_opening, "--random-opening", 0, 1000)
+    integer(p.random_turns, "--random-turns", 0, 1000)
+    if p.random_turns and not p.values:
+        raise UsageError("--random-turns is for --values (the positions after a random turn "
+                         "are labelled by the search)")
+    if p.values:
+        if not p.shards:
+            raise UsageError("--values writes values shards: it cannot go with --no-shards")
+        for what, name in (("--atk", p.atk), ("--def", p.dfn)):
+            if parse_player(name).kind != "search":
+                raise UsageError("--values labels positions with the turn search's value: "
+                                 "%s must be a search player (search:nodes=N,...), not %r"
+                                 % (what, name))
     return Params(p.atk, p.dfn, rules, start, p.seed, p.chunk, p.obs_flags, p.shards,
-                  p.max_decisions)
+                  p.max_decisions, bool(p.values), p.random_opening, p.random_turns)
 
 
 def chunk_ranges(games: int, chunk: int) -> List[Tuple[int, int]]:
@@ -474,6 +500,105 @@ def version_info() -> Dict[str, Any]:
             "root_decisions": root_decisions_available()}
 
 
+def _check_deadline(deadline: float, task_seconds: float, p: Params, first: int, last: int,
+                    game: int, n: int) -> None:
+    if time.monotonic() > deadline:
+        raise BudgetError("chunk %s: over its budget of %g s (--task-seconds) in game %d "
+                          "after %d decisions" % (chunk_name(p, first, last), task_seconds,
+                                                  game, n))
+
+
+def _play_decisions(game: Any, p: Params, players: List[Any], seed: int, keep: bool,
+                    check: Callable[[int], None]) -> Tuple[List[Any], int]:
+    """Plays ``game`` to its end, each decision chosen by the player of the
+    coach to act; the rows of a decision shard (observation, mask, index,
+    side, policy) when ``keep``. Returns (rows, decisions played)."""
+    from . import learn
+    rows: List[Any] = []
+    n = _random_opening(game, p, seed, check)[0]
+    while game.result == _n.ONGOING and n < p.max_decisions:
+        check(n)
+        side = int(game.side)
+        if keep:
+            obs = bytes(learn.observation_bits(game, p.obs_flags))
+            mask = bytes(learn.legal_mask(game, bits=True))
+        action, policy = players[side].choose(game)
+        if keep:
+            rows.append((obs, mask, learn.action_to_index(game, action), side, policy))
+        game.apply(action)
+        n += 1
+    return rows, n
+
+
+def _random_opening(game: Any, p: Params, seed: int,
+                    check: Callable[[int], None]) -> Tuple[int, bool]:
+    """The game's first decisions, uniformly random among the legal ones:
+    0 to ``p.random_opening`` of them, how many drawn from the seed (a
+    stream of its own, so the players' streams are the same as without).
+    Returns (decisions played, whether the next one starts a turn)."""
+    if p.random_opening <= 0:
+        return 0, True
+    rng = _Random()
+    rng.seed(_xorshift32((seed ^ 0x5BD1E995) & 0xFFFFFFFF) or 1)
+    k = _xorshift32(rng.rng) % (p.random_opening + 1)
+    n, turn_start = 0, True
+    while n < k and game.result == _n.ONGOING and n < p.max_decisions:
+        check(n)
+        side = int(game.side)
+        game.apply(rng.choose(game)[0])
+        n += 1
+        turn_start = int(game.side) != side
+    return n, turn_start
+
+
+def _play_values(game: Any, p: Params, players: List[Any], seed: int, keep: bool,
+                 check: Callable[[int], None]) -> Tuple[List[Any], int]:
+    """Plays ``game`` to its end for a values shard: at the start of each
+    turn (the first decision of the game or after a hand-over: the
+    positions the turn search evaluates at its leaves) the player of the
+    coach to act searches once; the position is kept with the search's
+    value and budget, and the game plays the search's best turn. Decisions
+    of a turn that the best turn did not reach (ball_search_best_turn()
+    may stop short) are chosen one at a time, unlabelled. A position is
+    kept once a game (by its hash). Returns (rows, decisions played)."""
+    rows: List[Any] = []
+    seen: Set[int] = set()
+    n, turn_start = _random_opening(game, p, seed, check)
+    rng = _Random()
+    rng.seed(_xorshift32((seed ^ 0x27D4EB2F) & 0xFFFFFFFF) or 1)
+    while game.result == _n.ONGOING and n < p.max_decisions:
+        check(n)
+        side = int(game.side)
+        player = players[side]
+        if turn_start:
+            turn, value, nodes = player.choose_turn(game)
+            h = game.hash
+            if keep and h not in seen:
+                seen.add(h)
+                rows.append((game.bpn, h, value, nodes, player.kw["nodes"], side, n,
+                             int(game.turn)))
+            if p.random_turns and _xorshift32(rng.rng) % 1000 < p.random_turns:
+                # a random turn instead of the best one: the next positions
+                # are those a search meets at its leaves after a poor turn
+                rng.rng = _xorshift32(rng.rng)
+                while game.result == _n.ONGOING and n < p.max_decisions \
+                        and int(game.side) == side:
+                    game.apply(rng.choose(game)[0])
+                    n += 1
+                turn_start = True
+                continue
+            rng.rng = _xorshift32(rng.rng)
+        else:
+            turn = [player.choose(game)[0]]
+        for a in turn:
+            if game.result != _n.ONGOING or n >= p.max_decisions or int(game.side) != side:
+                break
+            game.apply(a)
+            n += 1
+        turn_start = int(game.side) != side
+    return rows, n
+
+
 def play_chunk(params: Dict[str, Any], first: int, last: int,
                expect: Optional[Dict[str, str]] = None,
                task_seconds: float = 3600.0) -> Dict[str, Any]:
@@ -483,7 +608,7 @@ def play_chunk(params: Dict[str, Any], first: int, last: int,
     its arguments (a time budget in the players excepted)."""
     from . import learn
     from .game import Game
-    from .shards import ShardBuilder, sha256
+    from .shards import ShardBuilder, ValueShardBuilder, sha256
     p = Params(**params)
     info = version_info()
     if expect:
@@ -494,8 +619,10 @@ def play_chunk(params: Dict[str, Any], first: int, last: int,
     deadline = time.monotonic() + task_seconds
     specs = (parse_player(p.atk), parse_player(p.dfn))
     players = [make_player(s) for s in specs]
-    shard = None
-    if p.shards:
+    shard: Any = None
+    if p.values:
+        shard = ValueShardBuilder()
+    elif p.shards:
         shard = ShardBuilder(p.obs_flags, learn.observation_size(p.obs_flags),
                              learn.observation_bytes(p.obs_flags), learn.ACTION_MASK_BYTES)
     texts: List[str] = []
@@ -508,25 +635,11 @@ def play_chunk(params: Dict[str, Any], first: int, last: int,
             seed = (p.seed + i) & 0xFFFFFFFF
             players[0].seed(seed)
             players[1].seed(seed ^ 0x9E3779B9)
-            rows: List[Any] = []
             with Game(p.start, rules_text=p.rules) as game:
-                n = 0
-                while game.result == _n.ONGOING and n < p.max_decisions:
-                    if time.monotonic() > deadline:
-                        raise BudgetError(
-                            "chunk %s: over its budget of %g s (--task-seconds) in game %d "
-                            "after %d decisions" % (chunk_name(p, first, last), task_seconds,
-                                                    i, n))
-                    side = int(game.side)
-                    if shard is not None:
-                        obs = bytes(learn.observation_bits(game, p.obs_flags))
-                        mask = bytes(learn.legal_mask(game, bits=True))
-                    action, policy = players[side].choose(game)
-                    if shard is not None:
-                        rows.append((obs, mask, learn.action_to_index(game, action), side,
-                                     policy))
-                    game.apply(action)
-                    n += 1
+                play = _play_values if p.values else _play_decisions
+                rows, n = play(game, p, players, seed, shard is not None,
+                               lambda n: _check_deadline(deadline, task_seconds, p, first,
+                                                         last, i, n))
                 decisions += n
                 res = int(game.result)
                 counts[{_n.ATK_WON: "ATK", _n.DEF_WON: "DEF", _n.DRAW: "draw"}
@@ -876,8 +989,10 @@ def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
         manifest = _read_json(mpath)
         if manifest.get("format") != FORMAT:
             raise UsageError("%s: format %r, not %s" % (mpath, manifest.get("format"), FORMAT))
-        diff = ["%s: %r in the folder, %r now" % (k, manifest["params"].get(k), v)
-                for k, v in params.items() if manifest["params"].get(k) != v]
+        # a parameter added after the folder was made has its default there
+        defaults = asdict(Params())
+        diff = ["%s: %r in the folder, %r now" % (k, manifest["params"].get(k, defaults[k]), v)
+                for k, v in params.items() if manifest["params"].get(k, defaults[k]) != v]
         if diff:
             raise UsageError("%s was made with other parameters; use another --out or the "
                              "folder's parameters:\n  %s" % (out, "\n  ".join(diff)))
@@ -1070,7 +1185,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, default=1, help="game i has seed S + i (1)")
     ap.add_argument("--atk", default="greedy",
                     help="ATK's player: random, greedy, mcts[:playouts=N,ms=T,turns=K,c=X], "
-                    "search[:nodes=N,ms=T,depth=D,net=FILE] (greedy)")
+                    "search[:nodes=N,ms=T,depth=D,hash=MB,net=FILE] (greedy)")
     ap.add_argument("--def", dest="dfn", default="random", help="DEF's player (random)")
     ap.add_argument("--rules", default="", help="rules text, e.g. 'zone=2' (docs/cards.md)")
     ap.add_argument("--turn-limit", type=int, default=None,
@@ -1083,6 +1198,14 @@ def _parser() -> argparse.ArgumentParser:
                     help="write the game records only")
     ap.add_argument("--max-decisions", type=int, default=100000,
                     help="a game is stopped (recorded unfinished) after this many (100000)")
+    ap.add_argument("--values", action="store_true",
+                    help="values shards: each turn start with the searching player's value "
+                    "and budget; the game plays the search's best turn (both players search)")
+    ap.add_argument("--random-opening", type=int, default=0,
+                    help="each game starts with 0 to N uniformly random decisions (0)")
+    ap.add_argument("--random-turns", type=int, default=0,
+                    help="--values: per mille of turns played at random (each decision "
+                    "uniform) instead of the search's best turn, after the label (0)")
     ap.add_argument("--workers", type=int, default=2,
                     help="a LocalCluster of N processes on 127.0.0.1; 0: in this process (2)")
     ap.add_argument("--scheduler", help="address of a running Dask scheduler "
@@ -1120,7 +1243,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             tls_ca_file=a.tls_ca_file, tls_client_cert=a.tls_cert,
                             tls_client_key=a.tls_key, require_encryption=True)
     params = Params(a.atk, a.dfn, a.rules, a.start, a.seed, a.chunk, a.obs_flags, a.shards,
-                    a.max_decisions)
+                    a.max_decisions, a.values, a.random_opening, a.random_turns)
     progress = True if a.progress is None else a.progress  # _Progress: live on a terminal
     try:
         summary = run(a.out, a.games, params, turn_limit=a.turn_limit, workers=a.workers,

@@ -38,6 +38,33 @@ array                     dtype       shape, meaning
 ``format``                int32       (): SHARD_FORMAT
 ========================  ==========  =========================================
 
+A *values shard* (``--values``, ``format`` 2) keeps positions instead of
+decisions: one row per turn start that a search player searched (the
+positions the turn search evaluates at its leaves), once a game each:
+
+========================  ==========  =========================================
+array                     dtype       shape, meaning
+========================  ==========  =========================================
+``bpn``                   bytes (S)   (R,): the position (BPN, docs/notation.md)
+``hash``                  uint64      (R,): its ``Game.hash`` (duplicates across
+                                      games are removed by it when training)
+``value``                 float32     (R,): the search's value for the coach to
+                                      act, in [-1, 1] (``SearchResult.value``:
+                                      v / (|v| + 1500) of the search's scale,
+                                      +-1 proven)
+``nodes``                 int64       (R,): nodes the search spent
+``budget``                int64       (R,): its node budget (the player's
+                                      ``nodes=``); 0 for a time or depth budget
+``ret``                   float32     (R,): the final return for the coach to
+                                      act there: +1 won, -1 lost, 0 draw or game
+                                      stopped
+``side``                  uint8       (R,): the coach to act, 0 ATK, 1 DEF
+``seed``                  int64       (R,): the game's seed
+``ply``                   int32       (R,): decisions played before it
+``turn``                  int32       (R,): its turn number
+``format``                int32       (): VALUES_FORMAT
+========================  ==========  =========================================
+
 Unpack with ``learn.unpack_bits()`` or ``numpy.unpackbits(a, axis=-1,
 count=size, bitorder="little")``. ``load()`` reads a shard into a dict of
 arrays; ``dense_policy()`` spreads one decision's policy over the 7,990
@@ -49,11 +76,14 @@ import io
 import os
 from typing import Any, Dict, List, Optional
 
-#: Version of the shard layout above.
+#: Version of the decision shard layout above.
 SHARD_FORMAT = 1
+#: Version of the values shard layout above.
+VALUES_FORMAT = 2
 
 ARRAYS = ("obs", "mask", "index", "policy_offset", "policy_index", "policy_prob",
           "searched", "ret", "side", "seed", "ply")
+VALUE_ARRAYS = ("bpn", "hash", "value", "nodes", "budget", "ret", "side", "seed", "ply", "turn")
 
 
 class ShardBuilder:
@@ -118,6 +148,43 @@ class ShardBuilder:
         return npz_bytes(arrays)
 
 
+class ValueShardBuilder:
+    """Collects the rows of one values shard; ``to_bytes()`` gives the
+    ``.npz``."""
+
+    def __init__(self) -> None:
+        self.rows: List[Any] = []
+        self.ret: List[float] = []
+        self.seed: List[int] = []
+
+    def add_game(self, seed: int, rows: List[Any], returns: Any) -> None:
+        """Adds a game's rows (bpn, hash, value, nodes, budget, side, ply,
+        turn) with its final returns (ATK, DEF)."""
+        for row in rows:
+            self.rows.append(row)
+            self.ret.append(float(returns[row[5]]))
+            self.seed.append(seed)
+
+    def to_bytes(self) -> bytes:
+        import numpy as np
+        cols = list(zip(*self.rows)) if self.rows else [()] * 8
+        width = max((len(b) for b in cols[0]), default=1)
+        arrays = {
+            "bpn": np.array([b.encode() for b in cols[0]], dtype="S%d" % width),
+            "hash": np.array(cols[1], dtype=np.uint64),
+            "value": np.array(cols[2], dtype=np.float32),
+            "nodes": np.array(cols[3], dtype=np.int64),
+            "budget": np.array(cols[4], dtype=np.int64),
+            "ret": np.array(self.ret, dtype=np.float32),
+            "side": np.array(cols[5], dtype=np.uint8),
+            "seed": np.array(self.seed, dtype=np.int64),
+            "ply": np.array(cols[6], dtype=np.int32),
+            "turn": np.array(cols[7], dtype=np.int32),
+            "format": np.int32(VALUES_FORMAT),
+        }
+        return npz_bytes(arrays)
+
+
 def npz_bytes(arrays: Dict[str, Any]) -> bytes:
     """The ``.npz`` (deflated) of ``arrays``, the same bytes for the same
     arrays: numpy's savez stamps each member with the time of day, this
@@ -142,9 +209,9 @@ def load(path: str) -> Dict[str, Any]:
     import numpy as np
     with np.load(path) as data:
         out = {k: data[k] for k in data.files}
-    if int(out.get("format", -1)) != SHARD_FORMAT:
-        raise ValueError("%s: shard format %s, this module reads %d"
-                         % (path, out.get("format"), SHARD_FORMAT))
+    if int(out.get("format", -1)) not in (SHARD_FORMAT, VALUES_FORMAT):
+        raise ValueError("%s: shard format %s, this module reads %d (decisions) and %d "
+                         "(values)" % (path, out.get("format"), SHARD_FORMAT, VALUES_FORMAT))
     return out
 
 
@@ -199,5 +266,6 @@ def write_atomic(path: str, data: bytes, dir_fd: Optional[int] = None) -> None:
             os.close(dfd)
 
 
-__all__ = ["ARRAYS", "SHARD_FORMAT", "ShardBuilder", "dense_policy", "file_sha256", "load",
-           "npz_bytes", "sha256", "write_atomic"]
+__all__ = ["ARRAYS", "SHARD_FORMAT", "ShardBuilder", "VALUES_FORMAT", "VALUE_ARRAYS",
+           "ValueShardBuilder", "dense_policy", "file_sha256", "load", "npz_bytes", "sha256",
+           "write_atomic"]

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The learned evaluation (libball.Net over ball_net_*, experimental): a
 net written by scripts/net-write.py evaluates as that script's own
-forward pass (plain Python, independent of libball/net.c) says, within
+forward pass (plain Python, independent of libball/nnue/net.c) says, within
 1e-6; refused files raise ArgumentError with the loader's message; the
 turn search with eval=net answers legal decisions and repeats; lifetime."""
 

@@ -29,6 +29,7 @@
 
 #include "ball.h"
 #include "net.h"
+#include "err_text.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -39,6 +40,7 @@
 /* The file's fixed parts (docs/network-format.md). */
 #define NET_MAGIC "BALLNET\0"
 #define NET_VERSION 1u
+#define NET_VERSION_NNUE 2u
 #define NET_ARCH_DENSE 1u
 #define NET_QUANT_F32 0u
 #define NET_HEADER 40u
@@ -51,6 +53,7 @@
 #define NET_FIX_LIMIT 128.0f
 
 struct ball_net {
+    struct nnue *nn; /* format 2 (nnue.c); NULL: format 1, the fields below */
     int flags;       /* observation flags */
     int input;       /* ball_observation_size(flags) */
     int h1, h2;      /* hidden sizes; h2 0: one hidden layer */
@@ -69,19 +72,6 @@ static int64_t to_fix(float f)
 {
     double x = (double)f * NET_FIX_ONE; /* exact: float has 24 bits */
     return (int64_t)(x < 0 ? x - 0.5 : x + 0.5);
-}
-
-static int refuse(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err != NULL && errlen > 0) {
-        int n = snprintf(err, errlen, "net: ");
-        va_list ap;
-        va_start(ap, fmt);
-        if (n > 0 && (size_t)n < errlen)
-            vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return BALL_E_ARG;
 }
 
 static uint32_t get32(const unsigned char *p)
@@ -103,60 +93,89 @@ static uint32_t crc32_of(const unsigned char *p, size_t n)
     return c ^ 0xFFFFFFFFu;
 }
 
+/* A format-2 file (nnue.c), its magic read, wrapped in a ball_net. */
+static int load_nnue(ball_net **out, const unsigned char *p, size_t len, char *err, size_t errlen)
+{
+    uint32_t crc = crc32_of(p, len - NET_CHECKSUM), stored = get32(p + len - NET_CHECKSUM);
+    struct nnue *nn = NULL;
+    ball_net *net;
+    int rc = nnue_load(&nn, p, len, err, errlen);
+    if (rc == BALL_OK && crc != stored) {
+        nnue_free(nn);
+        return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: checksum 0x%08lx, the contents give 0x%08lx "
+                          "(corrupt file)", len - NET_CHECKSUM, (unsigned long)stored,
+                          (unsigned long)crc);
+    }
+    if (rc == BALL_E_NOMEM)
+        return err_text(err, errlen, rc, "net: out of memory (%zu bytes of weights)", len);
+    if (rc != BALL_OK)
+        return rc;
+    net = calloc(1, sizeof *net);
+    if (net == NULL) {
+        nnue_free(nn);
+        return err_text(err, errlen, BALL_E_NOMEM, "net: out of memory");
+    }
+    net->nn = nn;
+    *out = net;
+    return BALL_OK;
+}
+
 int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_t errlen)
 {
     const unsigned char *p = data;
     if (err != NULL && errlen > 0)
         err[0] = '\0';
     if (out == NULL)
-        return refuse(err, errlen, "NULL output pointer");
+        return err_text(err, errlen, BALL_E_ARG, "net: NULL output pointer");
     *out = NULL;
     if (data == NULL)
-        return refuse(err, errlen, "NULL data");
+        return err_text(err, errlen, BALL_E_ARG, "net: NULL data");
     if (len < NET_HEADER + NET_CHECKSUM)
-        return refuse(err, errlen, "truncated: %zu bytes, the header and checksum alone are %u",
+        return err_text(err, errlen, BALL_E_ARG, "net: truncated: %zu bytes, the header and checksum alone are %u",
                       len, NET_HEADER + NET_CHECKSUM);
     if (memcmp(p, NET_MAGIC, 8) != 0)
-        return refuse(err, errlen, "byte 0: bad magic (not a BALL network file)");
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 0: bad magic (not a BALL network file)");
+    if (get32(p + 8) == NET_VERSION_NNUE)
+        return load_nnue(out, p, len, err, errlen);
     uint32_t version = get32(p + 8), arch = get32(p + 12), flags = get32(p + 16);
     uint32_t input = get32(p + 20), h1 = get32(p + 24), h2 = get32(p + 28);
     uint32_t quant = get32(p + 32), reserved = get32(p + 36);
     if (version != NET_VERSION)
-        return refuse(err, errlen, "byte 8: format version %lu, this library reads %u",
-                      (unsigned long)version, NET_VERSION);
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 8: format version %lu, this library reads %u and %u",
+                      (unsigned long)version, NET_VERSION, NET_VERSION_NNUE);
     if (arch != NET_ARCH_DENSE)
-        return refuse(err, errlen, "byte 12: unknown architecture %lu (this library knows 1)",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 12: unknown architecture %lu (this library knows 1)",
                       (unsigned long)arch);
     int size = flags > 0xFFu ? BALL_E_ARG : ball_observation_size((int)flags);
     if (size < 0)
-        return refuse(err, errlen, "byte 16: unknown observation flags 0x%lx",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 16: unknown observation flags 0x%lx",
                       (unsigned long)flags);
     if (input != (uint32_t)size)
-        return refuse(err, errlen,
-                      "byte 20: input size %lu, the observation of flags 0x%lx has %d values",
+        return err_text(err, errlen, BALL_E_ARG,
+                      "net: byte 20: input size %lu, the observation of flags 0x%lx has %d values",
                       (unsigned long)input, (unsigned long)flags, size);
     if (h1 < 1 || h1 > NET_MAX_HIDDEN)
-        return refuse(err, errlen, "byte 24: hidden size %lu out of range 1-%d",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 24: hidden size %lu out of range 1-%d",
                       (unsigned long)h1, NET_MAX_HIDDEN);
     if (h2 > NET_MAX_HIDDEN)
-        return refuse(err, errlen, "byte 28: second hidden size %lu out of range 0-%d",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 28: second hidden size %lu out of range 0-%d",
                       (unsigned long)h2, NET_MAX_HIDDEN);
     if (quant != NET_QUANT_F32)
-        return refuse(err, errlen, "byte 32: unknown quantization %lu (this library reads 0, float32)",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 32: unknown quantization %lu (this library reads 0, float32)",
                       (unsigned long)quant);
     if (reserved != 0)
-        return refuse(err, errlen, "byte 36: reserved field %lu, must be 0", (unsigned long)reserved);
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 36: reserved field %lu, must be 0", (unsigned long)reserved);
     /* At most 20111 * 512 + 512 * 512 + 2 * 512 + 513 floats: no overflow. */
     size_t last = h2 ? h2 : h1;
     size_t nw = (size_t)input * h1 + h1 + (h2 ? (size_t)h2 * h1 + h2 : 0) + last + 1;
     size_t want = NET_HEADER + nw * 4 + NET_CHECKSUM;
     if (len < want)
-        return refuse(err, errlen, "truncated: %zu bytes, the header's shapes need %zu", len, want);
+        return err_text(err, errlen, BALL_E_ARG, "net: truncated: %zu bytes, the header's shapes need %zu", len, want);
     if (len > want)
-        return refuse(err, errlen, "byte %zu: %zu bytes after the checksum", want, len - want);
+        return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: %zu bytes after the checksum", want, len - want);
     uint32_t crc = crc32_of(p, len - NET_CHECKSUM), stored = get32(p + len - NET_CHECKSUM);
     if (crc != stored)
-        return refuse(err, errlen, "byte %zu: checksum 0x%08lx, the contents give 0x%08lx (corrupt file)",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: checksum 0x%08lx, the contents give 0x%08lx (corrupt file)",
                       len - NET_CHECKSUM, (unsigned long)stored, (unsigned long)crc);
 
     /* the later layers' floats, then the first layer in fixed point only:
@@ -167,25 +186,25 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
     size_t qb1_at = (q1_at + n1 * sizeof(int32_t) + 7) & ~(size_t)7;
     ball_net *net = malloc(qb1_at + h1 * sizeof(int64_t));
     if (net == NULL) {
-        if (err != NULL && errlen > 0)
-            snprintf(err, errlen, "net: out of memory (%zu bytes of weights)", nw * 4);
-        return BALL_E_NOMEM;
+        return err_text(err, errlen, BALL_E_NOMEM, "net: out of memory (%zu bytes of weights)",
+                        nw * 4);
     }
     int32_t *q1 = (int32_t *)((char *)net + q1_at);
     int64_t *qb1 = (int64_t *)((char *)net + qb1_at);
+    net->nn = NULL;
     for (size_t i = 0; i < nw; i++) {
         uint32_t u = get32(p + NET_HEADER + 4 * i);
         float f;
         memcpy(&f, &u, sizeof f);
         if ((u & 0x7F800000u) == 0x7F800000u) { /* inf or NaN */
             free(net);
-            return refuse(err, errlen, "byte %zu: weight %zu is not a finite number",
+            return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: weight %zu is not a finite number",
                           (size_t)NET_HEADER + 4 * i, i);
         }
         if (i < n1 + h1 && !(f < NET_FIX_LIMIT && f > -NET_FIX_LIMIT)) {
             free(net);
-            return refuse(err, errlen,
-                          "byte %zu: first-layer weight %zu is %g, out of range (-128, 128)",
+            return err_text(err, errlen, BALL_E_ARG,
+                          "net: byte %zu: first-layer weight %zu is %g, out of range (-128, 128)",
                           (size_t)NET_HEADER + 4 * i, i, (double)f);
         }
         if (i < n1)
@@ -211,7 +230,14 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
 
 void ball_net_free(ball_net *net)
 {
+    if (net != NULL && net->nn != NULL)
+        nnue_free(net->nn);
     free(net);
+}
+
+const struct nnue *net_nnue(const ball_net *net)
+{
+    return net->nn;
 }
 
 /* exp(y) for y in [-40, 0]: y = k ln 2 + r, |r| <= ln 2 / 2, e^r by its
@@ -404,6 +430,10 @@ int ball_net_evaluate(const ball_net *net, const ball_game *game, double *value)
     int64_t acc[NET_MAX_HIDDEN];
     if (net == NULL || game == NULL || value == NULL)
         return BALL_E_ARG;
+    if (net->nn != NULL) {
+        *value = nnue_squash(nnue_evaluate(net->nn, game));
+        return BALL_OK;
+    }
     int nwords = observe(net, game, words);
     if (nwords < 0)
         return nwords;

@@ -31,7 +31,6 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #define BALL_EXPERIMENTAL       /* ball_mcts_root_decisions() */
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -43,6 +42,8 @@
 #include "game.h"
 #include "action.h"
 #include "sized.h"
+#include "config_check.h"
+#include "err_text.h"
 
 /* Longest playout in decisions (a game without turn limit could go on
  * forever); a playout cut here is scored by the evaluation. */
@@ -109,18 +110,12 @@ static const size_t STATS_SIZES[] = {
 
 void ball_mcts_config_init(ball_mcts_config *cfg, size_t size)
 {
-    ball_mcts_config d;
-    if (cfg == NULL)
-        return;
-    memset(&d, 0, sizeof d);
-    d.size = size < sizeof d ? size : sizeof d;
-    d.seed = 1;
-    d.playouts = 1000;
-    d.time_ms = 0;
-    d.max_nodes = 0;
-    d.exploration = 0.3;
-    d.playout_turns = 1;
-    sized_write(cfg, size, &d, sizeof d);
+    /* no time limit; max_nodes 0: the pool sized from the budget */
+    static const ball_mcts_config DEFAULTS = {
+        .seed = 1, .playouts = 1000, .exploration = 0.3, .playout_turns = 1,
+    };
+    if (cfg != NULL)
+        sized_defaults_init(cfg, size, &DEFAULTS, sizeof DEFAULTS);
 }
 
 void ball_mcts_stats_init(ball_mcts_stats *stats, size_t size)
@@ -129,54 +124,40 @@ void ball_mcts_stats_init(ball_mcts_stats *stats, size_t size)
         sized_zero_init(stats, size, sizeof(ball_mcts_stats));
 }
 
-static void set_err(char *err, size_t errlen, const char *msg)
+/* An MCTS player needs a budget. */
+static int has_budget(const void *cfg)
 {
-    if (err != NULL && errlen > 0) {
-        size_t n = strlen(msg);
-        if (n >= errlen)
-            n = errlen - 1;
-        memcpy(err, msg, n);
-        err[n] = '\0';
-    }
+    const ball_mcts_config *c = cfg;
+    return c->playouts != 0 || c->time_ms != 0;
 }
+
+/* The ranges of ball_mcts_config (ball.h), in the order they are checked
+ * (config_check.h); the first four share one message. */
+#define MCTS_GROUP(field, lo, hi) CFG_GROUP(ball_mcts_config, CFG_INT, field, lo, hi, 1, BALL_E_RANGE)
+static const struct cfg_rule CONFIG_RULES[] = {
+    MCTS_GROUP(playouts, 0, 1000000000),
+    MCTS_GROUP(time_ms, 0, DAY_MS),
+    MCTS_GROUP(max_nodes, 0, CFG_NO_MAX),
+    MCTS_GROUP(playout_turns, 0, 1000),
+    CFG_TEST(has_budget, "no budget: set playouts, time_ms or both", BALL_E_RANGE),
+    CFG_RANGE(ball_mcts_config, CFG_DOUBLE, exploration, 0, 100, BALL_E_RANGE),
+};
+static const struct cfg_spec CONFIG = {
+    "mcts", "ball_mcts_config", CONFIG_SIZES, N_SIZES(CONFIG_SIZES), CONFIG_RULES, N_SIZES(CONFIG_RULES),
+};
 
 int ball_mcts_new(ball_mcts **out, const ball_mcts_config *cfg, char *err, size_t errlen)
 {
     ball_mcts_config c;
     ball_mcts *m;
     size_t cap;
+    int rc;
 
-    set_err(err, errlen, "");
-    if (out == NULL) {
-        set_err(err, errlen, "mcts: NULL output pointer");
-        return BALL_E_ARG;
-    }
-    *out = NULL;
+    if (out != NULL)
+        *out = NULL;
     ball_mcts_config_init(&c, sizeof c);
-    if (cfg != NULL) {
-        if (!sized_published(cfg->size, CONFIG_SIZES, N_SIZES(CONFIG_SIZES))) {
-            if (err != NULL && errlen > 0)
-                snprintf(err, errlen, "mcts: ball_mcts_config size %zu is not a published size "
-                         "(initialise with ball_mcts_config_init(&cfg, sizeof cfg))", cfg->size);
-            return BALL_E_ARG;
-        }
-        memcpy(&c, cfg, cfg->size); /* fields beyond the caller's size keep their defaults */
-        c.size = sizeof c;
-    }
-    if (c.playouts < 0 || c.time_ms < 0 || c.max_nodes < 0 || c.playout_turns < 0 ||
-        c.playout_turns > 1000 || c.playouts > 1000000000 || c.time_ms > 86400000) {
-        set_err(err, errlen, "mcts: playouts 0-1000000000, time_ms 0-86400000, "
-                             "max_nodes >= 0, playout_turns 0-1000");
-        return BALL_E_RANGE;
-    }
-    if (c.playouts == 0 && c.time_ms == 0) {
-        set_err(err, errlen, "mcts: no budget: set playouts, time_ms or both");
-        return BALL_E_RANGE;
-    }
-    if (!(c.exploration >= 0.0 && c.exploration <= 100.0)) {
-        set_err(err, errlen, "mcts: exploration must lie in 0-100");
-        return BALL_E_RANGE;
-    }
+    if ((rc = cfg_read(out != NULL, &c, sizeof c, cfg, &CONFIG, err, errlen)) != BALL_OK)
+        return rc;
     if (c.max_nodes > 0)
         cap = (size_t)c.max_nodes;
     else if (c.playouts > 0)
@@ -199,8 +180,7 @@ int ball_mcts_new(ball_mcts **out, const ball_mcts_config *cfg, char *err, size_
             free(m->acts);
             free(m);
         }
-        set_err(err, errlen, "mcts: out of memory for the node pool");
-        return BALL_E_NOMEM;
+        return err_text(err, errlen, BALL_E_NOMEM, "mcts: out of memory for the node pool");
     }
     m->cfg = c;
     m->cap = cap;

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ballc.h: what the units of the Lua binding's C module share (ball.so of
+ * `require "ball"`; ballc.c says what the module is). The units:
+ *  - ballc.c: the module (luaopen_ball(), the constants), errors, argument
+ *    checks, squares, actions, LuaJIT's 64-bit cdata;
+ *  - ballc_game.c: ball.Game: games, their methods, records, cards;
+ *  - ballc_search.c: the players, ball.MCTS and ball.TurnSearch;
+ *  - ballc_learn.c: learning: ball.Net and the game pointers of
+ *    bindings/lua/ball_learn.lua.
+ * Every name here is hidden (the pragma below): the module exports
+ * luaopen_ball() alone, whatever flags it is compiled with.
+ */
+#ifndef BALLC_H
+#define BALLC_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* dladdr */
+#endif
+#include <dlfcn.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BALL_EXPERIMENTAL /* ball_apply_index(), ball_random_apply(), ball_random_playout(), ball_net_* */
+#include <ball.h>
+#include <lauxlib.h>
+#include <lua.h>
+
+
+#pragma GCC visibility push(hidden)
+
+/* ------------------------------------------------------------------ */
+/* Lua 5.1 - 5.4 */
+
+#if LUA_VERSION_NUM < 502
+#define lua_rawlen lua_objlen
+static inline void set_funcs(lua_State *L, const luaL_Reg *l)
+{
+    for (; l->name; l++) {
+        lua_pushcfunction(L, l->func);
+        lua_setfield(L, -2, l->name);
+    }
+}
+#define lua_pushinteger_compat(L, v) lua_pushnumber(L, (lua_Number)(v))
+#else
+#define set_funcs(L, l) luaL_setfuncs(L, l, 0)
+#define lua_pushinteger_compat(L, v) lua_pushinteger(L, (lua_Integer)(v))
+#endif
+#define PUSHINT(L, v) lua_pushinteger_compat(L, v)
+
+#define GAME_MT "libball.Game"
+#define MCTS_MT "libball.MCTS"
+#define SEARCH_MT "libball.TurnSearch"
+#define NET_MT "libball.Net"
+#define ERR_MAX 256
+#define CLOSED (-100) /* not a library code: a closed game */
+
+/* The names of the library's numbers (ballc.c). */
+extern const char *const TEAM[], *const PHASE[], *const RESULT[], *const KIND[], *const KEEPER[],
+    *const TASK[], *const EFFECT[], *const VERB[];
+#define N_EARN_WORDS 13
+extern const char *const EARN_WORDS[N_EARN_WORDS];
+
+typedef struct lgame {
+    ball_game *g;
+    ball_action acts[BALL_MAX_ACTIONS];
+} lgame;
+
+/* Registry keys (addresses of these, ballc.c). */
+extern char K_ERROR_MT, K_ACTION_MT, K_ACTION_CACHE, K_SQUARES;
+/* Under LuaJIT only (luajit_init()): the FFI helpers of 64-bit cdata. */
+extern char K_LJ_U64_DIGITS, K_LJ_U64_NEW;
+
+extern char SQUARE_NAMES[BALL_NUM_SQUARES][BALL_SQUARE_TEXT_MAX];
+extern uint64_t rng_state;
+
+/* ---- ballc.c */
+/* Pushes registry[key], @p key the address of one of the K_ keys. */
+void push_registry(lua_State *L, char *key);
+/* Pushes an error table {code, name, message} (ball.Error). */
+void push_error(lua_State *L, int code, const char *name, const char *message);
+/* Raises an error table of @p code (ball.Error); @p message NULL or "":
+ * the code's ball_strerror(). */
+int raise_error(lua_State *L, int code, const char *message);
+int raisef(lua_State *L, int code, const char *fmt, const char *a);
+int ok(lua_State *L, int rc);
+long long int_arg(lua_State *L, int idx, const char *what, long long lo, long long hi);
+#define INT_ARG(L, i, what) ((int)int_arg(L, i, what, INT32_MIN, INT32_MAX))
+const char *text_arg(lua_State *L, int idx, const char *what, int code);
+int team_arg(lua_State *L, int idx);
+int square_arg(lua_State *L, int idx);
+void push_action(lua_State *L, ball_action code);
+int is_action(lua_State *L, int idx);
+ball_action action_code(lua_State *L, int idx);
+void push_tostring(lua_State *L, int idx);
+/* ------------------------------------------------------------------ */
+/* LuaJIT's 64-bit integers (cdata): what the 1.0 FFI module took and gave
+ * under LuaJIT, kept by this module there. A C module cannot read a cdata
+ * through the Lua C API (lua_type() says 10, LuaJIT's LUA_TCDATA, and
+ * nothing more), so luaopen_ball() compiles two Lua helpers over the FFI
+ * when it runs under LuaJIT: one gives the decimal digits of a uint64_t
+ * cdata (or of an int64_t's 64 bits, and whether it was one), the other
+ * makes a uint64_t cdata of two 32-bit halves. Under PUC Lua neither
+ * exists and no value is a cdata. */
+#define LJ_TCDATA 10
+int cdata_u64(lua_State *L, int idx, uint64_t *out);
+void push_hash(lua_State *L, uint64_t v);
+void push_seed(lua_State *L, uint64_t v);
+uint64_t opt_random(lua_State *L, int i);
+
+/* A class of the module: the metatable @p mt, whose __index is a table
+ * of the methods, also set as the module's field @p name; NULL events are
+ * left out. */
+typedef struct ballc_class_def {
+    const char *mt, *name;
+    const luaL_Reg *methods;
+    lua_CFunction gc, close, tostring, eq;
+} ballc_class_def;
+/* Makes class @p c, the module at -1. */
+void ballc_class(lua_State *L, const ballc_class_def *c);
+
+/* ---- ballc_game.c */
+/* Each unit's part of the module (at -1): its functions and classes. */
+void ballc_game_open(lua_State *L);
+int luaL_testudata_compat(lua_State *L, int idx, const char *tname);
+ball_game *P(lua_State *L, int idx);
+lgame *new_lgame(lua_State *L);
+void push_action_list(lua_State *L, const ball_action *acts, int n);
+extern const char *const TAGS[];
+
+/* ---- ballc_search.c */
+void ballc_search_open(lua_State *L);
+int is_game(lua_State *L, int idx);
+int search_is_open(lua_State *L, int idx);
+
+/* ---- ballc_learn.c */
+void ballc_learn_open(lua_State *L);
+#if LUA_VERSION_NUM < 502
+#define get_uservalue(L, idx) lua_getfenv(L, idx)
+#define set_uservalue(L, idx) lua_setfenv(L, idx)
+#else
+#define get_uservalue(L, idx) lua_getuservalue(L, idx)
+#define set_uservalue(L, idx) lua_setuservalue(L, idx)
+#endif
+
+typedef struct lnet {
+    ball_net *n;
+} lnet;
+lnet *check_net(lua_State *L, int idx);
+ball_net *open_net(lua_State *L, int idx);
+
+#pragma GCC visibility pop
+
+int luaopen_ball(lua_State *L);
+
+#endif

@@ -1,0 +1,713 @@
+/* SPDX-License-Identifier: MIT */
+/* The Lua binding's C module, the players: ball.MCTS and ball.TurnSearch (ballc.h). */
+#include "ballc.h"
+
+/* ------------------------------------------------------------------ */
+/* the MCTS player: ball.mcts{...}, a full userdata with __gc */
+
+typedef struct lmcts {
+    ball_mcts *m;
+    ball_mcts_config cfg; /* the settings it was created with */
+} lmcts;
+
+static const char *const MCTS_OPTIONS[] = {"playouts",      "time_ms",     "seed",
+                                           "playout_turns", "exploration", "max_nodes"};
+#define N_MCTS_OPTIONS ((int)(sizeof MCTS_OPTIONS / sizeof MCTS_OPTIONS[0]))
+
+/* A seed: a non-negative integer (Lua 5.3+ integers up to 2^63 - 1, floats
+ * up to 2^53 - 1), or under LuaJIT a uint64_t cdata. */
+static uint64_t seed_arg(lua_State *L, int idx)
+{
+    char buf[ERR_MAX];
+    uint64_t u;
+    if (cdata_u64(L, idx, &u) == 1)
+        return u; /* LuaJIT: a uint64_t cdata, any of its values (as in 1.0) */
+    if (lua_type(L, idx) != LUA_TNUMBER) {
+        snprintf(buf, sizeof buf, "seed is an integer%s, not a %s",
+                 lua_type(L, idx) == LJ_TCDATA ? " or a uint64_t" : "", luaL_typename(L, idx));
+        raise_error(L, BALL_E_ARG, buf);
+    }
+#if LUA_VERSION_NUM >= 503
+    if (lua_isinteger(L, idx)) {
+        lua_Integer v = lua_tointeger(L, idx);
+        if (v < 0) {
+            snprintf(buf, sizeof buf, "seed %lld out of range (0 to 2^63 - 1)", (long long)v);
+            raise_error(L, BALL_E_RANGE, buf);
+        }
+        return (uint64_t)v;
+    }
+#endif
+    lua_Number d = lua_tonumber(L, idx);
+    if (d != d || (d != floor(d) && !isinf(d))) {
+        snprintf(buf, sizeof buf, "seed is an integer, not %.14g", (double)d);
+        raise_error(L, BALL_E_ARG, buf);
+    }
+    if (d < 0 || d >= 9007199254740992.0) {
+        snprintf(buf, sizeof buf, "seed %.14g out of range (0 to 2^53 - 1)", (double)d);
+        raise_error(L, BALL_E_RANGE, buf);
+    }
+    return (uint64_t)d;
+}
+
+/* Raises an "arg" error for a key of the options table (at 1) that is not
+ * one of the @p n @p names of @p who's options. */
+static void check_options(lua_State *L, const char *who, const char *const *names, int n)
+{
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        int known = 0;
+        if (lua_type(L, -2) == LUA_TSTRING)
+            for (int i = 0; i < n; i++)
+                known |= !strcmp(lua_tostring(L, -2), names[i]);
+        if (!known) {
+            char buf[ERR_MAX];
+            int len = snprintf(buf, sizeof buf, "%s: unknown option %s (", who,
+                               lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : luaL_typename(L, -2));
+            for (int i = 0; i < n && len > 0 && (size_t)len < sizeof buf; i++)
+                len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%s", names[i], i + 1 < n ? ", " : ")");
+            raise_error(L, BALL_E_ARG, buf);
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* The integer option @p name of the options table (at 1) into *out: 1, or
+ * 0 when it is absent (nil). */
+static int int_option(lua_State *L, const char *name, int *out)
+{
+    int present;
+    lua_getfield(L, 1, name);
+    present = !lua_isnil(L, -1);
+    if (present)
+        *out = INT_ARG(L, -1, name);
+    lua_pop(L, 1);
+    return present;
+}
+
+/* The option seed of the options table (at 1) into *out, when present. */
+static void seed_option(lua_State *L, uint64_t *out)
+{
+    lua_getfield(L, 1, "seed");
+    if (!lua_isnil(L, -1))
+        *out = seed_arg(L, -1);
+    lua_pop(L, 1);
+}
+
+/* ball.mcts(opts) */
+static int l_mcts(lua_State *L)
+{
+    ball_mcts_config cfg;
+    char err[ERR_MAX] = "";
+    int has_opts = !lua_isnoneornil(L, 1);
+    if (has_opts && !lua_istable(L, 1))
+        raise_error(L, BALL_E_ARG, "ball.mcts takes a table of options");
+    ball_mcts_config_init(&cfg, sizeof cfg);
+    if (has_opts) {
+        check_options(L, "ball.mcts", MCTS_OPTIONS, N_MCTS_OPTIONS);
+        int_option(L, "time_ms", &cfg.time_ms);
+        if (!int_option(L, "playouts", &cfg.playouts) && cfg.time_ms > 0)
+            cfg.playouts = 0; /* a time budget alone: no playout limit */
+        seed_option(L, &cfg.seed);
+        int_option(L, "playout_turns", &cfg.playout_turns);
+        int_option(L, "max_nodes", &cfg.max_nodes);
+        lua_getfield(L, 1, "exploration");
+        if (!lua_isnil(L, -1)) {
+            if (lua_type(L, -1) != LUA_TNUMBER) {
+                char buf[ERR_MAX];
+                snprintf(buf, sizeof buf, "exploration is a number, not a %s",
+                         luaL_typename(L, -1));
+                raise_error(L, BALL_E_ARG, buf);
+            }
+            cfg.exploration = (double)lua_tonumber(L, -1);
+        }
+        lua_pop(L, 1);
+    }
+    lmcts *lm = (lmcts *)lua_newuserdata(L, sizeof(lmcts));
+    lm->m = NULL;
+    lm->cfg = cfg;
+    luaL_getmetatable(L, MCTS_MT);
+    lua_setmetatable(L, -2);
+    int rc = ball_mcts_new(&lm->m, &cfg, err, sizeof err);
+    if (rc < 0)
+        raise_error(L, rc, err);
+    return 1;
+}
+
+static lmcts *check_mcts(lua_State *L, int idx)
+{
+    return (lmcts *)luaL_checkudata(L, idx, MCTS_MT);
+}
+
+/* The searcher, or a "closed" error. */
+static ball_mcts *M_live(lua_State *L, int idx)
+{
+    lmcts *lm = check_mcts(L, idx);
+    if (!lm->m)
+        raise_error(L, CLOSED, "the searcher is closed");
+    return lm->m;
+}
+
+int is_game(lua_State *L, int idx)
+{
+    int yes = 0;
+    if (lua_type(L, idx) == LUA_TUSERDATA && lua_getmetatable(L, idx)) {
+        luaL_getmetatable(L, GAME_MT);
+        yes = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+    }
+    return yes;
+}
+
+/* mcts:choose(game) -> action, stats */
+static int m_choose(lua_State *L)
+{
+    check_mcts(L, 1);
+    if (!is_game(L, 2)) {
+        char buf[ERR_MAX];
+        snprintf(buf, sizeof buf, "mcts:choose takes a game, not a %s", luaL_typename(L, 2));
+        raise_error(L, BALL_E_ARG, buf);
+    }
+    ball_mcts *m = M_live(L, 1);
+    ball_game *g = P(L, 2);
+    ball_mcts_stats st;
+    ball_action a;
+    memset(&st, 0, sizeof st);
+    st.size = sizeof st;
+    int rc = ball_mcts_choose(m, g, &a, &st);
+    if (rc < 0) {
+        char buf[ERR_MAX];
+        int res = ball_result(g);
+        if (rc == BALL_E_RANGE && res > BALL_ONGOING && res <= BALL_DRAW) {
+            static const char *const over[] = {NULL, "ATK won", "DEF won", "a draw"};
+            snprintf(buf, sizeof buf, "the game is over (%s): there is no decision to choose",
+                     over[res]);
+        } else {
+            snprintf(buf, sizeof buf, "ball_mcts_choose: %s", ball_strerror(rc));
+        }
+        raise_error(L, rc, buf);
+    }
+    push_action(L, a);
+    lua_createtable(L, 0, 6);
+    PUSHINT(L, st.playouts);
+    lua_setfield(L, -2, "playouts");
+    PUSHINT(L, st.nodes);
+    lua_setfield(L, -2, "nodes");
+    PUSHINT(L, st.max_depth);
+    lua_setfield(L, -2, "max_depth");
+    PUSHINT(L, st.visits);
+    lua_setfield(L, -2, "visits");
+    lua_pushnumber(L, (lua_Number)st.value);
+    lua_setfield(L, -2, "value");
+    lua_pushnumber(L, (lua_Number)st.elapsed_ms);
+    lua_setfield(L, -2, "elapsed_ms");
+    return 2;
+}
+
+static int m_seed(lua_State *L)
+{
+    check_mcts(L, 1);
+    uint64_t seed = seed_arg(L, 2);
+    ok(L, ball_mcts_seed(M_live(L, 1), seed));
+    return 0;
+}
+
+static int m_config(lua_State *L)
+{
+    const ball_mcts_config *c = &check_mcts(L, 1)->cfg;
+    lua_createtable(L, 0, 6);
+    PUSHINT(L, c->playouts);
+    lua_setfield(L, -2, "playouts");
+    PUSHINT(L, c->time_ms);
+    lua_setfield(L, -2, "time_ms");
+    push_seed(L, c->seed);
+    lua_setfield(L, -2, "seed");
+    PUSHINT(L, c->playout_turns);
+    lua_setfield(L, -2, "playout_turns");
+    lua_pushnumber(L, (lua_Number)c->exploration);
+    lua_setfield(L, -2, "exploration");
+    PUSHINT(L, c->max_nodes);
+    lua_setfield(L, -2, "max_nodes");
+    return 1;
+}
+
+static int m_close(lua_State *L)
+{
+    lmcts *lm = check_mcts(L, 1);
+    if (lm->m) {
+        ball_mcts_free(lm->m);
+        lm->m = NULL;
+    }
+    return 0;
+}
+
+static int m_is_closed(lua_State *L)
+{
+    lua_pushboolean(L, check_mcts(L, 1)->m == NULL);
+    return 1;
+}
+
+static int m_tostring(lua_State *L)
+{
+    lmcts *lm = check_mcts(L, 1);
+    const ball_mcts_config *c = &lm->cfg;
+    char buf[ERR_MAX];
+    snprintf(buf, sizeof buf,
+             "%sball.mcts{ playouts = %d, time_ms = %d, seed = %llu, playout_turns = %d, "
+             "exploration = %.14g, max_nodes = %d }",
+             lm->m ? "" : "closed ", c->playouts, c->time_ms, (unsigned long long)c->seed,
+             c->playout_turns, c->exploration, c->max_nodes);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static const luaL_Reg mcts_methods[] = {
+    {"choose", m_choose},
+    {"seed", m_seed},
+    {"config", m_config},
+    {"close", m_close},
+    {"is_closed", m_is_closed},
+    {NULL, NULL},
+};
+
+
+/* the turn search: ball.turn_search{...}, a full userdata with __gc; its
+ * uservalue (5.1: environment) is a table {info function} */
+
+typedef struct lsearch {
+    ball_search *s;
+    ball_search_config cfg; /* the settings it was created with */
+    int has_info;
+    int running;            /* a run in progress (its info callback is running Lua) */
+    lua_State *L;           /* during a run: the state that called it */
+    int fn_idx;             /* during a run: the stack index of the info function (then
+                             * of info_protected) */
+    lgame *game;            /* during a run: the game searched */
+    int failed;             /* during a run: the info function raised; its error on the stack */
+    ball_search_line *lines; /* BALL_MAX_ACTIONS, allocated at the first analyse */
+    ball_action turn[BALL_SEARCH_PV_MAX];
+} lsearch;
+
+static const char *const SEARCH_OPTIONS[] = {"nodes",   "time_ms", "depth", "threads",
+                                             "seed",    "multipv", "hash_mb", "info",
+                                             "info_every_ms", "eval"};
+#define N_SEARCH_OPTIONS ((int)(sizeof SEARCH_OPTIONS / sizeof SEARCH_OPTIONS[0]))
+#define NODES_MAX 9007199254740991LL /* 2^53 - 1; the library's own limit is 10^12 */
+
+
+static void push_action_text(lua_State *L, const ball_action *acts, int n)
+{
+    luaL_Buffer b;
+    char text[BALL_ACTION_TEXT_MAX];
+    luaL_buffinit(L, &b);
+    for (int i = 0; i < n; i++) {
+        if (ball_action_to_text(acts[i], text, sizeof text) < 0)
+            snprintf(text, sizeof text, "?");
+        if (i > 0)
+            luaL_addchar(&b, ' ');
+        luaL_addstring(&b, text);
+    }
+    luaL_pushresult(&b);
+}
+
+struct info_call {
+    lsearch *ls;
+    const ball_search_info *info;
+    int stop;
+};
+
+/* In protected mode: the info table, the call of the info function. */
+static int info_protected(lua_State *L)
+{
+    struct info_call *c = (struct info_call *)lua_touserdata(L, 2);
+    const ball_search_info *info = c->info;
+    int n = info->pv_len < 0 ? 0 : info->pv_len > BALL_SEARCH_PV_MAX ? BALL_SEARCH_PV_MAX
+                                                                       : info->pv_len;
+    lua_settop(L, 1); /* the info function */
+    lua_createtable(L, 0, 7);
+    PUSHINT(L, info->nodes);
+    lua_setfield(L, -2, "nodes");
+    PUSHINT(L, info->depth);
+    lua_setfield(L, -2, "depth");
+    lua_pushnumber(L, (lua_Number)info->value);
+    lua_setfield(L, -2, "value");
+    PUSHINT(L, info->proven);
+    lua_setfield(L, -2, "proven");
+    lua_pushnumber(L, (lua_Number)info->elapsed_ms);
+    lua_setfield(L, -2, "elapsed_ms");
+    push_action_list(L, info->pv, n);
+    lua_setfield(L, -2, "pv");
+    push_action_text(L, info->pv, n);
+    lua_setfield(L, -2, "pv_text");
+    lua_call(L, 1, 1);
+    c->stop = lua_toboolean(L, -1);
+    return 0;
+}
+
+/* The library's info callback: the Lua function in protected mode (no Lua
+ * error may unwind through the library's frames), the game reading as
+ * closed meanwhile; an error (left on the stack for the run to raise) or a
+ * true return stops the run. */
+static int info_callback(void *ud, const ball_search_info *info)
+{
+    lsearch *ls = (lsearch *)ud;
+    lua_State *L = ls->L;
+    struct info_call c;
+    ball_game *g;
+    int top, rc;
+    if (L == NULL || ls->failed)
+        return 1;
+    c.ls = ls;
+    c.info = info;
+    c.stop = 0;
+    top = lua_gettop(L);
+    g = ls->game->g;
+    ls->game->g = NULL;
+    /* no allocation outside the protected call: info_protected's closure
+     * was pushed by the run, and the stack has room (luaL_checkstack) */
+    lua_pushvalue(L, ls->fn_idx + 1);
+    lua_pushvalue(L, ls->fn_idx);
+    lua_pushlightuserdata(L, &c);
+    rc = lua_pcall(L, 2, 0, 0);
+    ls->game->g = g;
+    if (rc != 0) {
+        /* the error value stays on the stack (above top) */
+        lua_settop(L, top + 1);
+        ls->failed = 1;
+        return 1;
+    }
+    lua_settop(L, top);
+    return c.stop;
+}
+
+/* ball.turn_search(opts) */
+static int l_turn_search(lua_State *L)
+{
+    ball_search_config cfg;
+    char err[ERR_MAX] = "";
+    int has_opts = !lua_isnoneornil(L, 1), has_info = 0, net_idx = 0;
+    if (has_opts && !lua_istable(L, 1))
+        raise_error(L, BALL_E_ARG, "ball.turn_search takes a table of options");
+    ball_search_config_init(&cfg, sizeof cfg);
+    if (has_opts) {
+        check_options(L, "ball.turn_search", SEARCH_OPTIONS, N_SEARCH_OPTIONS);
+        lua_getfield(L, 1, "nodes");
+        if (!lua_isnil(L, -1))
+            cfg.nodes = (uint64_t)int_arg(L, -1, "nodes", 0, NODES_MAX);
+        lua_pop(L, 1);
+        int_option(L, "time_ms", &cfg.time_ms);
+        int_option(L, "depth", &cfg.depth);
+        int_option(L, "threads", &cfg.threads);
+        seed_option(L, &cfg.seed);
+        int_option(L, "multipv", &cfg.multipv);
+        int_option(L, "hash_mb", &cfg.hash_mb);
+        int_option(L, "info_every_ms", &cfg.info_every_ms);
+        lua_getfield(L, 1, "eval");
+        if (!lua_isnil(L, -1)) {
+            if (!luaL_testudata_compat(L, -1, NET_MT)) {
+                push_tostring(L, lua_gettop(L));
+                raisef(L, BALL_E_ARG, "eval is a network (ball.net), not %s", lua_tostring(L, -1));
+            }
+            open_net(L, -1);
+            net_idx = lua_gettop(L);
+        }
+        lua_getfield(L, 1, "info");
+        if (!lua_isnil(L, -1)) {
+            int callable = lua_isfunction(L, -1);
+            if (!callable && luaL_getmetafield(L, -1, "__call")) {
+                callable = 1;
+                lua_pop(L, 1);
+            }
+            if (!callable) {
+                char buf[ERR_MAX];
+                snprintf(buf, sizeof buf, "info is a function, not a %s", luaL_typename(L, -1));
+                raise_error(L, BALL_E_ARG, buf);
+            }
+            has_info = 1;
+        }
+        /* the info function (or nil) stays on the stack top */
+    } else {
+        lua_pushnil(L);
+    }
+    int fn = lua_gettop(L);
+    lsearch *ls = (lsearch *)lua_newuserdata(L, sizeof(lsearch));
+    memset(ls, 0, sizeof *ls);
+    ls->s = NULL;
+    ls->lines = NULL;
+    ls->has_info = has_info;
+    if (has_info) {
+        cfg.info = info_callback;
+        cfg.info_ud = ls;
+    }
+    ls->cfg = cfg;
+    luaL_getmetatable(L, SEARCH_MT);
+    lua_setmetatable(L, -2);
+    lua_createtable(L, 2, 0);
+    lua_pushvalue(L, fn);
+    lua_rawseti(L, -2, 1);
+    if (net_idx) {
+        /* the searcher keeps its net alive, and the net knows its users */
+        lua_pushvalue(L, net_idx);
+        lua_rawseti(L, -2, 2);
+    }
+    set_uservalue(L, -2);
+    int rc = ball_search_new(&ls->s, &cfg, err, sizeof err);
+    if (rc < 0)
+        raise_error(L, rc, err);
+    if (net_idx) {
+        get_uservalue(L, net_idx);
+        lua_pushvalue(L, -2);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+        rc = ball_search_set_eval(ls->s, ball_net_search_eval, check_net(L, net_idx)->n);
+        if (rc < 0)
+            raise_error(L, rc, "ball.turn_search: the library refused the network as the evaluation");
+    }
+    return 1;
+}
+
+int search_is_open(lua_State *L, int idx)
+{
+    lsearch *ls = (lsearch *)lua_touserdata(L, idx);
+    return ls != NULL && luaL_testudata_compat(L, idx, SEARCH_MT) && ls->s != NULL;
+}
+
+static lsearch *check_search(lua_State *L, int idx)
+{
+    return (lsearch *)luaL_checkudata(L, idx, SEARCH_MT);
+}
+
+/* The searcher, or a "closed" error, or an "arg" error during its run. */
+static ball_search *S_live(lua_State *L, int idx, const char *what)
+{
+    lsearch *ls = check_search(L, idx);
+    if (!ls->s)
+        raise_error(L, CLOSED, "the searcher is closed");
+    if (ls->running) {
+        char buf[ERR_MAX];
+        snprintf(buf, sizeof buf,
+                 "search:%s: the searcher is running a search (called from its info callback?)",
+                 what);
+        raise_error(L, BALL_E_ARG, buf);
+    }
+    return ls->s;
+}
+
+/* One run on the game at index 2; raises as search:choose documents. */
+static ball_search_result search_run(lua_State *L, const char *what)
+{
+    lsearch *ls = check_search(L, 1);
+    ball_search_result r;
+    if (!is_game(L, 2)) {
+        char buf[ERR_MAX];
+        snprintf(buf, sizeof buf, "search:%s takes a game, not a %s", what, luaL_typename(L, 2));
+        raise_error(L, BALL_E_ARG, buf);
+    }
+    ball_search *s = S_live(L, 1, what);
+    ball_game *g = P(L, 2);
+    lua_settop(L, 2);
+    luaL_checkstack(L, 8, "the turn search's info callback");
+    get_uservalue(L, 1);
+    lua_rawgeti(L, -1, 1); /* index 4: the info function */
+    lua_pushcfunction(L, info_protected); /* index 5 */
+    ls->L = L;
+    ls->fn_idx = 4;
+    ls->game = (lgame *)lua_touserdata(L, 2);
+    ls->failed = 0;
+    ls->running = 1;
+    ball_search_result_init(&r, sizeof r);
+    int rc = ball_search_run(s, g, &r);
+    ls->running = 0;
+    ls->L = NULL;
+    ls->game = NULL;
+    if (ls->failed) {
+        ls->failed = 0;
+        lua_error(L); /* the info function's error, on the stack top */
+    }
+    lua_settop(L, 2);
+    if (rc < 0) {
+        char buf[ERR_MAX];
+        int res = ball_result(g);
+        if (rc == BALL_E_RANGE && res > BALL_ONGOING && res <= BALL_DRAW) {
+            static const char *const over[] = {NULL, "ATK won", "DEF won", "a draw"};
+            snprintf(buf, sizeof buf, "the game is over (%s): there is no decision to search",
+                     over[res]);
+            raise_error(L, rc, buf);
+        }
+        raise_error(L, rc, ball_errmsg(g));
+    }
+    return r;
+}
+
+/* search:choose(game) -> action */
+static int s_choose(lua_State *L)
+{
+    ball_search_result r = search_run(L, "choose");
+    push_action(L, r.best);
+    return 1;
+}
+
+/* search:analyse(game) -> table */
+static int s_analyse(lua_State *L)
+{
+    lsearch *ls = check_search(L, 1);
+    ball_search_result r = search_run(L, "analyse");
+    if (ls->lines == NULL) {
+        ls->lines = (ball_search_line *)malloc(BALL_MAX_ACTIONS * sizeof *ls->lines);
+        if (ls->lines == NULL)
+            raise_error(L, BALL_E_NOMEM, "out of memory for the search lines");
+        for (int i = 0; i < BALL_MAX_ACTIONS; i++)
+            ball_search_line_init(&ls->lines[i], sizeof ls->lines[i]);
+    }
+    int n = ok(L, ball_search_lines(ls->s, ls->lines, BALL_MAX_ACTIONS));
+    if (n > BALL_MAX_ACTIONS)
+        n = BALL_MAX_ACTIONS;
+    int m = ok(L, ball_search_best_turn(ls->s, ls->turn, BALL_SEARCH_PV_MAX));
+    lua_createtable(L, 0, 12);
+    push_action(L, r.best);
+    lua_setfield(L, -2, "best");
+    lua_pushnumber(L, (lua_Number)r.value);
+    lua_setfield(L, -2, "value");
+    PUSHINT(L, r.proven);
+    lua_setfield(L, -2, "proven");
+    PUSHINT(L, r.decisions_to_end);
+    lua_setfield(L, -2, "decisions_to_end");
+    PUSHINT(L, r.depth);
+    lua_setfield(L, -2, "depth");
+    PUSHINT(L, r.nodes);
+    lua_setfield(L, -2, "nodes");
+    lua_pushnumber(L, (lua_Number)r.elapsed_ms);
+    lua_setfield(L, -2, "elapsed_ms");
+    lua_pushboolean(L, r.stopped != 0);
+    lua_setfield(L, -2, "stopped");
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        const ball_search_line *ln = &ls->lines[i];
+        int k = ln->pv_len < 0 ? 0 : ln->pv_len > BALL_SEARCH_PV_MAX ? BALL_SEARCH_PV_MAX
+                                                                     : ln->pv_len;
+        lua_createtable(L, 0, 8);
+        push_action(L, ln->action);
+        lua_setfield(L, -2, "action");
+        lua_pushnumber(L, (lua_Number)ln->value);
+        lua_setfield(L, -2, "value");
+        lua_pushboolean(L, ln->bound != 0);
+        lua_setfield(L, -2, "bound");
+        PUSHINT(L, ln->proven);
+        lua_setfield(L, -2, "proven");
+        PUSHINT(L, ln->depth);
+        lua_setfield(L, -2, "depth");
+        PUSHINT(L, ln->nodes);
+        lua_setfield(L, -2, "nodes");
+        push_action_list(L, ln->pv, k);
+        lua_setfield(L, -2, "pv");
+        push_action_text(L, ln->pv, k);
+        lua_setfield(L, -2, "pv_text");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "lines");
+    push_action_list(L, ls->turn, m);
+    lua_setfield(L, -2, "best_turn");
+    push_action_text(L, ls->turn, m);
+    lua_setfield(L, -2, "best_turn_text");
+    return 1;
+}
+
+static int s_clear(lua_State *L)
+{
+    ok(L, ball_search_clear(S_live(L, 1, "clear")));
+    return 0;
+}
+
+static int s_stop(lua_State *L)
+{
+    lsearch *ls = check_search(L, 1);
+    if (ls->s)
+        ball_search_stop(ls->s);
+    return 0;
+}
+
+static int s_config(lua_State *L)
+{
+    const ball_search_config *c = &check_search(L, 1)->cfg;
+    lua_createtable(L, 0, 8);
+    PUSHINT(L, c->nodes);
+    lua_setfield(L, -2, "nodes");
+    PUSHINT(L, c->time_ms);
+    lua_setfield(L, -2, "time_ms");
+    PUSHINT(L, c->depth);
+    lua_setfield(L, -2, "depth");
+    PUSHINT(L, c->threads);
+    lua_setfield(L, -2, "threads");
+    push_seed(L, c->seed);
+    lua_setfield(L, -2, "seed");
+    PUSHINT(L, c->multipv);
+    lua_setfield(L, -2, "multipv");
+    PUSHINT(L, c->hash_mb);
+    lua_setfield(L, -2, "hash_mb");
+    PUSHINT(L, c->info_every_ms);
+    lua_setfield(L, -2, "info_every_ms");
+    return 1;
+}
+
+static int s_close(lua_State *L)
+{
+    lsearch *ls = check_search(L, 1);
+    if (ls->s) {
+        if (ls->running)
+            raise_error(L, BALL_E_ARG,
+                  "search:close: the searcher is running a search (called from its info "
+                  "callback?)");
+        ball_search_free(ls->s);
+        ls->s = NULL;
+    }
+    free(ls->lines);
+    ls->lines = NULL;
+    return 0;
+}
+
+static int s_is_closed(lua_State *L)
+{
+    lua_pushboolean(L, check_search(L, 1)->s == NULL);
+    return 1;
+}
+
+static int s_tostring(lua_State *L)
+{
+    lsearch *ls = check_search(L, 1);
+    const ball_search_config *c = &ls->cfg;
+    char buf[ERR_MAX];
+    snprintf(buf, sizeof buf,
+             "%sball.turn_search{ nodes = %llu, time_ms = %d, depth = %d, threads = %d, "
+             "seed = %llu, multipv = %d, hash_mb = %d, info_every_ms = %d }",
+             ls->s ? "" : "closed ", (unsigned long long)c->nodes, c->time_ms, c->depth,
+             c->threads, (unsigned long long)c->seed, c->multipv, c->hash_mb, c->info_every_ms);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static const luaL_Reg search_methods[] = {
+    {"choose", s_choose},
+    {"analyse", s_analyse},
+    {"clear", s_clear},
+    {"stop", s_stop},
+    {"config", s_config},
+    {"close", s_close},
+    {"is_closed", s_is_closed},
+    {NULL, NULL},
+};
+
+static const luaL_Reg search_functions[] = {
+    {"mcts", l_mcts},
+    {"turn_search", l_turn_search},
+    {NULL, NULL},
+};
+
+void ballc_search_open(lua_State *L)
+{
+    static const ballc_class_def mcts = {MCTS_MT, "MCTS", mcts_methods, m_close, m_close, m_tostring, NULL};
+    static const ballc_class_def search = {SEARCH_MT, "TurnSearch", search_methods, s_close, s_close, s_tostring,
+                                           NULL};
+    set_funcs(L, search_functions);
+    ballc_class(L, &mcts);
+    ballc_class(L, &search);
+}

@@ -1,0 +1,482 @@
+/* Network format 2 (docs/network-format.md, "Format 2"; ball.h,
+ * experimental: ball_net_features(), ball_net_load(), ball_net_evaluate(),
+ * the turn search with ball_net_search_eval).
+ *
+ * The features are checked by hand against the text of feature set 1 on
+ * positions whose pieces are named square by square (R2.2, R3, R7.1);
+ * the nets are written by this test (its own writer, its own CRC) with
+ * seeded random integers, and the expected values come from this file's
+ * own integer forward pass over ball_net_features(), never from
+ * libball/nnue/nnue.c. The library's incremental accumulators
+ * (nnue_acc_evaluate(), the search's path) must equal a full evaluation
+ * at every position of random games walked forward and back, and the
+ * check must catch a dropped update; the AVX2 and baseline loops must
+ * give the same values; every header field out of range is refused with
+ * its byte. */
+#define BALL_EXPERIMENTAL
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "../libball/nnue/nnue.h"
+
+#define FEATURES 4783
+#define H 64
+#define H2 12
+#define OPEN_CARRIER "7/6/7/6/7/6/7/6/3x3/6/7/6/3X*3/6/7/6/7 ATK a 1 - 0/0 5"
+/* DEF's square piece blocking ATK's knocked-down X on F8; the loose
+ * ball on E9 (R7.1, R7.2). */
+#define STACK_LOOSE "7/6/7/6/7/6/7/6/2@4/2[sX_]3/7/6/7/6/7/6/7 ATK a 2 - 0/0 3"
+
+/* ---- the test's own writer and forward pass --------------------------- */
+
+typedef struct {
+    int16_t ft[FEATURES][H], ftb[H];
+    int8_t w2[H2][2 * H];
+    int32_t b2[H2];
+    int16_t wo[H2];
+    int32_t bo;
+} tnet;
+
+static uint32_t crc(const unsigned char *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    while (n--) {
+        c ^= *p++;
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    }
+    return c ^ 0xFFFFFFFFu;
+}
+
+static unsigned char *put(unsigned char *p, uint64_t v, int bytes)
+{
+    for (int b = 0; b < bytes; b++)
+        *p++ = (unsigned char)(v >> (8 * b));
+    return p;
+}
+
+static int rnd(uint64_t *st, int lo, int hi)
+{
+    return lo + (int)(tu_random(st) % (uint64_t)(hi - lo + 1));
+}
+
+static tnet *tnet_random(uint64_t seed)
+{
+    tnet *t = malloc(sizeof *t);
+    uint64_t st = seed;
+    ck_assert_ptr_nonnull(t);
+    for (int f = 0; f < FEATURES; f++)
+        for (int k = 0; k < H; k++)
+            t->ft[f][k] = (int16_t)rnd(&st, -40, 40);
+    for (int k = 0; k < H; k++)
+        t->ftb[k] = (int16_t)rnd(&st, 0, 80);
+    for (int j = 0; j < H2; j++) {
+        for (int i = 0; i < 2 * H; i++)
+            t->w2[j][i] = (int8_t)rnd(&st, -128, 127);
+        t->b2[j] = rnd(&st, -3000, 3000);
+        t->wo[j] = (int16_t)rnd(&st, -2000, 2000);
+    }
+    t->bo = rnd(&st, -100000, 100000);
+    return t;
+}
+
+/* The file of @p t (docs/network-format.md); its length in @p len. */
+static unsigned char *tnet_file(const tnet *t, size_t *len)
+{
+    size_t n = 40 + (size_t)FEATURES * H * 2 + H * 2 + H2 * 2 * H + H2 * 4 + H2 * 2 + 4 + 4;
+    unsigned char *f = malloc(n), *p = f;
+    ck_assert_ptr_nonnull(f);
+    memcpy(p, "BALLNET\0", 8);
+    p += 8;
+    const uint32_t head[8] = {2, 2, 1, FEATURES, H, H2, 0, 0};
+    for (int i = 0; i < 8; i++)
+        p = put(p, head[i], 4);
+    for (int fe = 0; fe < FEATURES; fe++)
+        for (int k = 0; k < H; k++)
+            p = put(p, (uint16_t)t->ft[fe][k], 2);
+    for (int k = 0; k < H; k++)
+        p = put(p, (uint16_t)t->ftb[k], 2);
+    for (int j = 0; j < H2; j++)
+        for (int i = 0; i < 2 * H; i++)
+            *p++ = (unsigned char)t->w2[j][i];
+    for (int j = 0; j < H2; j++)
+        p = put(p, (uint32_t)t->b2[j], 4);
+    for (int j = 0; j < H2; j++)
+        p = put(p, (uint16_t)t->wo[j], 2);
+    p = put(p, (uint32_t)t->bo, 4);
+    p = put(p, crc(f, (size_t)(p - f)), 4);
+    ck_assert_uint_eq((size_t)(p - f), n);
+    *len = n;
+    return f;
+}
+
+static void reseal(unsigned char *f, size_t len)
+{
+    put(f + len - 4, crc(f, len - 4), 4);
+}
+
+static int clamp127(int v)
+{
+    return v < 0 ? 0 : v > 127 ? 127 : v;
+}
+
+/* The network's value by the text of docs/network-format.md. */
+static double reference(const tnet *t, ball_game *g)
+{
+    int side = ball_side(g), x[2 * H];
+    long raw = t->bo;
+    for (int half = 0; half < 2; half++) {
+        uint16_t f[BALL_NET_MAX_ACTIVE];
+        int n = ball_net_features(g, half == 0 ? side : side ^ 1, f, BALL_NET_MAX_ACTIVE);
+        ck_assert_int_gt(n, 0);
+        for (int k = 0; k < H; k++) {
+            int s = t->ftb[k];
+            for (int i = 0; i < n; i++)
+                s += t->ft[f[i]][k];
+            x[half * H + k] = clamp127((int16_t)s);
+        }
+    }
+    for (int j = 0; j < H2; j++) {
+        long y = t->b2[j];
+        for (int i = 0; i < 2 * H; i++)
+            y += (long)x[i] * t->w2[j][i];
+        raw += (long)(y <= 0 ? 0 : clamp127((int)(y / 64))) * t->wo[j];
+    }
+    double o = (double)raw / (127 * 1024);
+    return o / (1.0 + (o < 0 ? -o : o));
+}
+
+static ball_net *load_ok(const unsigned char *f, size_t len)
+{
+    ball_net *net = NULL;
+    char err[256] = "x";
+    ck_assert_msg(ball_net_load(&net, f, len, err, sizeof err) == BALL_OK, "refused: %s", err);
+    ck_assert_ptr_nonnull(net);
+    return net;
+}
+
+static void refused(const unsigned char *f, size_t len, const char *want)
+{
+    ball_net *net = (ball_net *)&net;
+    char err[256] = "";
+    ck_assert_int_eq(ball_net_load(&net, f, len, err, sizeof err), BALL_E_ARG);
+    ck_assert_ptr_null(net);
+    ck_assert_msg(strncmp(err, "net: ", 5) == 0 && strstr(err, want) != NULL,
+                  "message '%s' lacks '%s'", err, want);
+}
+
+static int sq(const char *name)
+{
+    return ball_square_at(name[0] - 'A' + 1, atoi(name + 1));
+}
+
+/* Feature set 1: a piece's index. */
+static int piece_f(int owner, int type, int state, int square)
+{
+    return ((owner * 3 + type - 1) * 7 + state) * 111 + square;
+}
+
+static int has(const uint16_t *f, int n, int want)
+{
+    for (int i = 0; i < n; i++)
+        if (f[i] == want)
+            return 1;
+    return 0;
+}
+
+/* ---- the tests ---------------------------------------------------------- */
+
+START_TEST(test_features_by_hand)
+{
+    ball_game *g = NULL;
+    uint16_t f[BALL_NET_MAX_ACTIVE];
+    int n;
+    /* the start (R2.2): 14 pieces, no loose ball, zone 1, no turn limit */
+    ck_assert_int_eq(ball_game_new(&g, NULL, NULL, 0), BALL_OK);
+    n = ball_net_features(g, BALL_ATK, f, BALL_NET_MAX_ACTIVE);
+    ck_assert_int_eq(n, 16);
+    ck_assert(has(f, n, piece_f(0, BALL_X, 1, sq("G5"))));          /* own X5 with the ball */
+    ck_assert(has(f, n, piece_f(0, BALL_SQUARE, 0, sq("G3"))));     /* own square piece 7 */
+    ck_assert(has(f, n, piece_f(1, BALL_X, 0, sq("G13"))));          /* DEF's X5, seen by ATK */
+    ck_assert(has(f, n, 4773) && has(f, n, 4782));                   /* zone 1, no limit */
+    n = ball_net_features(g, BALL_DEF, f, BALL_NET_MAX_ACTIVE);
+    ck_assert_int_eq(n, 16);
+    /* DEF sees the board mirrored (row r -> 18 - r): ATK's carrier on G5
+     * is the opponent's X with the ball on G13 */
+    ck_assert(has(f, n, piece_f(1, BALL_X, 1, sq("G13"))));
+    ck_assert(has(f, n, piece_f(0, BALL_X, 0, sq("G5"))));          /* its own X5 (G13) */
+    ck_assert_int_eq(ball_net_features(g, 2, f, BALL_NET_MAX_ACTIVE), BALL_E_ARG);
+    ck_assert_int_eq(ball_net_features(g, BALL_ATK, f, 15), BALL_E_BUFFER);
+    ck_assert_int_eq(ball_net_features(NULL, BALL_ATK, f, 32), BALL_E_ARG);
+    ball_game_free(g);
+    /* a stack and a loose ball (R7.1, R7.2, R3.1); turn 3 of a limit of 4:
+     * 2 turns left, bucket 1 */
+    g = tu_game_rules(STACK_LOOSE, 1, 4);
+    n = ball_net_features(g, BALL_ATK, f, BALL_NET_MAX_ACTIVE);
+    ck_assert_int_eq(n, 5);
+    ck_assert(has(f, n, piece_f(1, BALL_SQUARE, 3, sq("F8"))));    /* their upper piece */
+    ck_assert(has(f, n, piece_f(0, BALL_X, 6, sq("F8"))));         /* own lower, down */
+    ck_assert(has(f, n, 4662 + sq("E9")) && has(f, n, 4773) && has(f, n, 4777));
+    n = ball_net_features(g, BALL_DEF, f, BALL_NET_MAX_ACTIVE);
+    ck_assert_int_eq(n, 5);
+    ck_assert(has(f, n, piece_f(0, BALL_SQUARE, 3, sq("F10"))));
+    ck_assert(has(f, n, piece_f(1, BALL_X, 6, sq("F10"))));
+    ck_assert(has(f, n, 4662 + sq("E9")));
+    ball_game_free(g);
+    /* end zone depth 2: the zone feature moves */
+    g = tu_game_rules(OPEN_CARRIER, 2, 0);
+    n = ball_net_features(g, BALL_ATK, f, BALL_NET_MAX_ACTIVE);
+    ck_assert(has(f, n, 4774) && !has(f, n, 4773) && has(f, n, 4782));
+    ball_game_free(g);
+}
+END_TEST
+
+/* Positions of seeded random games, the first decision of each turn. */
+#define N_POS 60
+static ball_game *positions[N_POS];
+
+static void make_positions(void)
+{
+    uint64_t st = 11;
+    ball_game *g = tu_game_rules(NULL, 1, 60);
+    int n = 0, side = -1;
+    while (n < N_POS) {
+        ball_action a;
+        if (ball_result(g) != BALL_ONGOING) {
+            ball_game_free(g);
+            g = tu_game_rules(NULL, 1 + n % 3, 60);
+            side = -1;
+        }
+        if (ball_side(g) != side)
+            ck_assert_int_eq(ball_game_clone(&positions[n++], g), BALL_OK);
+        side = ball_side(g);
+        ck_assert_int_eq(ball_random_action(g, tu_random(&st), &a), BALL_OK);
+        ck_assert_int_eq(ball_apply(g, a), BALL_OK);
+    }
+    ball_game_free(g);
+}
+
+static void free_positions(void)
+{
+    for (int i = 0; i < N_POS; i++)
+        ball_game_free(positions[i]);
+}
+
+START_TEST(test_against_reference)
+{
+    size_t len;
+    tnet *t = tnet_random(5);
+    unsigned char *f = tnet_file(t, &len);
+    ball_net *net = load_ok(f, len);
+    make_positions();
+    for (int i = 0; i < N_POS; i++) {
+        double v = 2.0;
+        ck_assert_int_eq(ball_net_evaluate(net, positions[i], &v), BALL_OK);
+        ck_assert_msg(v == reference(t, positions[i]), "position %d: %.17g, the text %.17g", i,
+                      v, reference(t, positions[i]));
+        ck_assert(v > -1.0 && v < 1.0);
+    }
+    free_positions();
+    ball_net_free(net);
+    free(f);
+    free(t);
+}
+END_TEST
+
+/* The accumulators of a search thread, updated from the previous
+ * position, against a full evaluation at every position of random games
+ * played forward and undone (as the search walks them), in both the AVX2
+ * and the baseline loops; and the same check finds a dropped update. */
+START_TEST(test_incremental_equals_full)
+{
+    size_t len;
+    tnet *t = tnet_random(9);
+    unsigned char *f = tnet_file(t, &len);
+    struct nnue *nn = NULL;
+    char err[200];
+    ck_assert_int_eq(nnue_load(&nn, f, len, err, sizeof err), BALL_OK);
+    for (int simd = 0; simd < 2; simd++) {
+        struct nnue_acc *acc = malloc(sizeof *acc);
+        uint64_t st = 3;
+        long compared = 0;
+        nnue_set_simd(nn, simd);
+        nnue_acc_reset(acc);
+        for (int game = 0; game < 6; game++) {
+            ball_game *g = tu_game_rules(NULL, 1 + game % 3, 40);
+            while (ball_result(g) == BALL_ONGOING) {
+                ball_action a;
+                ck_assert_int_eq(nnue_acc_evaluate(acc, nn, g), nnue_evaluate(nn, g));
+                compared++;
+                ck_assert_int_eq(ball_random_action(g, tu_random(&st), &a), BALL_OK);
+                ck_assert_int_eq(ball_apply(g, a), BALL_OK);
+                if (tu_random(&st) % 5 == 0 && ball_history_length(g) > 3) {
+                    ck_assert_int_eq(ball_undo(g), BALL_OK);
+                    ck_assert_int_eq(ball_undo(g), BALL_OK);
+                }
+            }
+            ball_game_free(g);
+        }
+        ck_assert_int_gt(compared, 500);
+        free(acc);
+    }
+    {
+        /* a dropped update: the accumulators told a position they never
+         * saw; the next evaluation then differs from the full one */
+        struct nnue_acc *acc = malloc(sizeof *acc);
+        ball_game *g = tu_game_rules(NULL, 1, 0), *h;
+        nnue_acc_reset(acc);
+        nnue_acc_evaluate(acc, nn, g);
+        ck_assert_int_eq(ball_game_clone(&h, g), BALL_OK);
+        tu_apply(h, "G13-F12");
+        tu_apply(g, "G13-F12");
+        (void)h; /* the control: an update that is made */
+        ck_assert_int_eq(nnue_acc_evaluate(acc, nn, g), nnue_evaluate(nn, g));
+        tu_apply(g, "F12-E13");
+        {
+            /* drop: record g's squares without updating the sums */
+            struct nnue_acc stale = *acc;
+            nnue_acc_evaluate(&stale, nn, g);
+            memcpy(acc->top, stale.top, sizeof acc->top);
+            memcpy(acc->low, stale.low, sizeof acc->low);
+            acc->ball = stale.ball;
+        }
+        ck_assert_int_ne(nnue_acc_evaluate(acc, nn, g), nnue_evaluate(nn, g));
+        ball_game_free(g);
+        ball_game_free(h);
+        free(acc);
+    }
+    nnue_free(nn);
+    free(f);
+    free(t);
+}
+END_TEST
+
+/* Every position: the AVX2 loops (where the CPU has them) and the
+ * baseline give the same raw output. */
+START_TEST(test_same_in_every_build)
+{
+    size_t len;
+    tnet *t = tnet_random(13);
+    unsigned char *f = tnet_file(t, &len);
+    struct nnue *nn = NULL;
+    char err[200];
+    ck_assert_int_eq(nnue_load(&nn, f, len, err, sizeof err), BALL_OK);
+    make_positions();
+    for (int i = 0; i < N_POS; i++) {
+        int simd, base;
+        nnue_set_simd(nn, 1);
+        simd = nnue_evaluate(nn, positions[i]);
+        nnue_set_simd(nn, 0);
+        base = nnue_evaluate(nn, positions[i]);
+        ck_assert_int_eq(simd, base);
+    }
+    free_positions();
+    nnue_free(nn);
+    free(f);
+    free(t);
+}
+END_TEST
+
+START_TEST(test_refusals)
+{
+    size_t len;
+    tnet *t = tnet_random(17);
+    unsigned char *f = tnet_file(t, &len), *c = malloc(len + 8);
+    static const struct {
+        int offset;
+        uint32_t value;
+        const char *want;
+    } fields[] = {
+        {8, 3, "byte 8: format version 3"},
+        {12, 1, "byte 12: unknown architecture 1"},
+        {16, 2, "byte 16: unknown feature set 2"},
+        {20, 4782, "byte 20: 4782 features"},
+        {24, 32, "byte 24: first layer of 32"},
+        {24, 96, "byte 24: first layer of 96"},
+        {24, 1024, "byte 24: first layer of 1024"},
+        {28, 0, "byte 28: hidden layer of 0"},
+        {28, 65, "byte 28: hidden layer of 65"},
+        {32, 2, "byte 32: unknown base 2"},
+        {36, 7, "byte 36: reserved field 7"},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        memcpy(c, f, len);
+        put(c + fields[i].offset, fields[i].value, 4);
+        reseal(c, len);
+        refused(c, len, fields[i].want);
+    }
+    refused(f, len - 1, "truncated");
+    refused(f, 60, "truncated");
+    memcpy(c, f, len);
+    c[len] = 0;
+    put(c + len - 4, 0, 4);
+    reseal(c, len + 1);
+    refused(c, len + 1, "bytes after the checksum");
+    memcpy(c, f, len);
+    c[1000] ^= 1;
+    refused(c, len, "checksum");
+    free(c);
+    free(f);
+    free(t);
+}
+END_TEST
+
+/* The turn search with a format-2 net: a legal decision, the same one
+ * twice (the accumulators are per thread and start afresh with a net). */
+START_TEST(test_search_uses_net)
+{
+    size_t len;
+    tnet *t = tnet_random(21);
+    unsigned char *f = tnet_file(t, &len);
+    ball_net *net = load_ok(f, len);
+    ball_action first = BALL_ACTION_NONE;
+    for (int run = 0; run < 2; run++) {
+        ball_search *s = NULL;
+        ball_search_config cfg;
+        ball_search_result r;
+        ball_game *g = tu_game(OPEN_CARRIER);
+        char err[200];
+        ball_search_config_init(&cfg, sizeof cfg);
+        cfg.nodes = 3000;
+        cfg.hash_mb = 1;
+        ck_assert_int_eq(ball_search_new(&s, &cfg, err, sizeof err), BALL_OK);
+        ck_assert_int_eq(ball_search_set_eval(s, ball_net_search_eval, net), BALL_OK);
+        ball_search_result_init(&r, sizeof r);
+        ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
+        ck_assert_int_eq(ball_is_legal(g, r.best), 1);
+        if (run == 0)
+            first = r.best;
+        ck_assert_uint_eq(r.best, first);
+        {
+            double v = 0, w = 0;
+            ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
+            ck_assert_int_eq(ball_net_evaluate(net, g, &w), BALL_OK);
+            /* the same network on the search's scale: within its rounding */
+            ck_assert_msg(v - w < 1e-3 && w - v < 1e-3, "%g against %g", v, w);
+        }
+        ball_search_free(s);
+        ball_game_free(g);
+    }
+    ball_net_free(net);
+    free(f);
+    free(t);
+}
+END_TEST
+
+Suite *make_suite(void)
+{
+    Suite *s = suite_create("nnue");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_features_by_hand);
+    tcase_add_test(tc, test_against_reference);
+    tcase_add_test(tc, test_incremental_equals_full);
+    tcase_add_test(tc, test_same_in_every_build);
+    tcase_add_test(tc, test_refusals);
+    tcase_add_test(tc, test_search_uses_net);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+TEST_MAIN

@@ -1,0 +1,84 @@
+#!/bin/sh
+# run-tests: slow
+# The format-2 training pipeline at toy size (docs/training.md, "Format 2";
+# issue 45): python3 -m libball.selfplay --values labels the turn starts
+# of a few games with the turn search's values, then
+# examples/python/train_nnue.py featurizes, trains, exports and checks.
+# Checked here, independently of the pipeline's own checks:
+#   - the values shards have one row per kept turn start (format 2): the
+#     side to act's BPN, a value in [-1, 1] and the budget of the search;
+#     the positions are turn starts (action phase, PA 2) and differ;
+#   - the network file has the length the format gives for H = 64 and
+#     H2 = 8 (docs/network-format.md) and the library loads it;
+#   - the library's value equals the pipeline's integer forward pass on the
+#     check positions (max_diff_integer 0), and the turn search plays a
+#     legal decision with it (residual: its value of a leaf is the
+#     built-in evaluation plus the network's);
+#   - the same command twice gives the same file, byte for byte;
+#   - a values folder needs search players; bad arguments are refused.
+. tests/lib/shell-test.sh
+. tests/lib/instrumented.sh
+skip_if_instrumented sanitizer "Debian's python3 cannot load a sanitized libball"
+
+PY=${PYTHON:-/usr/bin/python3}
+abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+LIBBALL_PATH=$(abs "${LIBBALL_PATH:-build/libball.so.1}")
+export LIBBALL_PATH
+PYTHONPATH=$(pwd)/bindings/python
+export PYTHONPATH
+"$PY" -c 'import numpy, torch' 2>"$tmp/err" ||
+    { echo "FAIL: $PY has no numpy or torch: $(tail -n 1 "$tmp/err")"; exit 1; }
+
+sp="--games 4 --chunk 2 --workers 0 --values --random-opening 4 --random-turns 200 --atk search:nodes=400,hash=1 --def search:nodes=400,hash=1 --no-progress"
+"$PY" -m libball.selfplay --out "$tmp/data" $sp >"$tmp/sp.json" 2>"$tmp/sp.err" ||
+    { cat "$tmp/sp.err"; echo "FAIL: selfplay --values"; exit 1; }
+"$PY" - "$tmp/data" <<'PYEOF' || exit 1
+import glob, sys
+import numpy as np
+import libball
+rows = 0
+for f in sorted(glob.glob(sys.argv[1] + "/*.npz")):
+    d = np.load(f)
+    assert int(d["format"]) == 2, f
+    assert d["bpn"].shape == d["value"].shape == d["budget"].shape
+    assert np.all(np.abs(d["value"]) <= 1.0) and np.all(d["budget"] == 400)
+    assert len(set(d["hash"].tolist())) == len(d["hash"]), "a position kept twice in a chunk"
+    for k in range(len(d["bpn"])):
+        fields = d["bpn"][k].decode().split()
+        # a turn start: the action phase with the turn's 2 PA, no hand-off (N1)
+        assert fields[2:5] == ["a", "2", "-"], fields
+        assert int(d["side"][k]) == (0 if fields[1] == "ATK" else 1)
+        g = libball.Game(d["bpn"][k].decode(), rules_text="turns=100")
+        assert g.hash == int(d["hash"][k])
+        g.close()
+    rows += len(d["bpn"])
+assert rows >= 20, rows
+print("values shards: %d rows" % rows)
+PYEOF
+[ $? -eq 0 ] || { echo "FAIL: the values shards"; exit 1; }
+
+tr="--val-every 2 --epochs 2 --h 64 --h2 8 --check 100 --compare 100 --threads 1 --buffer 2"
+for run in a b; do
+    "$PY" examples/python/train_nnue.py --data "$tmp/data" --out "$tmp/$run" $tr >"$tmp/$run.out" 2>&1 ||
+        { cat "$tmp/$run.out"; echo "FAIL: train_nnue.py ($run)"; exit 1; }
+done
+cmp "$tmp/a/value.net" "$tmp/b/value.net" || { echo "FAIL: the same command gave two files"; exit 1; }
+want=$((40 + 2 * 4783 * 64 + 2 * 64 + 2 * 64 * 8 + 6 * 8 + 8))
+have=$(wc -c <"$tmp/a/value.net")
+[ "$have" -eq "$want" ] || { echo "FAIL: value.net has $have bytes, the format gives $want"; exit 1; }
+"$PY" - "$tmp/a" <<'PYEOF' || { echo "FAIL: the trained network"; exit 1; }
+import json, sys
+import libball
+run = json.load(open(sys.argv[1] + "/run.json"))
+assert run["check"]["positions"] > 0 and run["check"]["max_diff_integer"] == 0.0, run["check"]
+assert run["versus_hand"]["positions"] > 0
+with libball.Net.from_file(sys.argv[1] + "/value.net") as net, \
+        libball.TurnSearch(nodes=500, hash_mb=1, eval=net) as ts, libball.Game() as g:
+    a = ts.choose(g)
+    assert a in g.legal_actions()
+print("check", run["check"], "versus hand", run["versus_hand"])
+PYEOF
+"$PY" -m libball.selfplay --out "$tmp/bad" --games 2 --values --atk greedy --def random --workers 0 \
+    >"$tmp/bad.out" 2>&1 && { echo "FAIL: --values with greedy was accepted"; exit 1; }
+grep -q "must be a search player" "$tmp/bad.out" || { cat "$tmp/bad.out"; echo "FAIL: the refusal's message"; exit 1; }
+echo "PASS: values shards, training, export, C = integer forward, a search with the net"
