@@ -8,7 +8,9 @@
 # --wheel the plugin installs the wheel on the worker (it was defined in
 # libball.selfplay, which such a worker could not import: it goes by value
 # now, libball/dask_worker.py) and the games equal those of one process.
-# Also: an unreachable --scheduler fails before the output folder is made.
+# Also: an unreachable --scheduler fails before the output folder is made,
+# and the driver's own LocalCluster listens on 127.0.0.1 only, its HTTP
+# servers too (they listened on 0.0.0.0: Dask's default dashboard address).
 # The wheel is built by the package's own build backend (it compiles the
 # library: about half a minute). Bounded: each step under timeout, the
 # processes started here killed by their process group on exit. Run from
@@ -27,9 +29,9 @@ LIBBALL_PATH=${LIBBALL_PATH:-build/libball.so.1}
 case $LIBBALL_PATH in /*) ;; *) LIBBALL_PATH=$root/$LIBBALL_PATH ;; esac
 [ -f "$LIBBALL_PATH" ] || { echo "FAIL: $LIBBALL_PATH not built (run make)"; exit 1; }
 if ! sh scripts/deps.sh py=distributed:python3-distributed py=ensurepip:python3-venv \
-    /usr/include/python3*/Python.h:python3-dev >"$tmp/deps.out" 2>&1; then
+    /usr/include/python3*/Python.h:python3-dev ss:iproute2 >"$tmp/deps.out" 2>&1; then
     cat "$tmp/deps.out"
-    echo "FAIL: Dask (python3-distributed), python3-venv or python3-dev missing and not installable"
+    echo "FAIL: Dask (python3-distributed), python3-venv, python3-dev or ss (iproute2) missing and not installable"
     exit 1
 fi
 pgroups=""
@@ -58,6 +60,34 @@ driver unreachable --out "$tmp/u" --games 2 --no-shards --scheduler tcp://127.0.
 grep -q 'cannot reach the scheduler tcp://127.0.0.1:9' "$tmp/unreachable.err" ||
     { cat "$tmp/unreachable.err"; fail "unreachable scheduler: no 'cannot reach the scheduler' message"; }
 [ -e "$tmp/u" ] && fail "unreachable scheduler: the folder was made"
+
+# ---- the driver's LocalCluster: every listening socket of its processes
+# on 127.0.0.1 (ss -ltnp)
+cat >"$tmp/ports.py" <<'PY'
+import os, subprocess, sys
+from libball import selfplay
+
+def main():
+    client, cluster = selfplay._connect(2, None, None, 0)
+    pids = {os.getpid(), *client.run(os.getpid).values()}
+    out = subprocess.run(["ss", "-ltnpH"], capture_output=True, text=True, check=True).stdout
+    mine = [ln for ln in out.splitlines() if any("pid=%d," % p in ln for p in pids)]
+    client.close()
+    cluster.close()
+    bad = [ln for ln in mine if " 127.0.0.1:" not in ln]
+    print("\n".join(bad) if bad else "%d listening sockets, all on 127.0.0.1" % len(mine))
+    return 1 if bad or not mine else 0
+
+if __name__ == "__main__":
+    sys.exit(main())
+PY
+if command -v ss >/dev/null 2>&1; then
+    (cd "$tmp/empty" && env PYTHONPATH="$root/bindings/python" LIBBALL_PATH="$LIBBALL_PATH" \
+        timeout 60 "$PY" "$tmp/ports.py") >"$tmp/ports.out" 2>&1 ||
+        { cat "$tmp/ports.out"; fail "the LocalCluster listens beyond 127.0.0.1"; }
+else
+    fail "no ss (iproute2) to list the LocalCluster's sockets"
+fi
 
 # ---- the wheel, and a worker's venv without libball
 if ! (cd bindings/python && timeout 300 "$PY" -B -c '

@@ -807,9 +807,12 @@ def _connect(workers: int, scheduler: Optional[str], security: Any, retries: int
     # a lost worker: the scheduler runs its task again elsewhere, up to
     # ``retries`` times, then reports KilledWorker
     dask.config.set({"distributed.scheduler.allowed-failures": retries})
+    # every port on loopback, the HTTP servers too (dashboard_address=None
+    # meant Dask's default, 0.0.0.0:8787, and the workers' on 0.0.0.0)
     cluster = LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-        dashboard_address=None, scheduler_port=0, silence_logs=40)
+        dashboard_address="127.0.0.1:0", worker_dashboard_address="127.0.0.1:0",
+        scheduler_port=0, silence_logs=40)
     return Client(cluster, direct_to_workers=True), cluster  # type: ignore[no-untyped-call]
 
 
