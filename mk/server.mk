@@ -11,7 +11,7 @@
 #                       (tests/server/bench.py; figures in docs/server.md)
 #   make bench-server-pg  the same against PostgreSQL (a cluster of its own in
 #                       $(B)/bench-server-pg) with BENCH_PROCESSES (2) servers
-# tests/server_test.sh, which `make check` runs, tests it.
+# tests/tools/server_test.sh, which `make check` runs, tests it.
 
 .PHONY: serve bench-server bench-server-pg server-deps
 

@@ -13,10 +13,10 @@
 #                    tests, the test of serve.mjs, the fuzz target and the
 #                    browser test (the screenshots go to $(B)/web-test/),
 #                    against the native tool and selfplay;
-#                    tests/web_test.sh, which `make check` runs, runs this
+#                    tests/bindings/web_test.sh, which `make check` runs, runs this
 #   make check-web-online  the page on the game server (examples/server):
 #                    two seats and a watcher play a game through its
-#                    invitation links (tests/online_test.sh runs this)
+#                    invitation links (tests/tools/online_test.sh runs this)
 #   make fuzz-web    the binding's fuzz target alone (random calls with
 #                    hostile arguments): FUZZ_SECONDS (20), FUZZ_COUNT
 #                    (40000 calls) and FUZZ_SEED (1) bound and choose the run
@@ -145,7 +145,7 @@ check-web: web-browser-deps
 	BALL_TOOL=$(B)/bin/ball SELFPLAY=$(B)/examples/selfplay WEB_ROOT=$(WEB_DIR) SHOTS=$(B)/web-test \
 	    timeout 240 node tests/web/browser.test.mjs
 
-# The page on the game server (tests/online_test.sh, which `make check`
+# The page on the game server (tests/tools/online_test.sh, which `make check`
 # runs, runs this): the server's page files (--web, tests/server/test_web.py)
 # and a whole game of two seats and a watcher in chromium through the
 # invitation links (tests/web/online.test.mjs; screenshots in

@@ -49,7 +49,7 @@ struct nnue;
 /* The loader's refusal: "net: " and the message into @p err; returns
  * BALL_E_ARG. A macro over err_text() (err_text.h), the library's one way
  * to build a message: as a function of net.c, which calls nnue.c, it tied
- * nnue.c back to net.c in a circle (tests/layers_test.sh). The formats
+ * nnue.c back to net.c in a circle (tests/meta/layers_test.sh). The formats
  * are literals. */
 #define net_refuse(err, errlen, ...) err_text(err, errlen, BALL_E_ARG, "net: " __VA_ARGS__)
 

@@ -18,7 +18,7 @@
 # cross-checks is $BALL_TOOL, else $B/bin/ball, and the `selfplay` example
 # whose MCTS decisions both bindings' searchers must repeat is $SELFPLAY,
 # else $B/examples/selfplay. (pip install of the Python
-# binding is tested by tests/install_test.sh.) Prints each failure; exits
+# binding is tested by tests/packaging/install_test.sh.) Prints each failure; exits
 # non-zero if any.
 # Not in the quick subset: the Python and Lua suites take a minute or more
 # (docs/testing.md).
