@@ -64,6 +64,9 @@ EXAMPLE_SRC := $(wildcard examples/*.c)
 # examples/common/ and is compiled into every example.
 EXAMPLE_COMMON := $(wildcard examples/common/*.c)
 EXAMPLE_BIN := $(EXAMPLE_SRC:examples/%.c=$(B)/examples/%)
+# Examples installed with the tool (package ball-tools) as ball-play and
+# ball-selfplay: a bare `play` would clash with sox's /usr/bin/play.
+INSTALLED_EXAMPLES := play selfplay
 
 .PHONY: all lib tool examples check test check-quick quick test-quick deps demo docs install uninstall clean bench
 .PHONY: api-describe
@@ -71,7 +74,7 @@ EXAMPLE_BIN := $(EXAMPLE_SRC:examples/%.c=$(B)/examples/%)
 all: lib tool examples
 
 lib: $(B)/libball.a $(B)/libball.so
-tool: $(B)/bin/ball
+tool: $(B)/bin/ball $(INSTALLED_EXAMPLES:%=$(B)/bin/ball-%)
 examples: $(EXAMPLE_BIN)
 
 # Header dependencies: each compile lists the headers it read in a .d file
@@ -106,9 +109,15 @@ $(B)/libball.so: $(B)/libball.so.$(VERSION)
 # tree without LD_LIBRARY_PATH.
 # Its commands engine and match (BEP, docs/protocol.md) are files of their own.
 TOOL_SRC := tools/ball.c $(filter-out tools/ball.c,$(wildcard tools/*.c))
-$(B)/bin/ball: $(TOOL_SRC) $(wildcard tools/*.h) examples/common/board.c examples/common/board.h $(B)/libball.a
+$(B)/bin/ball: $(TOOL_SRC) $(wildcard tools/*.h) $(B)/libball.a
 	@mkdir -p $(dir $@)
-	$(QUIET_CCLD)$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $(TOOL_SRC) examples/common/board.c $(B)/libball.a $(LDFLAGS) -lm -o $@
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) -pthread $(TOOL_SRC) $(B)/libball.a $(LDFLAGS) -lm -o $@
+
+# The installed examples link the static library, as the tool does: no
+# rpath, nothing to find at run time.
+$(B)/bin/ball-%: examples/%.c $(EXAMPLE_COMMON) $(wildcard examples/common/*.h) $(B)/libball.a
+	@mkdir -p $(dir $@)
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) -Iexamples/common $(CFLAGS) -pthread $< $(EXAMPLE_COMMON) $(B)/libball.a $(LDFLAGS) -lm -o $@
 
 # Examples link the shared library, found next to them through the rpath.
 $(B)/examples/%: examples/%.c $(EXAMPLE_COMMON) $(wildcard examples/common/*.h) $(B)/libball.so
@@ -205,8 +214,8 @@ install: lib tool
 	install -m 755 $(B)/libball.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libball.so.$(VERSION)
 	ln -sf libball.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libball.so
-	install -m 755 $(B)/bin/ball $(DESTDIR)$(BINDIR)/ball
-	install -m 644 man/ball.1 $(DESTDIR)$(MANDIR)/man1/ball.1
+	install -m 755 $(B)/bin/ball $(INSTALLED_EXAMPLES:%=$(B)/bin/ball-%) $(DESTDIR)$(BINDIR)/
+	install -m 644 man/ball.1 $(INSTALLED_EXAMPLES:%=man/ball-%.1) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 LICENSE README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	install -d $(DESTDIR)$(DOCDIR)/diagrams
 	install -m 644 docs/diagrams/*.svg $(DESTDIR)$(DOCDIR)/diagrams/
@@ -229,7 +238,8 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/libball.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libball.so.$(VERSION) \
 	      $(DESTDIR)$(PCDIR)/libball.pc $(DESTDIR)$(BINDIR)/ball \
-	      $(DESTDIR)$(MANDIR)/man1/ball.1 \
+	      $(INSTALLED_EXAMPLES:%=$(DESTDIR)$(BINDIR)/ball-%) \
+	      $(DESTDIR)$(MANDIR)/man1/ball.1 $(INSTALLED_EXAMPLES:%=$(DESTDIR)$(MANDIR)/man1/ball-%.1) \
 	      $(DESTDIR)$(CMAKEDIR)/libballConfig.cmake $(DESTDIR)$(CMAKEDIR)/libballConfigVersion.cmake
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || :
 	rm -rf $(DESTDIR)$(DOCDIR)

@@ -533,6 +533,16 @@ static void play_selection(struct session *s)
 }
 
 /* A square, a verb, or an action typed while selecting. */
+/* 1 when @p word was meant as an action in notation (N2), however
+ * mistyped: it holds a '-' or begins with a column letter and a digit
+ * (E11-F1O, e11-f10, E11), so that its error is the notation's, not
+ * "unknown command". */
+static int looks_like_action(const char *word)
+{
+    int col = (word[0] >= 'A' && word[0] <= 'M') || (word[0] >= 'a' && word[0] <= 'm');
+    return strchr(word, '-') != NULL || (col && word[1] >= '0' && word[1] <= '9');
+}
+
 static void handle_choice(struct session *s, const char *word)
 {
     int verb = parse_verb(word);
@@ -570,7 +580,10 @@ static void handle_choice(struct session *s, const char *word)
         printf("not legal: %s\n", ball_errmsg(s->g));
         return;
     default:
-        printf("unknown command '%s' (type help)\n", word);
+        if (looks_like_action(word))
+            printf("notation error: %s (type legal for the legal actions)\n", ball_errmsg(s->g));
+        else
+            printf("unknown command '%s' (type help)\n", word);
     }
 }
 

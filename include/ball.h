@@ -1495,11 +1495,28 @@ BALL_API void ball_search_stop(ball_search *search);
 BALL_API int ball_search_lines(const ball_search *search, ball_search_line *lines, size_t max);
 
 /**
- * After a run, the best whole turn: the best decision and the rest of its
- * turn from the principal variation, up to the hand-over (or the
- * touchdown), written to @p actions (capacity @p cap). Returns the number
- * of decisions (at most #BALL_SEARCH_PV_MAX), 0 before any run;
- * #BALL_E_BUFFER when @p cap is too small; #BALL_E_ARG for NULL.
+ * After a run, the best turn as far as the run knows it, written to
+ * @p actions (capacity @p cap): the best decision, then the rest of its
+ * turn, each decision the one the searcher's table keeps for the position
+ * the one before leads to, up to the hand-over (or the touchdown). It
+ * ends earlier, after the last decision the table knows, so that the
+ * coach to act may still be to act after the last one, when:
+ *  - the position had a single legal decision: it is answered at once,
+ *    without a search (ball_search_result::depth 0), and the turn is that
+ *    decision followed by what earlier runs left in the table (on a new or
+ *    cleared searcher, that decision alone);
+ *  - the budget (nodes, time) or a stop ended the run before depth 1 was
+ *    completed (ball_search_result::depth 0): the turn is the best
+ *    decision and what the table holds after it, the best decision alone
+ *    when the run stored nothing there;
+ *  - a position of the turn lost its table entry to another position's
+ *    (rare; a small table, ball_search_config::hash_mb, makes it likelier).
+ *
+ * A caller that plays the turn checks ball_side() after the last decision
+ * and searches again when the turn goes on. Returns the number of
+ * decisions (at least 1 after a run that returned #BALL_OK, at most
+ * #BALL_SEARCH_PV_MAX), 0 before any run; #BALL_E_BUFFER when @p cap is too small; #BALL_E_ARG
+ * for NULL.
  */
 BALL_API int ball_search_best_turn(const ball_search *search, ball_action *actions, size_t cap);
 

@@ -19,11 +19,11 @@ docs-diagrams: $(B)/bin/ball
 	    > $(DIAGRAMS_DIR)/start.svg
 	$(BALL_SVG) '[Xo_]6/3O2/7/6/X6/2[ss]+2O/x6/6/7/1S_4/2x*!4/2X3/5o1/6/6x/6/1S5 DEF a 0 - 0/0 1127' \
 	    > $(DIAGRAMS_DIR)/marks.svg
-	$(BALL_SVG) --highlight E11,I11,F10,H10,F8,H8,E7,I7 '7/6/7/6/7/6/7/6/3X3/6/7/6/7/6/7/6/@6 ATK a 2 - 0/0 2' \
+	$(BALL_SVG) --highlight E11,I11,F10,H10,F8,H8,E7,I7 '7/6/7/6/7/6/7/6/3X*3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 2' \
 	    > $(DIAGRAMS_DIR)/movement-x.svg
-	$(BALL_SVG) --highlight G11,F10,H10,E9,I9,F8,H8,G7 '7/6/7/6/7/6/7/6/3O3/6/7/6/7/6/7/6/@6 ATK a 2 - 0/0 2' \
+	$(BALL_SVG) --highlight G11,F10,H10,E9,I9,F8,H8,G7 '7/6/7/6/7/6/7/6/3O*3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 2' \
 	    > $(DIAGRAMS_DIR)/movement-o.svg
-	$(BALL_SVG) --highlight E11,G11,I11,F10,H10,E9,I9,F8,H8,E7,G7,I7 '7/6/7/6/7/6/7/6/3S3/6/7/6/7/6/7/6/@6 ATK a 2 - 0/0 2' \
+	$(BALL_SVG) --highlight E11,G11,I11,F10,H10,E9,I9,F8,H8,E7,G7,I7 '7/6/7/6/7/6/7/6/3S*3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 2' \
 	    > $(DIAGRAMS_DIR)/movement-s.svg
 	$(BALL_SVG) --action G9-H10 '7/6/7/6/7/6/7/3@2/3X3/6/7/6/7/6/7/6/7 ATK a 2 - 0/0 2' \
 	    > $(DIAGRAMS_DIR)/pickup.svg

@@ -11,9 +11,14 @@
 #                       (tests/server/bench.py; figures in docs/server.md)
 #   make bench-server-pg  the same against PostgreSQL (a cluster of its own in
 #                       $(B)/bench-server-pg) with BENCH_PROCESSES (2) servers
-# tests/tools/server_test.sh, which `make check` runs, tests it.
+#   make check-server-lobby  the lobby page in chromium (tests/server/lobby.test.mjs:
+#                       create, join, watch, a bot, a rematch; screenshots in
+#                       $(B)/screenshots/lobby-*.png)
+# tests/tools/server_test.sh and tests/tools/server_lobby_test.sh, which `make check`
+# runs, test it. BENCH_ARGS adds options of tests/server/bench.py (e.g.
+# BENCH_ARGS="--server-args '--loop asyncio'").
 
-.PHONY: serve bench-server bench-server-pg server-deps
+.PHONY: serve bench-server bench-server-pg server-deps check-server-lobby
 
 SERVER_PORT   ?= 8080
 SERVER_DB     ?= $(B)/server/games.sqlite
@@ -21,6 +26,7 @@ SERVER_ARGS   ?=
 BENCH_GAMES   ?= 200
 BENCH_SECONDS ?= 60
 BENCH_PROCESSES ?= 2
+BENCH_ARGS    ?=
 # Debian's Python: python3-aiohttp is installed for it (scripts/deps.sh).
 SERVER_PYTHON ?= /usr/bin/python3
 
@@ -35,9 +41,15 @@ serve: server-deps lib python-ext web
 bench-server: server-deps lib python-ext
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) timeout $$(($(BENCH_SECONDS) + 180)) \
 	    $(SERVER_PYTHON) tests/server/bench.py --games $(BENCH_GAMES) --seconds $(BENCH_SECONDS) \
-	    --dir $(B)/bench-server
+	    --dir $(B)/bench-server $(BENCH_ARGS)
 
 bench-server-pg: server-deps lib python-ext
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) timeout $$(($(BENCH_SECONDS) + 240)) \
 	    $(SERVER_PYTHON) tests/server/bench.py --games $(BENCH_GAMES) --seconds $(BENCH_SECONDS) \
-	    --dir $(B)/bench-server-pg --postgres --processes $(BENCH_PROCESSES)
+	    --dir $(B)/bench-server-pg --postgres --processes $(BENCH_PROCESSES) $(BENCH_ARGS)
+
+# The lobby in chromium, on the server with the page (--web $(B)/web).
+check-server-lobby: web-browser-deps server-deps
+	@$(MAKE) --no-print-directory web lib python-ext
+	LIBBALL_PATH=$(abspath $(B))/libball.so.$(VERSION_MAJOR) PYTHONDONTWRITEBYTECODE=1 WEB_ROOT=$(B)/web \
+	    SHOTS=$(B)/screenshots timeout 150 node tests/server/lobby.test.mjs

@@ -26,8 +26,11 @@
 #                           the committed corpus, two at a time
 #   scripts/gate-injections.sh  the gates' own honesty: one defect injected
 #                           per scratch copy (build/gate-injections), the
-#                           gate that must catch it run there; fails when a
-#                           gate stays green (docs/gates.md)
+#                           gate that must catch it run there (allocation,
+#                           coverage, ASan, valgrind, TSan, ABI); fails when a
+#                           gate stays green or fails without the defect's
+#                           message; then --honesty, the script's own test:
+#                           a no-op injection must be reported NOT caught
 #
 # Each target installs what it needs. Prints how long each one took and
 # stops at the first failure; the last line sums the times up. .ci/run has
@@ -96,4 +99,5 @@ coverage_twice() {
 step coverage coverage_twice
 step fuzz-ci $MAKE --no-print-directory fuzz-ci FUZZ_CI_SECONDS="$FUZZ_CI_SECONDS"
 step gate-injections sh scripts/gate-injections.sh
+step gate-injections-honesty sh scripts/gate-injections.sh --honesty
 echo "== ci-reliability: all gates passed in $(($(date +%s) - total_start)) s:$times"

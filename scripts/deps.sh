@@ -30,6 +30,11 @@
 #           and PostgreSQL 15's server (initdb, pg_ctl, for the test and
 #           make bench-server-pg).
 #
+# An install can take minutes (python3-torch, postgresql, emscripten): apt's
+# own progress (APT::Status-Fd) is shown as a line per tenth of the
+# download and of the installation ("deps: installing 40%: Unpacking
+# python3-torch"); apt's output goes to a log, printed when it fails.
+#
 #   sh scripts/deps.sh tests groff:groff-base
 #   sh scripts/deps.sh clang:clang '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-dev'
 set -e
@@ -110,8 +115,30 @@ if [ "$(id -u)" != 0 ]; then
     echo "missing Debian packages:$need — install them as root: apt-get install$need" >&2
     exit 1
 fi
-echo "installing:$need"
+echo "installing:$need (apt-get; progress below)"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
+log=$(mktemp) && status=$(mktemp) || exit 1
+trap 'rm -f "$log" "$status"' EXIT
+# apt's status lines (fd 3) through awk, its output to the log.
 # shellcheck disable=SC2086 # one word per package
-apt-get install -y -qq $need >/dev/null
+{ apt-get install -y -o APT::Status-Fd=3 $need 3>&1 >"$log" 2>&1; echo $? >"$status"; } |
+    awk -F: '$1 == "dlstatus" || $1 == "pmstatus" {
+        what = $1 == "dlstatus" ? "downloading" : "installing"
+        if (what != last) { next_at = 0; last = what }
+        pct = int($3)
+        if (pct >= next_at) {
+            msg = $0
+            sub(/^[^:]*:[^:]*:[^:]*:/, "", msg) # the message may hold colons
+            printf "deps: %s %d%%: %s\n", what, pct, msg
+            fflush()
+            next_at = pct - pct % 10 + 10
+        }
+    }'
+st=$(cat "$status")
+if [ "$st" != 0 ]; then
+    cat "$log" >&2
+    echo "deps: apt-get install$need failed (exit $st)" >&2
+    exit 1
+fi
+echo "deps: installed$need"

@@ -15,7 +15,8 @@
 #             process, but a loaded machine still makes them larger)
 #   PAIRS     the pairings, one "A B [N]" a line (player names as
 #             selfplay takes them, N games instead of GAMES); default the
-#             list below
+#             list below; new pairings go at its end, so that the
+#             earlier ones keep their seeds (pairing k: SEED + 1000 k)
 #   OUT       the table (default $B/ladder.md); the selfplay outputs go to
 #             $B/ladder/
 #   RESUME    non-empty: keep the matches of the last run that have the
@@ -56,7 +57,11 @@ turn mcts:playouts=5000
 turn mcts:playouts=35000 40
 alphabeta turn
 alphabeta:nodes=16000 alphabeta
-mcts:playouts=35000 greedy 40'
+mcts:playouts=35000 greedy 40
+search:nodes=50000 alphabeta:threat=1,nodes=8000
+search:nodes=200000 alphabeta:threat=1,nodes=8000
+alphabeta:threat=1,nodes=8000 alphabeta:nodes=16000
+alphabeta:threat=1,nodes=8000 greedy'
 PAIRS=${PAIRS:-$DEFAULT_PAIRS}
 
 if [ ! -x "$SELFPLAY" ]; then

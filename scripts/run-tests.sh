@@ -35,6 +35,12 @@
 #   EXPECTED_SKIPS  default tests/expected-skips; lines "NAME PATTERN",
 #              PATTERN a shell pattern for the reason ("*" for any)
 #   TEST_LOGS  default $B/test-logs; NAME.log and NAME.result ("STATUS MS")
+#   HEARTBEAT  seconds (default 30; 0: never): when nothing was printed
+#              for that long, a progress line names the tests still
+#              running and how long each has run, with the count of those
+#              finished ("run-tests: [12/71 done] still running:
+#              bindings_test (95 s), web_test (40 s)"), so that a long
+#              test does not look like a hang (issue 49)
 #
 # A shell test carries its tags on a line of its own in its first comment
 # block (the lines starting with # at the top of the file):
@@ -70,6 +76,8 @@ case ${QUICK:-} in '' | 0) quick="" ;; *) quick=1 ;; esac
 # make check-valgrind does
 [ -n "$quick" ] && export BALL_TEST_QUICK="${BALL_TEST_QUICK:-1}"
 verbose=${V:-1}
+heartbeat=${HEARTBEAT:-30}
+case $heartbeat in '' | *[!0-9]*) echo "run-tests: HEARTBEAT must be a number of seconds, not '$heartbeat'"; exit 2 ;; esac
 mkdir -p "$logs" || exit 2
 
 if [ $# -eq 0 ]; then
@@ -195,7 +203,7 @@ echo "$st $((end - start))" >"$result.tmp" && mv "$result.tmp" "$result"'
 setsid=""
 command -v setsid >/dev/null 2>&1 && setsid=setsid
 start() {
-    eval "t=\$t_$1 name=\$name_$1"
+    eval "t=\$t_$1 name=\$name_$1 started_$1=\$(date +%s)"
     $setsid sh -c "$runner" sh "$t" "$logs/$name.log" "$logs/$name.result" "$(now_ms)" &
     pids="$pids $!"
     eval "pid_$1=\$!"
@@ -236,8 +244,26 @@ report() {
     esac
 }
 
+# still_running: the heartbeat line (see HEARTBEAT above).
+still_running() {
+    now=$(date +%s)
+    line=""
+    for i in $active; do
+        eval "name=\$name_$i s=\$started_$i"
+        line="$line${line:+, }$name ($((now - s)) s)"
+    done
+    ended=0
+    i=1
+    while [ "$i" -le "$n" ]; do
+        eval "[ -n \"\${done_$i:-}\" ]" && ended=$((ended + 1))
+        i=$((i + 1))
+    done
+    echo "run-tests: [$ended/$n done] still running: $line"
+}
+
 # ---- run: start tests while there are free slots (a serial test waits
 # for an empty machine and keeps it), print finished ones in order.
+last_print=$(date +%s)
 running=0
 active=""
 exclusive=""
@@ -292,8 +318,15 @@ while [ "$printed" -lt "$n" ]; do
         report "$next"
         printed=$next
         progress=1
+        last_print=$(date +%s)
     done
-    [ -n "$progress" ] || sleep 0.1 2>/dev/null || sleep 1
+    if [ -z "$progress" ]; then
+        if [ "$heartbeat" -gt 0 ] && [ -n "$active" ] && [ $(($(date +%s) - last_print)) -ge "$heartbeat" ]; then
+            still_running
+            last_print=$(date +%s)
+        fi
+        sleep 0.1 2>/dev/null || sleep 1
+    fi
 done
 trap - INT TERM HUP
 

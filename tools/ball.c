@@ -27,32 +27,21 @@
  * where, and exits with status 2 (1 for internal failures such as running
  * out of memory or a failed write).
  *
- * Only the public API of ball.h is used, plus the board diagram shared
- * with the examples (examples/common/board.c).
+ * This file is the dispatcher: the option and command tables, the help,
+ * main. The commands are in tools/cmd_*.c (tool.h), engine and match in
+ * engine.c and match*.c. Only the public API of ball.h is used.
  */
-#define _POSIX_C_SOURCE 200809L /* isatty, fileno, clock_gettime */
+#define _POSIX_C_SOURCE 200809L
 
-#include "ball.h"
-#include "board.h"
-#include "edit_distance.h"
 #include "engine.h"
+#include "options.h"
+#include "tool.h"
 
 #include <limits.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-#define EXIT_USAGE 2    /* bad input: usage, BPN, action, depth, options */
-#define EXIT_INTERNAL 1 /* out of memory, write error */
-#define MAX_THREADS 256
-#define TRACE_LINE_MAX 255 /* longest line `trace` reads, without its newline */
-#define ERR_MAX 256
 
 /* ---------------------------------------------------------------- options
  * Every option is one row of OPTIONS: its name, the kind of its argument,
@@ -60,20 +49,6 @@
  * help text. Global options come before the command; an option with a
  * command name comes right after that command. --help is generated from
  * the table. */
-
-/* What the options set. Integers are -1 until given. */
-struct settings {
-    int help;
-    int version;
-    const char *rules_text; /* NULL until given */
-    long depth_zone;
-    long turn_limit;
-    long threads;
-    const char *tags[BALL_TAG_COUNT]; /* record: --event ... --def */
-    long ply;                         /* replay: --ply */
-    const char *highlight;            /* svg: --highlight */
-    const char *action;               /* svg: --action */
-};
 
 enum arg_kind {
     ARG_FLAG, /* no argument: sets an int to 1 */
@@ -141,15 +116,6 @@ struct command {
     int (*run)(ball_game *g, const struct settings *set, int argc, char **argv);
 };
 
-static int cmd_perft(ball_game *g, const struct settings *set, int argc, char **argv);
-static int cmd_divide(ball_game *g, const struct settings *set, int argc, char **argv);
-static int cmd_legal(ball_game *g, const struct settings *set, int argc, char **argv);
-static int cmd_apply(ball_game *g, const struct settings *set, int argc, char **argv);
-static int cmd_trace(ball_game *g, const struct settings *set, int argc, char **argv);
-static int cmd_show(ball_game *g, const struct settings *set, int argc, char **argv);
-static int cmd_record(ball_game *g, const struct settings *set, int argc, char **argv);
-static int cmd_replay(ball_game *g, const struct settings *set, int argc, char **argv);
-static int cmd_svg(ball_game *g, const struct settings *set, int argc, char **argv);
 static int cmd_engine(ball_game *g, const struct settings *set, int argc, char **argv);
 static int cmd_match(ball_game *g, const struct settings *set, int argc, char **argv);
 
@@ -233,15 +199,8 @@ static void short_usage(FILE *out)
  * beginning of; NULL if none. */
 static const char *suggest_command(const char *word)
 {
-    const char *best = NULL;
-    size_t best_d = 3, lw = strlen(word);
-    for (size_t c = 0; c < N_COMMANDS; c++) {
-        size_t d = edit_distance(word, COMMANDS[c].name);
-        if (d < best_d) {
-            best_d = d;
-            best = COMMANDS[c].name;
-        }
-    }
+    const char *best = options_nearest(word, COMMANDS, N_COMMANDS, sizeof COMMANDS[0]);
+    size_t lw = strlen(word);
     if (best != NULL || lw < 2)
         return best;
     for (size_t c = 0; c < N_COMMANDS; c++) {
@@ -287,268 +246,109 @@ static void usage(FILE *out)
           "Errors exit with status 2 (1: out of memory or a failed write).\n", out);
 }
 
-/* ---------------------------------------------------------------- parsing */
+/* 1 when option @p k belongs to @p command (NULL: the global ones). */
+static int option_of(size_t k, const char *command)
+{
+    const char *cmd = OPTIONS[k].command;
+    return cmd == NULL ? command == NULL : command != NULL && strcmp(cmd, command) == 0;
+}
 
-/* Reads a decimal number made of digits only. Returns 0 and the value,
- * -1 when @p s is not such a number, -2 when it is above @p max. */
-static int parse_number(const char *s, long max, long *out)
+/* The getopt_long table of the options of @p command, the index of each
+ * in OPTIONS in @p row; ended by a zero entry. */
+static void long_options(const char *command, struct option *out, size_t *row)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < N_OPTIONS; k++) {
+        if (!option_of(k, command))
+            continue;
+        out[n] = (struct option){OPTIONS[k].name + 2,
+                                 OPTIONS[k].kind == ARG_FLAG ? no_argument : required_argument,
+                                 NULL, 0};
+        row[n++] = k;
+    }
+    out[n] = (struct option){NULL, 0, NULL, 0};
+}
+
+/* After "unknown option '--threads'": " (an option of perft, divide: give
+ * it after the command)" when @p text is a command's option, " (an option
+ * of ball: give it before the command)" when it is a global one, else
+ * " (see ball --help)". */
+static void other_command_hint(const char *text, char *buf, size_t len)
+{
+    size_t name = strcspn(text, "="), n = 0;
+    for (size_t k = 0; k < N_OPTIONS && n < len; k++) {
+        if (strlen(OPTIONS[k].name) != name || strncmp(OPTIONS[k].name, text, name) != 0)
+            continue;
+        if (OPTIONS[k].command == NULL) {
+            snprintf(buf, len, " (an option of ball: give it before the command)");
+            return;
+        }
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : " (an option of ",
+                              OPTIONS[k].command);
+    }
+    if (n < len)
+        snprintf(buf + n, len - n, "%s", n ? ": give it after the command)" : " (see ball --help)");
+}
+
+/* Stores the value @p value of option @p o into @p set; 0 or EXIT_USAGE. */
+static int store_option(const struct option_spec *o, const char *value, const char *where,
+                        struct settings *set)
 {
     long v = 0;
-    int too_big = 0;
-    if (s == NULL || *s == '\0')
-        return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return -1;
-        if (v > (max - (*s - '0')) / 10)
-            too_big = 1; /* keep checking that the rest are digits */
-        else
-            v = v * 10 + (*s - '0');
+    if (o->kind == ARG_FLAG) {
+        *(int *)((char *)set + o->target) = 1;
+        return 0;
     }
-    if (too_big)
-        return -2;
-    *out = v;
+    if (o->kind == ARG_TEXT) {
+        *(const char **)((char *)set + o->target) = value;
+        return 0;
+    }
+    if (parse_number(value, o->max, &v) != 0 || v < o->min) {
+        fprintf(stderr, "ball: %sbad value '%.40s' for %s: expected an integer from %ld to %ld\n",
+                where, value, o->name, o->min, o->max);
+        return EXIT_USAGE;
+    }
+    *(long *)((char *)set + o->target) = v;
     return 0;
 }
 
-/* Parses the options at argv[*i...] that belong to @p command (NULL: the
- * global ones), stopping at the first argument that is not one or at
- * "--". Returns 0 or an exit status after printing the error. */
-static int parse_options(int argc, char **argv, int *i, const char *command, struct settings *set,
+/* Reads the options of @p command (NULL: the global ones) from argv[1...]
+ * (argv[0] is the command's name, or the tool's), with getopt_long
+ * (options.h); optind is then the first other argument. Returns 0 or an
+ * exit status after printing the error. */
+static int parse_options(int argc, char **argv, const char *command, struct settings *set,
                          unsigned char given[N_OPTIONS])
 {
+    struct option longopts[N_OPTIONS + 1];
+    size_t row[N_OPTIONS];
+    char where[32], msg[160], hint[96] = "", *value;
+    int k;
     /* messages start "ball: " or "ball: perft: " */
-    char where[32];
     snprintf(where, sizeof where, "%s%s", command ? command : "", command ? ": " : "");
-    for (; *i < argc && strncmp(argv[*i], "--", 2) == 0; (*i)++) {
-        const char *arg = argv[*i], *value = NULL;
-        size_t name_len = strcspn(arg, "=");
-        const struct option_spec *o = NULL;
-        size_t k;
-        if (strcmp(arg, "--") == 0) {
-            (*i)++;
-            return 0;
-        }
-        for (k = 0; k < N_OPTIONS; k++) {
-            const char *cmd = OPTIONS[k].command;
-            if ((cmd == NULL) != (command == NULL) || (cmd && strcmp(cmd, command) != 0))
-                continue;
-            if (strlen(OPTIONS[k].name) == name_len && strncmp(arg, OPTIONS[k].name, name_len) == 0) {
-                o = &OPTIONS[k];
-                break;
-            }
-        }
-        if (o == NULL) {
-            fprintf(stderr, "ball: %sunknown option '%.40s' (see ball --help)\n", where, arg);
+    long_options(command, longopts, row);
+    optind = 0;
+    for (;;) {
+        int at = optind > 0 ? optind : 1; /* the argument read next */
+        if ((k = options_next(argc, argv, longopts, &value, msg, sizeof msg)) == OPT_END)
+            break;
+        if (k == OPT_ERROR) {
+            if (strstr(msg, "did you mean") == NULL && strncmp(msg, "unknown", 7) == 0)
+                other_command_hint(argv[at], hint, sizeof hint);
+            fprintf(stderr, "ball: %s%s%s\n", where, msg, hint);
             return EXIT_USAGE;
         }
-        if (given[k]++) {
+        const struct option_spec *o = &OPTIONS[row[k]];
+        if (given[row[k]]++) {
             fprintf(stderr, "ball: %soption %s given twice\n", where, o->name);
             return EXIT_USAGE;
         }
-        if (arg[name_len] == '=')
-            value = arg + name_len + 1;
-        if (o->kind == ARG_FLAG) {
-            if (value) {
-                fprintf(stderr, "ball: %soption %s takes no value\n", where, o->name);
-                return EXIT_USAGE;
-            }
-            *(int *)((char *)set + o->target) = 1;
-            continue;
-        }
-        if (value == NULL) {
-            if (*i + 1 >= argc) {
-                fprintf(stderr, "ball: %soption %s needs a value (%s)\n", where, o->name, o->arg);
-                return EXIT_USAGE;
-            }
-            value = argv[++*i];
-        }
-        if (o->kind == ARG_TEXT) {
-            *(const char **)((char *)set + o->target) = value;
-            continue;
-        }
-        long v = 0;
-        if (parse_number(value, o->max, &v) != 0 || v < o->min) {
-            fprintf(stderr, "ball: %sbad value '%.40s' for %s: expected an integer from %ld to %ld\n",
-                    where, value, o->name, o->min, o->max);
+        if (store_option(o, value, where, set) != 0)
             return EXIT_USAGE;
-        }
-        *(long *)((char *)set + o->target) = v;
     }
     return 0;
 }
 
-/* Reads a perft/divide depth: 0 to BALL_MAX_PERFT_DEPTH. */
-static int parse_depth(const char *command, const char *s, int *depth)
-{
-    long d = 0;
-    int rc = parse_number(s, BALL_MAX_PERFT_DEPTH, &d);
-    if (rc == -1) {
-        fprintf(stderr, "ball: %s: bad depth '%.40s': expected an integer from 0 to %d\n", command, s,
-                BALL_MAX_PERFT_DEPTH);
-        return EXIT_USAGE;
-    }
-    if (rc == -2) {
-        fprintf(stderr, "ball: %s: depth %.40s is too deep: the maximum is %d (BALL_MAX_PERFT_DEPTH)\n",
-                command, s, BALL_MAX_PERFT_DEPTH);
-        return EXIT_USAGE;
-    }
-    *depth = (int)d;
-    return 0;
-}
-
-/* ---------------------------------------------------------------- helpers */
-
-/* One legal action and its N2 text, for sorting. */
-struct action_text {
-    ball_action action;
-    char text[BALL_ACTION_TEXT_MAX];
-};
-
-/* The square named at the start of @p s ("G9" in "G9-F10"): its index and
- * the name's length in @p *len, or -1 when no square name starts there. */
-static int square_at_text(const char *s, size_t *len)
-{
-    char name[BALL_SQUARE_TEXT_MAX];
-    size_t n = 1;
-    if (s[0] < 'A' || s[0] > 'M')
-        return -1;
-    name[0] = s[0];
-    while (n < BALL_SQUARE_TEXT_MAX - 1 && s[n] >= '0' && s[n] <= '9') {
-        name[n] = s[n];
-        n++;
-    }
-    name[n] = '\0';
-    int sq = ball_square_from_text(name);
-    if (sq < 0)
-        return -1;
-    *len = n;
-    return sq;
-}
-
-/* One token of an action text for sorting: a square name (category 0,
- * by index), a run of digits (1, by value) or any other byte (2). */
-struct sort_token {
-    int category;
-    int value;         /* square index or byte */
-    const char *digits; /* category 1: the digits without leading zeros */
-    size_t len;         /* category 1: their number */
-};
-
-/* Reads the token at @p *s and moves @p *s past it. */
-static void next_token(const char **s, struct sort_token *t)
-{
-    size_t len = 0;
-    int sq = square_at_text(*s, &len);
-    if (sq >= 0) {
-        *t = (struct sort_token){0, sq, NULL, 0};
-        *s += len;
-    } else if (**s >= '0' && **s <= '9') {
-        len = strspn(*s, "0123456789");
-        *t = (struct sort_token){1, 0, *s, len};
-        *s += len;
-        while (t->len > 1 && *t->digits == '0')
-            t->digits++, t->len--;
-    } else {
-        *t = (struct sort_token){2, (unsigned char)**s, NULL, 0};
-        (*s)++;
-    }
-}
-
-/* Square order of action texts, token by token: squares first, by index
- * (row by row: G9 before G13 before A15), then numbers by value ("pe+2"
- * before "pe+10"), then other bytes by value; a text that is a prefix of
- * another comes first; bytes break the remaining ties. */
-static int compare_action_texts(const char *a, const char *b)
-{
-    const char *a0 = a, *b0 = b;
-    while (*a && *b) {
-        struct sort_token x, y;
-        next_token(&a, &x);
-        next_token(&b, &y);
-        if (x.category != y.category)
-            return x.category < y.category ? -1 : 1;
-        if (x.category == 1) {
-            if (x.len != y.len)
-                return x.len < y.len ? -1 : 1;
-            int c = strncmp(x.digits, y.digits, x.len);
-            if (c != 0)
-                return c;
-        } else if (x.value != y.value) {
-            return x.value < y.value ? -1 : 1;
-        }
-    }
-    if (*a || *b)
-        return *a ? 1 : -1;
-    return strcmp(a0, b0);
-}
-
-static int cmp_action_text(const void *a, const void *b)
-{
-    const struct action_text *x = a, *y = b;
-    return compare_action_texts(x->text, y->text);
-}
-
-/* Writes the legal actions of @p g, in square order, into @p out (room
- * for BALL_MAX_ACTIONS). Returns their number or a negative ball_error. */
-static int sorted_legal(ball_game *g, struct action_text *out)
-{
-    ball_action acts[BALL_MAX_ACTIONS];
-    int n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
-    if (n < 0)
-        return n;
-    for (int i = 0; i < n; i++) {
-        int rc = ball_action_to_text(acts[i], out[i].text, sizeof out[i].text);
-        if (rc < 0)
-            return rc;
-        out[i].action = acts[i];
-    }
-    qsort(out, (size_t)n, sizeof *out, cmp_action_text);
-    return n;
-}
-
-/* Reports an error on standard error: "ball: WHAT: message", the message
- * being @p msg, else the game's, else the code's. Returns the exit status. */
-static int report(const char *what, const char *msg, int rc)
-{
-    if (msg == NULL || *msg == '\0')
-        msg = ball_strerror(rc);
-    fprintf(stderr, "ball: %s: %s\n", what, msg);
-    return rc == BALL_E_NOMEM ? EXIT_INTERNAL : EXIT_USAGE;
-}
-
-static int fail(ball_game *g, const char *what, int rc)
-{
-    return report(what, g ? ball_errmsg(g) : NULL, rc);
-}
-
-/* Sets the position of @p g from the optional BPN argument. */
-static int load_bpn(ball_game *g, const char *bpn)
-{
-    if (bpn == NULL)
-        return 0;
-    int rc = ball_position_from_text(g, bpn);
-    if (rc < 0)
-        return fail(g, "bad BPN", rc);
-    return 0;
-}
-
-/* Parses and applies one action text; errors name it as "@p where @p index". */
-static int apply_text(ball_game *g, const char *text, const char *where, unsigned long index)
-{
-    ball_action a = BALL_ACTION_NONE;
-    char what[96];
-    int rc = ball_action_from_text(g, text, &a);
-    if (rc >= 0)
-        rc = ball_apply(g, a);
-    if (rc < 0) {
-        snprintf(what, sizeof what, "%s %lu '%.40s'", where, index, text);
-        return fail(g, what, rc);
-    }
-    return 0;
-}
-
-static int usage_error(const char *command)
+int usage_error(const char *command)
 {
     char synopsis[128];
     for (size_t c = 0; c < N_COMMANDS; c++) {
@@ -558,658 +358,6 @@ static int usage_error(const char *command)
         fprintf(stderr, "ball: usage: ball [OPTIONS] %s\n", synopsis);
     }
     return EXIT_USAGE;
-}
-
-/* ---------------------------------------------------------------- perft
- * With --threads N the root actions are shared out among N threads. Each
- * thread works on its own clone of the game, made before any thread
- * starts, and takes the next root action from an atomic counter until
- * none is left, so threads that draw small subtrees simply take more of
- * them. The largest subtrees are handed out first, so that no thread is
- * left with a big one at the end while the others wait: from depth 4 on,
- * a first pass of the same kind counts each root action's subtree two
- * plies short (perft DEPTH-3 after it: 0.3-0.6% of the work from the
- * start), and the root actions are taken in decreasing order of that
- * estimate, ties in list order (docs/performance.md, "Threads"). Each
- * root action's count is written by the one thread that took it; errors
- * stay in the thread's own record; an atomic flag tells the others to
- * stop early. Everything is read after the threads are joined. */
-
-/* From this depth on, the root actions are ordered by an estimate. */
-#define ESTIMATE_MIN_DEPTH 4
-
-struct perft_shared {
-    const ball_action *acts; /* the root decisions */
-    const int *order;        /* the order in which they are taken */
-    uint64_t *counts;        /* their counts */
-    int n;
-    int depth;
-    atomic_int next;
-    atomic_int done;
-    atomic_int failed;
-    /* progress on standard error, when it is a terminal */
-    const char *label;       /* NULL: none */
-    struct timespec start;
-    atomic_int shown;
-};
-
-struct perft_worker {
-    struct perft_shared *shared;
-    ball_game *game; /* this worker's own clone */
-    pthread_t thread;
-    int rc;          /* BALL_OK or the first error of this worker */
-    char err[ERR_MAX];
-};
-
-static double seconds_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
-/* "ball: perft 9: 12/55 root decisions, 3.2 s", rewritten in place; only
- * after the first second, so that quick runs print nothing. */
-static void show_progress(struct perft_shared *sh, int done)
-{
-    double s = seconds_since(&sh->start);
-    if (!sh->label || s < 1.0)
-        return;
-    atomic_store(&sh->shown, 1);
-    fprintf(stderr, "\rball: %s: %d/%d root decisions, %.1f s", sh->label, done, sh->n, s);
-    fflush(stderr);
-}
-
-static void *perft_work(void *arg)
-{
-    struct perft_worker *w = arg;
-    struct perft_shared *sh = w->shared;
-    while (!atomic_load(&sh->failed)) {
-        int j = atomic_fetch_add(&sh->next, 1);
-        if (j >= sh->n)
-            break;
-        int i = sh->order[j];
-        int rc = ball_apply(w->game, sh->acts[i]);
-        if (rc == BALL_OK) {
-            rc = ball_perft(w->game, sh->depth - 1, &sh->counts[i]);
-            int undo = ball_undo(w->game);
-            if (rc == BALL_OK && undo < 0)
-                rc = undo;
-        }
-        if (rc < 0) {
-            char text[BALL_ACTION_TEXT_MAX];
-            if (ball_action_to_text(sh->acts[i], text, sizeof text) < 0)
-                strcpy(text, "?");
-            w->rc = rc;
-            snprintf(w->err, sizeof w->err, "after %s: %s", text,
-                     *ball_errmsg(w->game) ? ball_errmsg(w->game) : ball_strerror(rc));
-            atomic_store(&sh->failed, 1);
-            break;
-        }
-        show_progress(sh, atomic_fetch_add(&sh->done, 1) + 1);
-    }
-    return NULL;
-}
-
-/* The perft counts at @p depth - 1 after each of the @p n root decisions
- * @p acts of @p g, into @p counts, with @p threads threads taking them in
- * the order @p order; progress on standard error under @p label (NULL:
- * none) when it is a terminal. On failure the message is in @p err. */
-static int run_roots(ball_game *g, const ball_action *acts, const int *order, int n, int depth,
-                     int threads, uint64_t *counts, const char *label, char *err, size_t errlen)
-{
-    struct perft_shared *sh;
-    struct perft_worker *w;
-    int started = 0, workers, rc = BALL_OK;
-
-    *err = '\0';
-    sh = calloc(1, sizeof *sh);
-    if (sh == NULL)
-        return BALL_E_NOMEM;
-    sh->acts = acts;
-    sh->order = order;
-    sh->counts = counts;
-    sh->n = n;
-    sh->depth = depth;
-    sh->label = isatty(fileno(stderr)) ? label : NULL;
-    clock_gettime(CLOCK_MONOTONIC, &sh->start);
-    atomic_init(&sh->next, 0);
-    atomic_init(&sh->done, 0);
-    atomic_init(&sh->failed, 0);
-    atomic_init(&sh->shown, 0);
-    workers = threads < n ? threads : n;
-    if (workers < 1)
-        workers = 1;
-    w = calloc((size_t)workers, sizeof *w);
-    if (w == NULL) {
-        free(sh);
-        return BALL_E_NOMEM;
-    }
-    /* All clones first: no thread runs while the game is read. */
-    for (int t = 0; t < workers && rc == BALL_OK; t++) {
-        w[t].shared = sh;
-        rc = ball_game_clone(&w[t].game, g);
-    }
-    if (rc == BALL_OK) {
-        /* the calling thread is worker 0 */
-        while (started + 1 < workers &&
-               pthread_create(&w[started + 1].thread, NULL, perft_work, &w[started + 1]) == 0)
-            started++;
-        perft_work(&w[0]);
-        for (int t = 1; t <= started; t++)
-            pthread_join(w[t].thread, NULL);
-        for (int t = 0; t < workers && rc == BALL_OK; t++) {
-            if (w[t].rc < 0) {
-                rc = w[t].rc;
-                snprintf(err, errlen, "%s", w[t].err);
-            }
-        }
-    }
-    if (atomic_load(&sh->shown))
-        fputs("\r\033[K", stderr); /* clear the progress line */
-    for (int t = 0; t < workers; t++)
-        ball_game_free(w[t].game);
-    free(w);
-    free(sh);
-    return rc;
-}
-
-/* run_roots() over the @p n root decisions @p acts, the largest subtrees
- * first when there are several threads and @p depth is at least
- * ESTIMATE_MIN_DEPTH: their order comes from a first pass two plies
- * shallower. The counts are those of run_roots() in list order. */
-static int count_roots(ball_game *g, const ball_action *acts, int n, int depth, int threads,
-                       uint64_t *counts, const char *label, char *err, size_t errlen)
-{
-    int order[BALL_MAX_ACTIONS];
-    uint64_t size[BALL_MAX_ACTIONS];
-    for (int i = 0; i < n; i++)
-        order[i] = i;
-    if (threads > 1 && n > 1 && depth >= ESTIMATE_MIN_DEPTH) {
-        int rc = run_roots(g, acts, order, n, depth - 2, threads, size, NULL, err, errlen);
-        if (rc < 0)
-            return rc;
-        for (int i = 1; i < n; i++) { /* insertion sort: stable, n is small */
-            int j = i, v = order[i];
-            for (; j > 0 && size[order[j - 1]] < size[v]; j--)
-                order[j] = order[j - 1];
-            order[j] = v;
-        }
-    }
-    return run_roots(g, acts, order, n, depth, threads, counts, label, err, errlen);
-}
-
-/* perft of @p g with @p threads threads; on failure the message is in @p err. */
-static int parallel_perft(ball_game *g, int depth, int threads, uint64_t *count, char *err,
-                          size_t errlen)
-{
-    ball_action acts[BALL_MAX_ACTIONS];
-    uint64_t counts[BALL_MAX_ACTIONS];
-    char label[32];
-    int rc, n;
-
-    *err = '\0';
-    if (depth < 2) {
-        rc = ball_perft(g, depth, count);
-        if (rc < 0)
-            snprintf(err, errlen, "%s", ball_errmsg(g));
-        return rc;
-    }
-    n = ball_legal_actions(g, acts, BALL_MAX_ACTIONS);
-    if (n < 0) {
-        snprintf(err, errlen, "%s", ball_errmsg(g));
-        return n;
-    }
-    snprintf(label, sizeof label, "perft %d", depth);
-    rc = count_roots(g, acts, n, depth, threads, counts, label, err, errlen);
-    *count = 0;
-    for (int i = 0; i < n && rc == BALL_OK; i++)
-        *count += counts[i];
-    return rc;
-}
-
-/* ---------------------------------------------------------------- commands */
-
-static int cmd_perft(ball_game *g, const struct settings *set, int argc, char **argv)
-{
-    char err[ERR_MAX];
-    int depth, rc;
-    uint64_t count = 0;
-    if (argc < 1 || argc > 2)
-        return usage_error("perft");
-    if ((rc = parse_depth("perft", argv[0], &depth)) != 0)
-        return rc;
-    if ((rc = load_bpn(g, argc > 1 ? argv[1] : NULL)) != 0)
-        return rc;
-    rc = parallel_perft(g, depth, set->threads > 0 ? (int)set->threads : 1, &count, err, sizeof err);
-    if (rc < 0)
-        return report("perft", err, rc);
-    printf("%llu\n", (unsigned long long)count);
-    return 0;
-}
-
-static int cmd_divide(ball_game *g, const struct settings *set, int argc, char **argv)
-{
-    struct action_text acts[BALL_MAX_ACTIONS];
-    ball_action roots[BALL_MAX_ACTIONS];
-    uint64_t counts[BALL_MAX_ACTIONS];
-    uint64_t total = 0;
-    char err[ERR_MAX], label[32];
-    int depth, n, rc;
-    if (argc < 1 || argc > 2)
-        return usage_error("divide");
-    if ((rc = parse_depth("divide", argv[0], &depth)) != 0)
-        return rc;
-    if (depth < 1) {
-        fputs("ball: divide: bad depth '0': divide needs a depth of at least 1\n", stderr);
-        return EXIT_USAGE;
-    }
-    if ((rc = load_bpn(g, argc > 1 ? argv[1] : NULL)) != 0)
-        return rc;
-    n = sorted_legal(g, acts);
-    if (n < 0)
-        return fail(g, "legal actions", n);
-    for (int i = 0; i < n; i++)
-        roots[i] = acts[i].action;
-    /* Count everything first so that nothing is printed on failure. */
-    snprintf(label, sizeof label, "divide %d", depth);
-    rc = count_roots(g, roots, n, depth, set->threads > 0 ? (int)set->threads : 1, counts, label, err,
-                     sizeof err);
-    if (rc < 0)
-        return report("divide", err, rc);
-    for (int i = 0; i < n; i++) {
-        printf("%s %llu\n", acts[i].text, (unsigned long long)counts[i]);
-        total += counts[i];
-    }
-    printf("total %llu\n", (unsigned long long)total);
-    return 0;
-}
-
-static int cmd_legal(ball_game *g, const struct settings *set, int argc, char **argv)
-{
-    struct action_text acts[BALL_MAX_ACTIONS];
-    int n, rc;
-    (void)set;
-    if (argc > 1)
-        return usage_error("legal");
-    if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
-        return rc;
-    n = sorted_legal(g, acts);
-    if (n < 0)
-        return fail(g, "legal actions", n);
-    for (int i = 0; i < n; i++)
-        puts(acts[i].text);
-    return 0;
-}
-
-static int cmd_apply(ball_game *g, const struct settings *set, int argc, char **argv)
-{
-    char bpn[BALL_BPN_MAX];
-    int rc;
-    (void)set;
-    if (argc < 1)
-        return usage_error("apply");
-    if ((rc = load_bpn(g, argv[0])) != 0)
-        return rc;
-    for (int i = 1; i < argc; i++)
-        if ((rc = apply_text(g, argv[i], "action", (unsigned long)i)) != 0)
-            return rc;
-    rc = ball_position_to_text(g, bpn, sizeof bpn);
-    if (rc < 0)
-        return fail(g, "BPN", rc);
-    puts(bpn);
-    return 0;
-}
-
-/* Prints "BPN<TAB>actions" for the current position and flushes. */
-static int trace_line(ball_game *g)
-{
-    struct action_text acts[BALL_MAX_ACTIONS];
-    char bpn[BALL_BPN_MAX];
-    int rc = ball_position_to_text(g, bpn, sizeof bpn);
-    if (rc < 0)
-        return fail(g, "BPN", rc);
-    int n = sorted_legal(g, acts);
-    if (n < 0)
-        return fail(g, "legal actions", n);
-    fputs(bpn, stdout);
-    putchar('\t');
-    for (int i = 0; i < n; i++) {
-        if (i > 0)
-            putchar(' ');
-        fputs(acts[i].text, stdout);
-    }
-    putchar('\n');
-    if (fflush(stdout) != 0) {
-        perror("ball: standard output");
-        return EXIT_INTERNAL;
-    }
-    return 0;
-}
-
-enum { LINE_EOF = -1, LINE_TOO_LONG = -2, LINE_NUL = -3, LINE_ERROR = -4 };
-
-/* Reads one line of @p in into @p buf (@p cap bytes) without its newline.
- * Returns its length, or LINE_EOF at the end of the input, LINE_TOO_LONG,
- * LINE_NUL (the line holds a NUL byte) or LINE_ERROR (read error). */
-static long read_line(FILE *in, char *buf, size_t cap)
-{
-    size_t len = 0;
-    int c, nul = 0, any = 0;
-    while ((c = getc(in)) != EOF) {
-        any = 1;
-        if (c == '\n')
-            break;
-        if (c == '\0')
-            nul = 1;
-        if (len + 1 >= cap)
-            return LINE_TOO_LONG;
-        buf[len++] = (char)c;
-    }
-    if (ferror(in))
-        return LINE_ERROR;
-    if (!any)
-        return LINE_EOF;
-    buf[len] = '\0';
-    return nul ? LINE_NUL : (long)len;
-}
-
-static int cmd_trace(ball_game *g, const struct settings *set, int argc, char **argv)
-{
-    char line[TRACE_LINE_MAX + 1];
-    unsigned long lineno = 0;
-    long len;
-    int rc;
-    (void)set;
-    if (argc > 1)
-        return usage_error("trace");
-    if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
-        return rc;
-    if ((rc = trace_line(g)) != 0)
-        return rc;
-    while ((len = read_line(stdin, line, sizeof line)) != LINE_EOF) {
-        lineno++;
-        if (len == LINE_ERROR) {
-            perror("ball: trace: standard input");
-            return EXIT_USAGE;
-        }
-        if (len == LINE_TOO_LONG) {
-            fprintf(stderr, "ball: trace: line %lu too long (more than %d characters)\n", lineno,
-                    TRACE_LINE_MAX);
-            return EXIT_USAGE;
-        }
-        if (len == LINE_NUL) {
-            fprintf(stderr, "ball: trace: NUL byte in line %lu\n", lineno);
-            return EXIT_USAGE;
-        }
-        if (len > 0 && line[len - 1] == '\r')
-            line[--len] = '\0';
-        if (strspn(line, " \t") == (size_t)len)
-            continue; /* blank line */
-        if ((rc = apply_text(g, line, "line", lineno)) != 0)
-            return rc;
-        if ((rc = trace_line(g)) != 0)
-            return rc;
-    }
-    return 0;
-}
-
-/* ---------------------------------------------------------------- show */
-
-static const char *team_name(int team)
-{
-    return team == BALL_ATK ? "ATK" : "DEF";
-}
-
-/* Card mode (R10): PE and the cards still in each hand. */
-static void show_cards(const ball_game *g, const ball_cardset *cards)
-{
-    for (int team = BALL_ATK; team <= BALL_DEF; team++) {
-        int hand = ball_hand(g, team), size = ball_cardset_hand_size(cards, team), shown = 0;
-        printf("%s: %d PE; cards:", team_name(team), ball_pe(g, team));
-        for (int k = 0; k < size && k < BALL_MAX_HAND; k++) {
-            const char *name = ball_cardset_card_name(cards, team, k);
-            if (hand < 0 || !(hand >> k & 1))
-                continue;
-            printf(" card%d %s (%d PE, ", k + 1, name ? name : "?",
-                   ball_cardset_card_value(cards, team, k, BALL_CARD_COST));
-            if (ball_cardset_card_value(cards, team, k, BALL_CARD_EFFECT) == BALL_EFFECT_GAIN_PA)
-                printf("+%d PA)", ball_cardset_card_value(cards, team, k, BALL_CARD_AMOUNT));
-            else
-                printf("a restricted piece acts again)");
-            shown++;
-        }
-        printf(shown ? "\n" : " none\n");
-    }
-}
-
-static int cmd_show(ball_game *g, const struct settings *set, int argc, char **argv)
-{
-    ball_rules rules;
-    char bpn[BALL_BPN_MAX], name[BALL_SQUARE_TEXT_MAX];
-    int rc;
-    (void)set;
-    if (argc > 1)
-        return usage_error("show");
-    if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
-        return rc;
-    if ((rc = ball_position_to_text(g, bpn, sizeof bpn)) < 0)
-        return fail(g, "BPN", rc);
-    ball_rules_init(&rules, sizeof rules);
-    if ((rc = ball_game_rules(g, &rules)) < 0)
-        return fail(g, "rules", rc);
-
-    board_print(g, NULL, stdout);
-    board_print_legend(stdout);
-
-    int result = ball_result(g);
-    int ball_sq = ball_square_of_ball(g);
-    int have_ball = ball_sq >= 0 && ball_sq < BALL_NUM_SQUARES &&
-                    ball_square_to_text(ball_sq, name, sizeof name) > 0;
-    if (result == BALL_ONGOING) {
-        printf("%s to act, %s phase, PA %d%s, turn %d", team_name(ball_side(g)),
-               ball_phase(g) == BALL_PHASE_RELEASE ? "release" : "action", ball_pa(g),
-               ball_handoff_last(g) == 1 ? " (after a hand-off)" : "", ball_turn(g));
-        if (rules.turn_limit > 0)
-            printf(" of %u", rules.turn_limit);
-    } else if (result == BALL_DRAW) {
-        printf("game over, turn limit %u reached", rules.turn_limit);
-    } else {
-        printf("game over by a touchdown at turn %d", ball_turn(g));
-    }
-    printf("; result: %s\n",
-           result == BALL_ATK_WON ? "ATK won" :
-           result == BALL_DEF_WON ? "DEF won" :
-           result == BALL_DRAW ? "draw" : "ongoing");
-    if (have_ball) {
-        int st = ball_square_state(g, ball_sq);
-        printf("ball: %s on %s\n", st >= 0 && (st & BALL_SQ_LOOSE_BALL) ? "loose" : "held", name);
-    }
-    if (rules.cards)
-        show_cards(g, rules.cards);
-    printf("BPN: %s\n", bpn);
-    return 0;
-}
-
-/* ---------------------------------------------------------------- records */
-
-/* Writes the record of @p g to standard output. */
-static int print_record(ball_game *g)
-{
-    int n = ball_record_write(g, NULL, 0);
-    if (n < 0)
-        return fail(g, "record", n);
-    char *text = malloc((size_t)n + 1);
-    if (text == NULL)
-        return report("record", NULL, BALL_E_NOMEM);
-    int rc = ball_record_write(g, text, (size_t)n + 1);
-    if (rc >= 0)
-        fputs(text, stdout);
-    free(text);
-    return rc < 0 ? fail(g, "record", rc) : 0;
-}
-
-static int cmd_record(ball_game *g, const struct settings *set, int argc, char **argv)
-{
-    char line[TRACE_LINE_MAX + 1];
-    unsigned long lineno = 0;
-    long len;
-    int rc;
-    if (argc > 1)
-        return usage_error("record");
-    if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
-        return rc;
-    for (int t = 0; t < BALL_TAG_COUNT; t++) {
-        static const char *const names[BALL_TAG_COUNT] = {"--event", "--site", "--date", "--atk", "--def"};
-        if (set->tags[t] && (rc = ball_game_set_tag(g, t, set->tags[t])) < 0)
-            return fail(g, names[t], rc);
-    }
-    while ((len = read_line(stdin, line, sizeof line)) != LINE_EOF) {
-        lineno++;
-        if (len == LINE_ERROR) {
-            perror("ball: record: standard input");
-            return EXIT_USAGE;
-        }
-        if (len == LINE_TOO_LONG || len == LINE_NUL) {
-            fprintf(stderr, "ball: record: line %lu %s\n", lineno,
-                    len == LINE_NUL ? "holds a NUL byte" : "is too long");
-            return EXIT_USAGE;
-        }
-        if (len > 0 && line[len - 1] == '\r')
-            line[--len] = '\0';
-        if (strspn(line, " \t") == (size_t)len)
-            continue; /* blank line */
-        if ((rc = apply_text(g, line, "line", lineno)) != 0)
-            return rc;
-    }
-    return print_record(g);
-}
-
-/* The whole of @p path ("-": standard input) in a malloc'd buffer. */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    size_t cap = 1 << 16, n = 0;
-    char *buf = f ? malloc(cap) : NULL;
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *bigger = realloc(buf, cap *= 2);
-        if (bigger == NULL) {
-            free(buf);
-            buf = NULL;
-        }
-        buf = bigger;
-    }
-    if (f && (ferror(f) || buf == NULL)) {
-        free(buf);
-        buf = NULL;
-    }
-    if (f && f != stdin)
-        fclose(f);
-    *len = n;
-    return buf;
-}
-
-static const char *result_text(int result)
-{
-    return result == BALL_ATK_WON ? "1-0" : result == BALL_DEF_WON ? "0-1" :
-           result == BALL_DRAW ? "1/2-1/2" : "*";
-}
-
-static int cmd_replay(ball_game *g, const struct settings *set, int argc, char **argv)
-{
-    size_t len = 0, at = 0;
-    char err[ERR_MAX], bpn[BALL_BPN_MAX], what[96];
-    int rc, games = 0;
-    (void)g;
-    if (argc != 1)
-        return usage_error("replay");
-    char *text = read_file(argv[0], &len);
-    if (text == NULL) {
-        fprintf(stderr, "ball: replay: cannot read '%.200s'\n", argv[0]);
-        return EXIT_USAGE;
-    }
-    ball_game *r = NULL;
-    /* check every game first, so that nothing is printed for a bad file */
-    while ((rc = ball_record_read(&r, text, len, &at, err, sizeof err)) == 1) {
-        games++;
-        if (set->ply > ball_history_length(r)) {
-            fprintf(stderr, "ball: replay: %.200s: game %d has %d decisions, fewer than --ply %ld\n",
-                    argv[0], games, ball_history_length(r), set->ply);
-            ball_game_free(r);
-            free(text);
-            return EXIT_USAGE;
-        }
-        ball_game_free(r);
-    }
-    if (rc < 0) {
-        snprintf(what, sizeof what, "replay: %.40s: game %d", argv[0], games + 1);
-        free(text);
-        return report(what, err, rc);
-    }
-    if (games == 0) {
-        fprintf(stderr, "ball: replay: %.200s: no game record\n", argv[0]);
-        free(text);
-        return EXIT_USAGE;
-    }
-    at = 0;
-    while (ball_record_read(&r, text, len, &at, err, sizeof err) == 1) {
-        int ply = set->ply >= 0 ? (int)set->ply : ball_history_length(r);
-        rc = ball_history_position(r, ply, bpn, sizeof bpn);
-        if (rc >= 0 && set->ply >= 0)
-            printf("%s\n", bpn);
-        else if (rc >= 0)
-            printf("%s\t%s\n", bpn, result_text(ball_result(r)));
-        ball_game_free(r);
-        if (rc < 0) {
-            free(text);
-            return report("replay", NULL, rc);
-        }
-    }
-    free(text);
-    return 0;
-}
-
-/* ---------------------------------------------------------------- svg */
-
-static int cmd_svg(ball_game *g, const struct settings *set, int argc, char **argv)
-{
-    int squares[BALL_NUM_SQUARES];
-    size_t n = 0;
-    ball_action a = BALL_ACTION_NONE;
-    int rc;
-    if (argc > 1)
-        return usage_error("svg");
-    if ((rc = load_bpn(g, argc > 0 ? argv[0] : NULL)) != 0)
-        return rc;
-    for (const char *s = set->highlight; s && *s;) {
-        char name[8];
-        size_t k = strcspn(s, ",");
-        snprintf(name, sizeof name, "%.*s", (int)(k < 7 ? k : 7), s);
-        int sq = k < 4 ? ball_square_from_text(name) : BALL_E_NOTATION;
-        if (sq < 0 || n >= BALL_NUM_SQUARES) {
-            fprintf(stderr, "ball: svg: --highlight: '%.*s' is not a playable square (e.g. G5)\n",
-                    (int)(k < 40 ? k : 40), s);
-            return EXIT_USAGE;
-        }
-        squares[n++] = sq;
-        s += k + (s[k] == ',');
-    }
-    if (set->action && (rc = ball_action_from_text(g, set->action, &a)) < 0)
-        return fail(g, "svg: --action", rc);
-    rc = ball_position_to_svg(g, squares, n, a, 0, NULL, 0);
-    if (rc < 0)
-        return fail(g, "svg", rc);
-    char *text = malloc((size_t)rc + 1);
-    if (text == NULL)
-        return report("svg", NULL, BALL_E_NOMEM);
-    rc = ball_position_to_svg(g, squares, n, a, 0, text, (size_t)rc + 1);
-    if (rc >= 0)
-        fputs(text, stdout);
-    free(text);
-    return rc < 0 ? fail(g, "svg", rc) : 0;
 }
 
 /* ---------------------------------------------------------------- main */
@@ -1239,59 +387,78 @@ static int make_game(const struct settings *set, ball_game **g)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* --help or --version: prints it; the exit status. */
+static int help_or_version(const struct settings *set)
 {
-    struct settings set = {0, 0, NULL, -1, -1, -1, {NULL}, -1, NULL, NULL};
-    unsigned char given[N_OPTIONS] = {0};
-    const struct command *cmd = NULL;
-    ball_game *g = NULL;
-    int i = 1, rc;
-
-    if (argc < 2) {
-        short_usage(stderr);
-        return EXIT_USAGE;
-    }
-    if ((rc = parse_options(argc, argv, &i, NULL, &set, given)) != 0)
-        return rc;
-    if (set.help) {
+    if (set->help) {
         usage(stdout);
-        return fflush(stdout) == 0 ? 0 : EXIT_INTERNAL;
-    }
-    if (set.version) {
+    } else {
         printf("ball (libball) %s\n", ball_version_string());
         if (ball_version_number() != BALL_VERSION_NUMBER)
             fprintf(stderr, "ball: warning: built against libball %s\n", BALL_VERSION_STRING);
-        return fflush(stdout) == 0 ? 0 : EXIT_INTERNAL;
     }
-    if (i >= argc) {
-        fputs("ball: missing command (see ball --help)\n", stderr);
-        return EXIT_USAGE;
-    }
+    return fflush(stdout) == 0 ? 0 : EXIT_INTERNAL;
+}
+
+/* The command named @p name; NULL after the error, with a suggestion. */
+static const struct command *find_command(const char *name)
+{
     for (size_t k = 0; k < N_COMMANDS; k++)
-        if (strcmp(argv[i], COMMANDS[k].name) == 0)
-            cmd = &COMMANDS[k];
-    if (cmd == NULL) {
-        const char *guess = suggest_command(argv[i]);
-        if (guess != NULL)
-            fprintf(stderr, "ball: unknown command '%.40s'; did you mean '%s'?\n", argv[i], guess);
-        else
-            fprintf(stderr, "ball: unknown command '%.40s' (see ball --help)\n", argv[i]);
-        return EXIT_USAGE;
-    }
-    i++;
+        if (strcmp(name, COMMANDS[k].name) == 0)
+            return &COMMANDS[k];
+    const char *guess = suggest_command(name);
+    if (guess != NULL)
+        fprintf(stderr, "ball: unknown command '%.40s'; did you mean '%s'?\n", name, guess);
+    else
+        fprintf(stderr, "ball: unknown command '%.40s' (see ball --help)\n", name);
+    return NULL;
+}
+
+/* Runs @p cmd with its arguments (argv[0] its name): its options, the
+ * game of the global ones, the command; the exit status. */
+static int run_command(const struct command *cmd, struct settings *set, unsigned char *given,
+                       int argc, char **argv)
+{
+    ball_game *g = NULL;
+    int rc;
     if (cmd->run == cmd_engine || cmd->run == cmd_match) /* they read their own options */
-        return cmd->run(NULL, &set, argc - i, argv + i);
-    if ((rc = parse_options(argc, argv, &i, cmd->name, &set, given)) != 0)
+        return cmd->run(NULL, set, argc, argv);
+    if ((rc = parse_options(argc, argv, cmd->name, set, given)) != 0)
         return rc;
-    if ((rc = make_game(&set, &g)) != 0)
+    int i = optind;
+    if ((rc = make_game(set, &g)) != 0)
         return rc;
-    rc = cmd->run(g, &set, argc - i, argv + i);
+    rc = cmd->run(g, set, argc - i, argv + i);
     ball_game_free(g);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         perror("ball: standard output");
         return rc ? rc : EXIT_INTERNAL;
     }
     return rc;
+}
+
+int main(int argc, char **argv)
+{
+    struct settings set = {0, 0, NULL, -1, -1, -1, {NULL}, -1, NULL, NULL};
+    unsigned char given[N_OPTIONS] = {0};
+    const struct command *cmd;
+    int rc;
+
+    if (argc < 2) {
+        short_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if ((rc = parse_options(argc, argv, NULL, &set, given)) != 0)
+        return rc;
+    if (set.help || set.version)
+        return help_or_version(&set);
+    if (optind >= argc) {
+        fputs("ball: missing command (see ball --help)\n", stderr);
+        return EXIT_USAGE;
+    }
+    if ((cmd = find_command(argv[optind])) == NULL)
+        return EXIT_USAGE;
+    return run_command(cmd, &set, given, argc - optind, argv + optind);
 }
 
 /* ---------------------------------------------------------------- engines */

@@ -13,7 +13,9 @@
 
 #include "edit_distance.h"
 #include "engine.h"
+#include "engine_options.h"
 #include "engine_searcher.h"
+#include "options.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -30,10 +32,11 @@
 #define ERR_LEN 512
 
 struct engine {
-    FILE *log;
+    FILE *log;              /* --log, NULL when none or after a write error */
+    const char *log_path;
+    int log_failed;         /* a write to the log failed (reported once) */
     pthread_mutex_t out_lock;
     engine_searcher *searcher;
-    const engine_searcher_kind *kind; /* the searcher served (--searcher) */
     ball_game *base; /* the standard start under the game's ruleset */
     ball_game *game; /* the current position */
     unsigned long line_no;
@@ -51,6 +54,21 @@ struct engine {
 
 /* ---------------------------------------------------------------- output */
 
+/* Writes "@p dir TEXT" to the --log file (under out_lock). A failed write
+ * is reported on standard error once, the log then closed: the session
+ * goes on, and the exit status says that its log is incomplete. */
+static void log_line(struct engine *e, const char *dir, const char *text, int len)
+{
+    if (e->log == NULL)
+        return;
+    if (fprintf(e->log, "%s %.*s\n", dir, len, text) >= 0 && fflush(e->log) == 0)
+        return;
+    fprintf(stderr, "ball: engine: --log %s: %s; the log stops here\n", e->log_path, strerror(errno));
+    fclose(e->log);
+    e->log = NULL;
+    e->log_failed = 1;
+}
+
 static void say(struct engine *e, const char *fmt, ...)
 {
     char buf[LINE_MAX_BYTES + 1024];
@@ -62,10 +80,7 @@ static void say(struct engine *e, const char *fmt, ...)
     fputs(buf, stdout);
     putc('\n', stdout);
     fflush(stdout);
-    if (e->log) {
-        fprintf(e->log, "< %s\n", buf);
-        fflush(e->log);
-    }
+    log_line(e, "<", buf, (int)strlen(buf));
     pthread_mutex_unlock(&e->out_lock);
 }
 
@@ -119,7 +134,7 @@ static void *search_main(void *arg)
     struct engine *e = arg;
     engine_result *res = &e->res;
     char err[ERR_LEN] = "";
-    int rc = e->kind->run(e->searcher, e->search_game, &e->lim, on_info, e, res, err,
+    int rc = engine_searcher_run(e->searcher, e->search_game, &e->lim, on_info, e, res, err,
                                  sizeof err);
     /* Done before the answer: a client that has read bestdecision may send
      * position at once, and it must find the search over (busy()). */
@@ -150,7 +165,7 @@ static void join_search(struct engine *e, int stop)
         return;
     if (stop) {
         atomic_store(&e->stop, 1);
-        e->kind->stop(e->searcher);
+        engine_searcher_stop(e->searcher);
     }
     pthread_join(e->thread, NULL);
     e->searching = 0;
@@ -246,15 +261,16 @@ static int parse_int(const char *s, int64_t max, int64_t *out)
 
 static const char *const COMMAND_NAMES[] = {"bep", "isready", "setoption", "newgame", "position",
                                             "go", "stop", "quit"};
+#define N_COMMAND_NAMES (sizeof COMMAND_NAMES / sizeof COMMAND_NAMES[0])
 
 /* ---------------------------------------------------------------- commands */
 
 static void cmd_bep(struct engine *e)
 {
     const engine_option *opts;
-    size_t n = e->kind->options(&opts);
+    size_t n = engine_searcher_options(e->searcher, &opts);
     static const char *const TYPES[] = {"spin", "real", "check", "combo", "string"};
-    say(e, "id name %s", e->kind->name());
+    say(e, "id name %s", engine_searcher_name(e->searcher));
     say(e, "id author the libball authors");
     for (size_t i = 0; i < n; i++) {
         const engine_option *o = &opts[i];
@@ -292,7 +308,7 @@ static void cmd_setoption(struct engine *e, const struct words *ws, const char *
         return;
     }
     rest_of_line(ws, 4, orig, value, sizeof value);
-    if (e->kind->set_option(e->searcher, ws->w[2], value, err, sizeof err) < 0)
+    if (engine_searcher_set_option(e->searcher, ws->w[2], value, err, sizeof err) < 0)
         error_line(e, "setoption: %s", err);
 }
 
@@ -329,7 +345,7 @@ static void cmd_newgame(struct engine *e, const struct words *ws, const char *or
     e->base = g;
     e->game = pos;
     e->search_rules_stale = 1;
-    e->kind->new_game(e->searcher);
+    engine_searcher_new_game(e->searcher);
 }
 
 static void cmd_position(struct engine *e, const struct words *ws)
@@ -384,87 +400,138 @@ static void cmd_position(struct engine *e, const struct words *ws)
     e->game = g;
 }
 
-static void cmd_go(struct engine *e, const struct words *ws)
+/* The words of `go` that take a number. */
+static const char *const GO_KEYS[] = {"nodes", "playouts", "movetime", "depth", "multipv",
+                                      "atime", "dtime", "ainc", "dinc", "movestogo"};
+enum { K_NODES, K_PLAYOUTS, K_MOVETIME, K_DEPTH, K_MULTIPV, K_ATIME, K_DTIME, K_AINC, K_DINC,
+       K_MTG, N_KEYS };
+
+/* What a `go` says: its numbers (0 when not given) and infinite. */
+struct go_words {
+    int64_t val[N_KEYS];
+    int seen[N_KEYS];
+    int infinite;
+};
+
+/* The clamps of docs/protocol.md ("ball engine"): the protocol allows
+ * larger numbers, the engine searches at most this much. */
+#define MAX_MOVETIME_MS 86400000 /* a day: the library's largest time budget */
+#define MAX_NODES 1000000000000LL /* 10^12: the library's largest node budget */
+
+/* "unknown word 'nodse' (word 1); did you mean 'nodes'?" */
+static void unknown_go_word(struct engine *e, const char *w, int i)
 {
-    static const char *const KEYS[] = {"nodes", "playouts", "movetime", "depth", "multipv",
-                                       "atime", "dtime", "ainc", "dinc", "movestogo"};
-    enum { K_NODES, K_PLAYOUTS, K_MOVETIME, K_DEPTH, K_MULTIPV, K_ATIME, K_DTIME, K_AINC, K_DINC,
-           K_MTG, N_KEYS };
-    int64_t val[N_KEYS] = {0};
-    int seen[N_KEYS] = {0}, infinite = 0;
+    const char *guess = options_nearest(w, GO_KEYS, N_KEYS, sizeof GO_KEYS[0]);
+    if (guess == NULL && edit_distance(w, "infinite") <= 2)
+        guess = "infinite";
+    if (guess != NULL)
+        error_line(e, "go: unknown word '%.40s' (word %d); did you mean '%s'?", w, i, guess);
+    else
+        error_line(e, "go: unknown word '%.40s' (word %d)", w, i);
+}
+
+/* Reads the words of a `go`; 0, or -1 after the error line. */
+static int read_go(struct engine *e, const struct words *ws, struct go_words *g)
+{
+    memset(g, 0, sizeof *g);
     for (int i = 1; i < ws->n; i++) {
         int k = 0;
         if (strcmp(ws->w[i], "infinite") == 0) {
-            if (infinite) {
+            if (g->infinite) {
                 error_line(e, "go: 'infinite' given twice");
-                return;
+                return -1;
             }
-            infinite = 1;
+            g->infinite = 1;
             continue;
         }
-        while (k < N_KEYS && strcmp(ws->w[i], KEYS[k]) != 0)
+        while (k < N_KEYS && strcmp(ws->w[i], GO_KEYS[k]) != 0)
             k++;
         if (k == N_KEYS) {
-            error_line(e, "go: unknown word '%.40s' (word %d)", ws->w[i], i);
-            return;
+            unknown_go_word(e, ws->w[i], i);
+            return -1;
         }
-        if (seen[k]) {
-            error_line(e, "go: '%s' given twice", KEYS[k]);
-            return;
+        if (g->seen[k]) {
+            error_line(e, "go: '%s' given twice", GO_KEYS[k]);
+            return -1;
         }
         int64_t max = (k == K_NODES || k == K_PLAYOUTS) ? INT64_MAX : INT_MAX;
         int64_t min = (k == K_AINC || k == K_DINC) ? 0 : 1;
         if (k == K_MULTIPV)
             max = ENGINE_MAX_MULTIPV;
-        if (i + 1 >= ws->n || parse_int(ws->w[i + 1], max, &val[k]) < 0 || val[k] < min) {
-            error_line(e, "go: '%s' needs a number from %lld to %lld, got '%.40s'", KEYS[k],
+        if (i + 1 >= ws->n || parse_int(ws->w[i + 1], max, &g->val[k]) < 0 || g->val[k] < min) {
+            error_line(e, "go: '%s' needs a number from %lld to %lld, got '%.40s'", GO_KEYS[k],
                        (long long)min, (long long)max, i + 1 < ws->n ? ws->w[i + 1] : "");
-            return;
+            return -1;
         }
-        seen[k] = 1;
+        g->seen[k] = 1;
         i++;
     }
-    if (ball_result(e->game) != BALL_ONGOING) {
-        error_line(e, "go: the game is over");
-        say(e, "bestdecision none");
-        return;
-    }
+    return 0;
+}
+
+static int64_t at_most(int64_t v, int64_t max)
+{
+    return v > max ? max : v;
+}
+
+/* The limits of the search from the words of a `go`, clamped. */
+static void go_limits(struct engine *e, const struct go_words *g)
+{
     memset(&e->lim, 0, sizeof e->lim);
-    e->lim.nodes = val[K_NODES];
-    e->lim.playouts = val[K_PLAYOUTS];
-    e->lim.movetime_ms = val[K_MOVETIME];
-    e->lim.depth = val[K_DEPTH];
-    e->lim.infinite = infinite;
-    e->lim.multipv = seen[K_MULTIPV] ? (int)val[K_MULTIPV] : 1;
+    e->lim.nodes = at_most(g->val[K_NODES], MAX_NODES);
+    e->lim.playouts = at_most(g->val[K_PLAYOUTS], MAX_NODES);
+    e->lim.movetime_ms = at_most(g->val[K_MOVETIME], MAX_MOVETIME_MS);
+    e->lim.depth = g->val[K_DEPTH];
+    e->lim.infinite = g->infinite;
+    e->lim.multipv = g->seen[K_MULTIPV] ? (int)g->val[K_MULTIPV] : 1;
     int side = ball_side(e->game);
     int k_time = side == BALL_ATK ? K_ATIME : K_DTIME, k_inc = side == BALL_ATK ? K_AINC : K_DINC;
-    if (seen[k_time]) {
-        int64_t left = val[k_time], mtg = seen[K_MTG] ? val[K_MTG] : 30;
-        int64_t t = left / mtg + val[k_inc] * 3 / 4;
+    if (g->seen[k_time]) {
+        int64_t left = g->val[k_time], mtg = g->seen[K_MTG] ? g->val[K_MTG] : 30;
+        int64_t t = left / mtg + g->val[k_inc] * 3 / 4;
         if (t > left / 2)
             t = left / 2;
-        if (t < 1)
-            t = 1;
+        t = at_most(t < 1 ? 1 : t, MAX_MOVETIME_MS);
         if (e->lim.movetime_ms == 0 || t < e->lim.movetime_ms)
             e->lim.movetime_ms = t;
     }
-    /* The searched game: the current position under the current rules
-     * (the search needs no history), made anew only after a newgame. */
+}
+
+/* The searched game: the current position under the current rules (the
+ * search needs no history), made anew only after a newgame. 0 or -1. */
+static int search_position(struct engine *e)
+{
     char bpn[BALL_BPN_MAX];
     if (e->search_game == NULL || e->search_rules_stale) {
         ball_game_free(e->search_game);
         e->search_game = NULL;
         if (ball_game_clone(&e->search_game, e->base) < 0) {
             error_line(e, "go: out of memory");
-            return;
+            return -1;
         }
         e->search_rules_stale = 0;
     }
     if (ball_position_to_text(e->game, bpn, sizeof bpn) < 0 ||
         ball_position_from_text(e->search_game, bpn) < 0) {
         error_line(e, "go: %s", ball_errmsg(e->search_game));
+        return -1;
+    }
+    return 0;
+}
+
+static void cmd_go(struct engine *e, const struct words *ws)
+{
+    struct go_words g;
+    if (read_go(e, ws, &g) < 0)
+        return;
+    if (ball_result(e->game) != BALL_ONGOING) {
+        error_line(e, "go: the game is over");
+        say(e, "bestdecision none");
         return;
     }
+    go_limits(e, &g);
+    if (search_position(e) < 0)
+        return;
     atomic_store(&e->stop, 0);
     atomic_store(&e->done, 0);
     atomic_store(&e->quiet, 0);
@@ -474,6 +541,21 @@ static void cmd_go(struct engine *e, const struct words *ws)
         return;
     }
     e->searching = 1;
+}
+
+/* 1 when @p cmd is a command of the protocol; else 0 after the error
+ * line, with the nearest command when one is near. */
+static int known_command(struct engine *e, const char *cmd)
+{
+    for (size_t k = 0; k < N_COMMAND_NAMES; k++)
+        if (strcmp(cmd, COMMAND_NAMES[k]) == 0)
+            return 1;
+    const char *best = options_nearest(cmd, COMMAND_NAMES, N_COMMAND_NAMES, sizeof COMMAND_NAMES[0]);
+    if (best)
+        error_line(e, "line %lu: unknown command '%.40s'; did you mean '%s'?", e->line_no, cmd, best);
+    else
+        error_line(e, "line %lu: unknown command '%.40s'", e->line_no, cmd);
+    return 0;
 }
 
 /* Runs one line; returns 1 for quit. */
@@ -503,25 +585,8 @@ static int run_line(struct engine *e, char *line)
         join_search(e, 1);
         return 0;
     }
-    int known = 0;
-    for (size_t k = 0; k < sizeof COMMAND_NAMES / sizeof COMMAND_NAMES[0]; k++)
-        known |= strcmp(cmd, COMMAND_NAMES[k]) == 0;
-    if (!known) {
-        const char *best = NULL;
-        size_t best_d = 3;
-        for (size_t k = 0; k < sizeof COMMAND_NAMES / sizeof COMMAND_NAMES[0]; k++) {
-            size_t d = edit_distance(cmd, COMMAND_NAMES[k]);
-            if (d < best_d) {
-                best_d = d;
-                best = COMMAND_NAMES[k];
-            }
-        }
-        if (best)
-            error_line(e, "line %lu: unknown command '%.40s'; did you mean '%s'?", e->line_no, cmd, best);
-        else
-            error_line(e, "line %lu: unknown command '%.40s'", e->line_no, cmd);
+    if (!known_command(e, cmd))
         return 0;
-    }
     if (busy(e)) {
         error_line(e, "%s: a search is running (send stop first)", cmd);
         return 0;
@@ -546,95 +611,138 @@ static void usage(FILE *out)
           out);
 }
 
-int tool_engine_main(int argc, char **argv)
+/* The options of `ball engine`, their values by index. */
+enum { ARG_SEARCHER, ARG_NET, ARG_LOG, ARG_HELP, N_ARGS };
+static const struct option ENGINE_OPTIONS[N_ARGS + 1] = {
+    {"searcher", required_argument, NULL, 0}, {"net", required_argument, NULL, 0},
+    {"log", required_argument, NULL, 0},      {"help", no_argument, NULL, 0},
+    {NULL, 0, NULL, 0},
+};
+
+/* Reads the options (argv[0] is "engine") into @p value; 0, -1 after
+ * --help, or an exit status after the message. */
+static int engine_args(int argc, char **argv, const char *value[N_ARGS])
 {
-    struct engine e;
-    const char *log_path = NULL, *net_path = NULL;
-    char err[ERR_LEN] = "";
-    memset(&e, 0, sizeof e);
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--log") == 0 && i + 1 < argc && log_path == NULL) {
-            log_path = argv[++i];
-        } else if (strcmp(argv[i], "--net") == 0 && i + 1 < argc && net_path == NULL) {
-            net_path = argv[++i];
-        } else if (strcmp(argv[i], "--searcher") == 0 && i + 1 < argc) {
-            const char *w = argv[++i];
-            if (strcmp(w, engine_searcher_search.word) == 0) {
-                e.kind = &engine_searcher_search;
-            } else if (strcmp(w, engine_searcher_mcts.word) == 0) {
-                e.kind = &engine_searcher_mcts;
-            } else {
-                fprintf(stderr, "ball: engine: --searcher '%.40s': expected search or mcts\n", w);
-                return 2;
-            }
-        } else if (strcmp(argv[i], "--help") == 0) {
+    char msg[160], *v;
+    int k;
+    optind = 0;
+    while ((k = options_next(argc, argv, ENGINE_OPTIONS, &v, msg, sizeof msg)) >= 0) {
+        if (k == ARG_HELP) {
             usage(stdout);
-            return 0;
-        } else {
-            fprintf(stderr, "ball: engine: unexpected argument '%.40s'\n", argv[i]);
-            usage(stderr);
-            return 2;
+            return -1;
         }
+        if (value[k] != NULL) {
+            snprintf(msg, sizeof msg, "option --%s given twice", ENGINE_OPTIONS[k].name);
+            k = OPT_ERROR;
+            break;
+        }
+        value[k] = v;
     }
-    if (log_path && (e.log = fopen(log_path, "a")) == NULL) {
-        fprintf(stderr, "ball: engine: --log %s: %s\n", log_path, strerror(errno));
+    if (k == OPT_END && optind < argc) {
+        snprintf(msg, sizeof msg, "unexpected argument '%.40s'", argv[optind]);
+        k = OPT_ERROR;
+    }
+    if (k == OPT_ERROR) {
+        fprintf(stderr, "ball: engine: %s\n", msg);
+        usage(stderr);
         return 2;
     }
-    if (e.kind == NULL)
-        e.kind = &engine_searcher_search;
-    if (net_path != NULL && e.kind != &engine_searcher_search) {
+    return 0;
+}
+
+/* The log, the searcher (with --net's network) and the start position;
+ * 0, or an exit status after the message (what was made is freed by
+ * engine_close()). */
+static int engine_open(struct engine *e, const char *value[N_ARGS])
+{
+    char err[ERR_LEN] = "";
+    const engine_option *opts;
+    e->log_path = value[ARG_LOG];
+    if (e->log_path && (e->log = fopen(e->log_path, "a")) == NULL) {
+        fprintf(stderr, "ball: engine: --log %s: %s\n", e->log_path, strerror(errno));
+        return 2;
+    }
+    int rc = engine_searcher_new(&e->searcher, value[ARG_SEARCHER], err, sizeof err);
+    if (rc < 0) {
+        fprintf(stderr, "ball: engine: %s\n", err);
+        return rc == -2 ? 2 : 1;
+    }
+    size_t n_opts = engine_searcher_options(e->searcher, &opts);
+    if (value[ARG_NET] != NULL && engine_option_find(opts, n_opts, "EvalFile", err, sizeof err) < 0) {
         fprintf(stderr, "ball: engine: --net: only the turn search (--searcher search) takes a network\n");
-        if (e.log)
-            fclose(e.log);
         return 2;
     }
-    pthread_mutex_init(&e.out_lock, NULL);
-    atomic_init(&e.stop, 0);
-    atomic_init(&e.quiet, 0);
-    atomic_init(&e.done, 0);
-    if (e.kind->create(&e.searcher, err, sizeof err) < 0 ||
-        (net_path != NULL && e.kind->set_option(e.searcher, "EvalFile", net_path, err, sizeof err) < 0) ||
-        ball_game_new(&e.base, NULL, err, sizeof err) < 0 || ball_game_clone(&e.game, e.base) < 0) {
+    if (value[ARG_NET] != NULL &&
+        engine_searcher_set_option(e->searcher, "EvalFile", value[ARG_NET], err, sizeof err) < 0) {
+        fprintf(stderr, "ball: engine: --net: %s\n", err);
+        return 2;
+    }
+    if (ball_game_new(&e->base, NULL, err, sizeof err) < 0 || ball_game_clone(&e->game, e->base) < 0) {
         fprintf(stderr, "ball: engine: %s\n", *err ? err : "out of memory");
-        e.kind->destroy(e.searcher);
-        ball_game_free(e.base);
-        if (e.log)
-            fclose(e.log);
         return 1;
     }
+    return 0;
+}
+
+/* Reads and runs the command lines until quit or the end of the input. */
+static void engine_loop(struct engine *e)
+{
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     while ((len = getline(&line, &cap, stdin)) >= 0) {
-        e.line_no++;
+        e->line_no++;
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = '\0';
-        if (e.log) {
-            pthread_mutex_lock(&e.out_lock);
-            fprintf(e.log, "> %.*s\n", len > LINE_MAX_BYTES ? 64 : (int)len, line);
-            fflush(e.log);
-            pthread_mutex_unlock(&e.out_lock);
-        }
+        pthread_mutex_lock(&e->out_lock);
+        log_line(e, ">", line, len > LINE_MAX_BYTES ? 64 : (int)len);
+        pthread_mutex_unlock(&e->out_lock);
         if (len > LINE_MAX_BYTES) {
-            error_line(&e, "line %lu: line longer than %d bytes", e.line_no, LINE_MAX_BYTES);
+            error_line(e, "line %lu: line longer than %d bytes", e->line_no, LINE_MAX_BYTES);
             continue;
         }
         if (strlen(line) != (size_t)len) {
-            error_line(&e, "line %lu: a NUL byte in the line", e.line_no);
+            error_line(e, "line %lu: a NUL byte in the line", e->line_no);
             continue;
         }
-        if (run_line(&e, line))
+        if (run_line(e, line))
             break;
     }
     free(line);
-    atomic_store(&e.quiet, 1);
-    join_search(&e, 1);
-    e.kind->destroy(e.searcher);
-    ball_game_free(e.base);
-    ball_game_free(e.game);
-    ball_game_free(e.search_game);
+}
+
+/* Ends the search and frees everything; the exit status: 1 when the log
+ * could not be written. */
+static int engine_close(struct engine *e)
+{
+    atomic_store(&e->quiet, 1);
+    join_search(e, 1);
+    engine_searcher_free(e->searcher);
+    ball_game_free(e->base);
+    ball_game_free(e->game);
+    ball_game_free(e->search_game);
+    if (e->log && fclose(e->log) != 0 && !e->log_failed) {
+        fprintf(stderr, "ball: engine: --log %s: %s\n", e->log_path, strerror(errno));
+        e->log_failed = 1;
+    }
+    return e->log_failed ? 1 : 0;
+}
+
+int tool_engine_main(int argc, char **argv)
+{
+    const char *value[N_ARGS] = {NULL};
+    struct engine e;
+    int rc = engine_args(argc, argv, value);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    memset(&e, 0, sizeof e);
+    pthread_mutex_init(&e.out_lock, NULL);
+    atomic_init(&e.stop, 0);
+    atomic_init(&e.quiet, 0);
+    atomic_init(&e.done, 0);
+    if ((rc = engine_open(&e, value)) == 0)
+        engine_loop(&e);
+    int closed = engine_close(&e);
     pthread_mutex_destroy(&e.out_lock);
-    if (e.log)
-        fclose(e.log);
-    return 0;
+    return rc ? rc : closed;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The `ball engine` and `ball match` commands (tools/engine.c,
- * tools/match.c), called by tools/ball.c with the arguments after the
- * command's name. Each returns the tool's exit status.
+ * tools/match*.c), called by tools/ball.c with the command's arguments,
+ * argv[0] being the command's name. Each returns the tool's exit status.
  */
 #ifndef TOOLS_ENGINE_H
 #define TOOLS_ENGINE_H

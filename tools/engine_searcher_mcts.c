@@ -15,16 +15,11 @@
 #define _POSIX_C_SOURCE 200809L
 #define BALL_EXPERIMENTAL /* ball_mcts_root_decisions() */
 
-#include "engine_options.h"
 #include "engine_searcher.h"
 
-#include <errno.h>
-#include <math.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 enum { OPT_SEED, OPT_PLAYOUTS, OPT_SLICE, OPT_EXPLORATION, OPT_TURNS, OPT_MAXNODES, N_OPT };
 
@@ -44,9 +39,7 @@ struct root_stat {
     double reward; /* sum of visits * mean */
 };
 
-struct engine_searcher {
-    double value[N_OPT];
-    atomic_int stop;
+struct mcts_state {
     ball_mcts *mcts;            /* cached between slices and searches */
     ball_mcts_config mcts_cfg;  /* its settings */
     /* the work space of a run, here rather than on the stack of the
@@ -55,98 +48,40 @@ struct engine_searcher {
     ball_action acts[BALL_MAX_ACTIONS];
     uint32_t visits[BALL_MAX_ACTIONS];
     double values[BALL_MAX_ACTIONS];
+    int n_st;          /* entries of st */
+    /* the current run */
+    double t0;         /* its start (ms) */
+    int64_t budget;    /* playouts in all; 0: none */
+    int64_t done, slices;
+    uint64_t seed;
 };
 
-static const char *mcts_name(void)
+static void mcts_free(void *state)
 {
-    /* The tool links the static library: its version is the header's. */
-    return "libball mcts " BALL_VERSION_STRING;
-}
-
-static size_t mcts_options(const engine_option **out)
-{
-    *out = OPTIONS;
-    return N_OPT;
-}
-
-static int mcts_new(engine_searcher **out, char *err, size_t errlen)
-{
-    engine_searcher *s = calloc(1, sizeof *s);
-    *out = NULL;
-    if (s == NULL) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    for (int i = 0; i < N_OPT; i++)
-        s->value[i] = strtod(OPTIONS[i].def, NULL);
-    atomic_init(&s->stop, 0);
-    *out = s;
-    return 0;
-}
-
-static void mcts_free(engine_searcher *s)
-{
-    if (s == NULL)
-        return;
-    ball_mcts_free(s->mcts);
-    free(s);
-}
-
-static int mcts_set_option(engine_searcher *s, const char *name, const char *value,
-                           char *err, size_t errlen)
-{
-    int k = engine_option_find(OPTIONS, N_OPT, name, err, errlen);
-    unsigned long long u;
-    double v;
-    if (k < 0)
-        return -1;
-    if (OPTIONS[k].type == ENGINE_OPT_SPIN) {
-        if (engine_option_spin(&OPTIONS[k], value, &u, err, errlen) < 0)
-            return -1;
-        v = (double)u;
-    } else if (engine_option_real(&OPTIONS[k], value, &v, err, errlen) < 0) {
-        return -1;
-    }
-    s->value[k] = v;
-    return 0;
-}
-
-static void mcts_new_game(engine_searcher *s)
-{
-    (void)s; /* every search starts from a fresh tree: nothing to forget */
-}
-
-static void mcts_stop(engine_searcher *s)
-{
-    atomic_store(&s->stop, 1);
-}
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+    struct mcts_state *m = state;
+    ball_mcts_free(m->mcts);
 }
 
 /* The cached searcher, made again when its budget or settings change. */
-static int slice_searcher(engine_searcher *s, int playouts, int time_ms, char *err, size_t errlen)
+static int slice_searcher(const engine_searcher *s, struct mcts_state *m, int playouts,
+                          int time_ms, char *err, size_t errlen)
 {
     ball_mcts_config cfg;
     ball_mcts_config_init(&cfg, sizeof cfg);
     cfg.playouts = playouts;
     cfg.time_ms = time_ms;
-    cfg.exploration = s->value[OPT_EXPLORATION];
-    cfg.playout_turns = (int)s->value[OPT_TURNS];
-    cfg.max_nodes = (int)s->value[OPT_MAXNODES];
-    if (s->mcts != NULL && cfg.playouts == s->mcts_cfg.playouts &&
-        cfg.time_ms == s->mcts_cfg.time_ms && cfg.exploration == s->mcts_cfg.exploration &&
-        cfg.playout_turns == s->mcts_cfg.playout_turns && cfg.max_nodes == s->mcts_cfg.max_nodes)
+    cfg.exploration = engine_searcher_real(s, OPT_EXPLORATION);
+    cfg.playout_turns = (int)engine_searcher_spin(s, OPT_TURNS);
+    cfg.max_nodes = (int)engine_searcher_spin(s, OPT_MAXNODES);
+    if (m->mcts != NULL && cfg.playouts == m->mcts_cfg.playouts &&
+        cfg.time_ms == m->mcts_cfg.time_ms && cfg.exploration == m->mcts_cfg.exploration &&
+        cfg.playout_turns == m->mcts_cfg.playout_turns && cfg.max_nodes == m->mcts_cfg.max_nodes)
         return 0;
-    ball_mcts_free(s->mcts);
-    s->mcts = NULL;
-    if (ball_mcts_new(&s->mcts, &cfg, err, errlen) < 0)
+    ball_mcts_free(m->mcts);
+    m->mcts = NULL;
+    if (ball_mcts_new(&m->mcts, &cfg, err, errlen) < 0)
         return -1;
-    s->mcts_cfg = cfg;
+    m->mcts_cfg = cfg;
     return 0;
 }
 
@@ -178,116 +113,120 @@ static void fill_info(engine_info *info, struct root_stat *st, int n, int multip
     info->n_lines = k;
 }
 
-static int mcts_run(engine_searcher *s, ball_game *game, const engine_limits *lim,
-                        engine_info_fn info_fn, void *ud, engine_result *out, char *err,
-                        size_t errlen)
+/* The playouts of a whole `go` (0: none, a time, depth or infinite). */
+static int64_t total_budget(const engine_searcher *s, const engine_limits *lim)
 {
-    static const uint64_t GOLDEN = 0x9e3779b97f4a7c15u;
-    struct root_stat *st = s->st;
-    ball_action *acts = s->acts;
-    uint32_t *visits = s->visits;
-    double *values = s->values;
-    int n_st = 0, multipv = lim->multipv < 1 ? 1 : lim->multipv;
-    double t0 = now_ms();
-    int64_t budget = 0; /* playouts in all; 0: none */
-    uint64_t seed = (uint64_t)s->value[OPT_SEED] ^ ball_hash(game);
-
-    atomic_store(&s->stop, 0);
-    memset(out, 0, sizeof *out);
-    if (multipv > ENGINE_MAX_MULTIPV)
-        multipv = ENGINE_MAX_MULTIPV;
-    if (ball_result(game) != BALL_ONGOING) {
-        snprintf(err, errlen, "the game is over");
-        return -1;
-    }
+    int64_t budget = 0;
     if (lim->nodes > 0)
         budget = lim->nodes;
     if (lim->playouts > 0 && (budget == 0 || lim->playouts < budget))
         budget = lim->playouts;
     if (budget == 0 && !lim->infinite && lim->movetime_ms == 0 && lim->depth == 0)
-        budget = (int64_t)s->value[OPT_PLAYOUTS];
+        budget = (int64_t)engine_searcher_spin(s, OPT_PLAYOUTS);
+    return budget;
+}
 
-    int64_t done = 0, slices = 0;
-    int64_t slice_max = (int64_t)s->value[OPT_SLICE];
+/* One slice: a search of at most Slice playouts (fewer when the budget
+ * or the time left is smaller), from a fresh tree. Returns the number of
+ * its root decisions in m->acts (0: answered without a search, in
+ * @p chosen), or -1 with a message. */
+static int run_slice(const engine_searcher *s, struct mcts_state *m, ball_game *game,
+                     const engine_limits *lim, ball_action *chosen, ball_mcts_stats *stats,
+                     char *err, size_t errlen)
+{
+    static const uint64_t GOLDEN = 0x9e3779b97f4a7c15u;
+    int64_t size = (int64_t)engine_searcher_spin(s, OPT_SLICE);
+    int time_ms = 0;
+    if (m->budget > 0 && !lim->infinite && m->budget - m->done < size)
+        size = m->budget - m->done;
+    if (lim->movetime_ms > 0 && !lim->infinite) {
+        double left = (double)lim->movetime_ms - (engine_now_ms() - m->t0);
+        time_ms = left < 1 ? 1 : (int)left;
+    }
+    if (slice_searcher(s, m, (int)size, time_ms, err, errlen) < 0)
+        return -1;
+    ball_mcts_seed(m->mcts, m->seed + (uint64_t)m->slices * GOLDEN);
+    ball_mcts_stats_init(stats, sizeof *stats);
+    if (ball_mcts_choose(m->mcts, game, chosen, stats) < 0) {
+        snprintf(err, errlen, "%s", ball_errmsg(game));
+        return -1;
+    }
+    m->slices++;
+    m->done += (int64_t)stats->playouts;
+    int n = ball_mcts_root_decisions(m->mcts, m->acts, m->visits, m->values, BALL_MAX_ACTIONS);
+    return n > BALL_MAX_ACTIONS ? BALL_MAX_ACTIONS : n < 0 ? 0 : n;
+}
+
+/* Adds the @p n root decisions of a slice to the statistics of the run. */
+static void add_slice(struct mcts_state *m, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int j = 0;
+        while (j < m->n_st && m->st[j].action != m->acts[i])
+            j++;
+        if (j == m->n_st)
+            m->st[m->n_st++] = (struct root_stat){m->acts[i], 0, 0};
+        m->st[j].visits += m->visits[i];
+        m->st[j].reward += m->values[i] * m->visits[i];
+    }
+}
+
+/* The counts of the run so far into @p info. */
+static void run_info(const struct mcts_state *m, engine_info *info)
+{
+    info->depth = m->slices;
+    info->nodes = (uint64_t)m->done;
+    info->elapsed_ms = engine_now_ms() - m->t0;
+}
+
+/* 1 when a limit of @p lim is reached (never for infinite). */
+static int limit_reached(const struct mcts_state *m, const engine_limits *lim)
+{
+    if (lim->infinite)
+        return 0;
+    return (m->budget > 0 && m->done >= m->budget) || (lim->depth > 0 && m->slices >= lim->depth) ||
+           (lim->movetime_ms > 0 && engine_now_ms() - m->t0 >= (double)lim->movetime_ms);
+}
+
+static int mcts_run(engine_searcher *s, void *state, ball_game *game, const engine_limits *lim,
+                    int multipv, engine_info_fn info_fn, void *ud, engine_result *out, char *err,
+                    size_t errlen)
+{
+    struct mcts_state *m = state;
+    m->n_st = 0;
+    m->t0 = engine_now_ms();
+    m->budget = total_budget(s, lim);
+    m->done = m->slices = 0;
+    m->seed = engine_searcher_spin(s, OPT_SEED) ^ ball_hash(game);
     for (;;) {
-        int64_t size = slice_max;
-        int time_ms = 0;
-        if (budget > 0 && !lim->infinite && budget - done < size)
-            size = budget - done;
-        if (lim->movetime_ms > 0 && !lim->infinite) {
-            double left = (double)lim->movetime_ms - (now_ms() - t0);
-            time_ms = left < 1 ? 1 : (int)left;
-        }
-        if (slice_searcher(s, (int)size, time_ms, err, errlen) < 0)
-            return -1;
-        ball_mcts_seed(s->mcts, seed + (uint64_t)slices * GOLDEN);
         ball_mcts_stats stats;
         ball_action chosen;
-        ball_mcts_stats_init(&stats, sizeof stats);
-        if (ball_mcts_choose(s->mcts, game, &chosen, &stats) < 0) {
-            snprintf(err, errlen, "%s", ball_errmsg(game));
+        int n = run_slice(s, m, game, lim, &chosen, &stats, err, errlen);
+        if (n < 0)
             return -1;
-        }
-        slices++;
-        done += (int64_t)stats.playouts;
-        int n = ball_mcts_root_decisions(s->mcts, acts, visits, values, BALL_MAX_ACTIONS);
-        if (n <= 0) {
-            /* An immediate touchdown or the only legal decision: no search. */
+        if (n == 0) { /* an immediate touchdown or the only legal decision: no search */
             out->best = chosen;
-            out->info.depth = slices;
-            out->info.nodes = (uint64_t)done;
-            out->info.elapsed_ms = now_ms() - t0;
+            run_info(m, &out->info);
             out->info.n_lines = 1;
-            out->info.lines[0].value = stats.value;
-            out->info.lines[0].n_pv = 1;
-            out->info.lines[0].pv[0] = chosen;
+            out->info.lines[0] = (engine_line){stats.value, 0, 1, {chosen}};
             if (info_fn != NULL)
                 info_fn(ud, &out->info);
-            if (lim->infinite) /* wait for stop, as the protocol asks */
-                while (!atomic_load(&s->stop) && (info_fn == NULL || !info_fn(ud, NULL))) {
-                    struct timespec d = {0, 2000000};
-                    nanosleep(&d, NULL);
-                }
             return 0;
         }
-        if (n > BALL_MAX_ACTIONS)
-            n = BALL_MAX_ACTIONS;
-        for (int i = 0; i < n; i++) {
-            int j = 0;
-            while (j < n_st && st[j].action != acts[i])
-                j++;
-            if (j == n_st) {
-                st[n_st].action = acts[i];
-                st[n_st].visits = 0;
-                st[n_st].reward = 0;
-                n_st++;
-            }
-            st[j].visits += visits[i];
-            st[j].reward += values[i] * visits[i];
-        }
-        fill_info(&out->info, st, n_st, multipv);
-        out->info.depth = slices;
-        out->info.nodes = (uint64_t)done;
-        out->info.elapsed_ms = now_ms() - t0;
+        add_slice(m, n);
+        fill_info(&out->info, m->st, m->n_st, multipv);
+        run_info(m, &out->info);
         out->best = out->info.lines[0].pv[0];
-        int stop = 0;
-        if (info_fn != NULL && info_fn(ud, &out->info))
-            stop = 1;
-        if (atomic_load(&s->stop))
-            stop = 1;
-        if (!lim->infinite) {
-            if (budget > 0 && done >= budget)
-                stop = 1;
-            if (lim->depth > 0 && slices >= lim->depth)
-                stop = 1;
-            if (lim->movetime_ms > 0 && now_ms() - t0 >= (double)lim->movetime_ms)
-                stop = 1;
-        }
-        if (stop)
+        int stop = info_fn != NULL && info_fn(ud, &out->info);
+        if (stop || engine_searcher_stopped(s) || limit_reached(m, lim))
             return 0;
     }
 }
 
-const engine_searcher_kind engine_searcher_mcts = {
-    "mcts", mcts_name, mcts_options, mcts_new, mcts_free, mcts_set_option, mcts_new_game, mcts_run, mcts_stop,
+/* The tool links the static library: its version is the header's. No
+ * string option; nothing to forget at a newgame (every search starts
+ * from a fresh tree). */
+const engine_backend engine_backend_mcts = {
+    "mcts", "libball mcts " BALL_VERSION_STRING, OPTIONS, N_OPT, sizeof(struct mcts_state),
+    NULL, NULL, mcts_free, mcts_run,
 };

@@ -28,16 +28,16 @@
 #define _POSIX_C_SOURCE 200809L
 #define BALL_EXPERIMENTAL /* ball_net_*, ball_search_set_eval() */
 
-#include "engine_options.h"
 #include "engine_searcher.h"
 
 #include <errno.h>
-#include <math.h>
-#include <stdatomic.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum { OPT_NODES, OPT_HASH, OPT_THREADS, OPT_SEED, OPT_EVALFILE, N_OPT };
 
@@ -56,9 +56,8 @@ static const engine_option OPTIONS[N_OPT] = {
  * often that becomes an `info` line between the ends of depths (ms). */
 enum { POLL_MS = 5, INFO_MS = 250 };
 
-struct engine_searcher {
-    uint64_t value[N_OPT];
-    atomic_int stop;
+struct search_state {
+    engine_searcher *owner;   /* for the stop flag, in the callback */
     ball_net *net;            /* EvalFile's network, or NULL */
     ball_search *search;      /* kept between searches of a game */
     ball_search_config cfg;   /* its settings */
@@ -71,63 +70,49 @@ struct engine_searcher {
     ball_search_line lines[ENGINE_MAX_MULTIPV];
 };
 
-static const char *search_name(void)
+static void search_free(void *state)
 {
-    /* The tool links the static library: its version is the header's. */
-    return "libball search " BALL_VERSION_STRING;
+    struct search_state *t = state;
+    ball_search_free(t->search);
+    ball_net_free(t->net);
 }
 
-static size_t search_options(const engine_option **out)
+/* Opens @p path for reading if it is a regular file: without blocking
+ * (O_NONBLOCK: a FIFO with no writer would hold the engine's command loop,
+ * isready and quit unanswered, in open() or read()). NULL with a message. */
+static FILE *open_regular(const char *path, long *len, char *err, size_t errlen)
 {
-    *out = OPTIONS;
-    return N_OPT;
-}
-
-static int search_new(engine_searcher **out, char *err, size_t errlen)
-{
-    engine_searcher *s = calloc(1, sizeof *s);
-    *out = NULL;
-    if (s == NULL) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "EvalFile '%.200s': %s", path, strerror(errno));
+        return NULL;
     }
-    for (int i = 0; i < N_OPT; i++)
-        if (OPTIONS[i].type == ENGINE_OPT_SPIN)
-            s->value[i] = strtoull(OPTIONS[i].def, NULL, 10);
-    atomic_init(&s->stop, 0);
-    *out = s;
-    return 0;
-}
-
-static void search_free(engine_searcher *s)
-{
-    if (s == NULL)
-        return;
-    ball_search_free(s->search);
-    ball_net_free(s->net);
-    free(s);
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "EvalFile '%.200s': not a regular file", path);
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (f == NULL) {
+        snprintf(err, errlen, "EvalFile '%.200s': %s", path, strerror(errno));
+        close(fd);
+    }
+    *len = st.st_size > LONG_MAX ? LONG_MAX : (long)st.st_size;
+    return f;
 }
 
 /* Reads and loads the network file @p path into @p *out; 0, or -1 with a
  * message naming the file. */
 static int load_net_file(const char *path, ball_net **out, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
     unsigned char *data = NULL;
     long len = -1;
     char why[256];
+    FILE *f = open_regular(path, &len, err, errlen);
     *out = NULL;
-    if (f == NULL) {
-        snprintf(err, errlen, "EvalFile '%.200s': %s", path, strerror(errno));
+    if (f == NULL)
         return -1;
-    }
-    if (fseek(f, 0, SEEK_END) == 0)
-        len = ftell(f);
-    if (len < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        snprintf(err, errlen, "EvalFile '%.200s': cannot read it (not a regular file?)", path);
-        fclose(f);
-        return -1;
-    }
     if (len > MAX_NET_FILE) {
         snprintf(err, errlen, "EvalFile '%.200s': %ld bytes, at most %ld", path, len, MAX_NET_FILE);
         fclose(f);
@@ -150,44 +135,29 @@ static int load_net_file(const char *path, ball_net **out, char *err, size_t err
     return 0;
 }
 
-static int search_set_option(engine_searcher *s, const char *name, const char *value,
+/* EvalFile: the network is loaded when the option is set. */
+static int search_set_string(engine_searcher *s, void *state, int k, const char *value,
                              char *err, size_t errlen)
 {
-    int k = engine_option_find(OPTIONS, N_OPT, name, err, errlen);
-    unsigned long long v;
-    if (k == OPT_EVALFILE) {
-        ball_net *net = NULL;
-        if (*value != '\0' && strcmp(value, "<empty>") != 0 &&
-            load_net_file(value, &net, err, errlen) < 0)
-            return -1;
-        ball_net_free(s->net);
-        s->net = net;
-        if (s->search != NULL)
-            ball_search_set_eval(s->search, net ? ball_net_search_eval : NULL, net);
-        return 0;
-    }
-    if (k < 0 || engine_option_spin(&OPTIONS[k], value, &v, err, errlen) < 0)
+    struct search_state *t = state;
+    ball_net *net = NULL;
+    (void)s;
+    (void)k; /* EvalFile, the one string option */
+    if (*value != '\0' && strcmp(value, "<empty>") != 0 &&
+        load_net_file(value, &net, err, errlen) < 0)
         return -1;
-    s->value[k] = v;
+    ball_net_free(t->net);
+    t->net = net;
+    if (t->search != NULL)
+        ball_search_set_eval(t->search, net ? ball_net_search_eval : NULL, net);
     return 0;
 }
 
-static void search_new_game(engine_searcher *s)
+static void search_new_game(void *state)
 {
-    if (s->search != NULL)
-        ball_search_clear(s->search);
-}
-
-static void search_stop(engine_searcher *s)
-{
-    atomic_store(&s->stop, 1);
-}
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+    struct search_state *t = state;
+    if (t->search != NULL)
+        ball_search_clear(t->search);
 }
 
 static double to_protocol(double v)
@@ -208,8 +178,8 @@ static void copy_pv(engine_line *l, const ball_action *pv, int n)
  * at the end of each depth and every INFO_MS. */
 static int on_search_info(void *ud, const ball_search_info *bi)
 {
-    engine_searcher *s = ud;
-    double t = now_ms();
+    struct search_state *s = ud;
+    double t = engine_now_ms();
     if (s->info_fn != NULL && (bi->depth != s->last_depth || t - s->last_report >= INFO_MS)) {
         engine_info *info = &s->info;
         s->last_depth = bi->depth;
@@ -226,11 +196,11 @@ static int on_search_info(void *ud, const ball_search_info *bi)
     } else if (s->info_fn != NULL && s->info_fn(s->info_ud, NULL)) {
         return 1;
     }
-    return atomic_load(&s->stop);
+    return engine_searcher_stopped(s->owner);
 }
 
 /* The searcher for @p cfg: the kept one when its settings are the same. */
-static int searcher_for(engine_searcher *s, const ball_search_config *cfg, char *err,
+static int searcher_for(struct search_state *s, const ball_search_config *cfg, char *err,
                         size_t errlen)
 {
     if (s->search != NULL && s->cfg.nodes == cfg->nodes && s->cfg.time_ms == cfg->time_ms &&
@@ -248,40 +218,36 @@ static int searcher_for(engine_searcher *s, const ball_search_config *cfg, char 
     return 0;
 }
 
-static int config_for(const engine_searcher *s, const engine_limits *lim, int multipv,
-                      ball_search_config *cfg, char *err, size_t errlen)
+static void config_for(const engine_searcher *s, const engine_limits *lim, int multipv,
+                       ball_search_config *cfg)
 {
     ball_search_config_init(cfg, sizeof *cfg);
     cfg->nodes = 0;
-    cfg->hash_mb = (int)s->value[OPT_HASH];
-    cfg->threads = (int)s->value[OPT_THREADS];
-    cfg->seed = s->value[OPT_SEED];
+    cfg->hash_mb = (int)engine_searcher_spin(s, OPT_HASH);
+    cfg->threads = (int)engine_searcher_spin(s, OPT_THREADS);
+    cfg->seed = engine_searcher_spin(s, OPT_SEED);
     cfg->multipv = multipv;
     cfg->info = on_search_info;
     cfg->info_every_ms = POLL_MS;
     if (lim->infinite) {
         cfg->depth = 64; /* the deepest the search goes; then wait for stop */
-        return 0;
+        return;
     }
     if (lim->nodes > 0)
         cfg->nodes = (uint64_t)lim->nodes;
     if (lim->playouts > 0 && (cfg->nodes == 0 || (uint64_t)lim->playouts < cfg->nodes))
         cfg->nodes = (uint64_t)lim->playouts;
-    if (lim->movetime_ms > 86400000 || lim->depth > 64) {
-        snprintf(err, errlen, "%s", lim->depth > 64 ? "depth is at most 64 turns"
-                                                    : "movetime is at most 86400000 ms");
-        return -1;
-    }
+    /* the engine clamps movetime and nodes (docs/protocol.md); the
+     * deepest the search goes is 64 turns */
     cfg->time_ms = (int)lim->movetime_ms;
-    cfg->depth = (int)lim->depth;
+    cfg->depth = (int)(lim->depth > 64 ? 64 : lim->depth);
     if (cfg->nodes == 0 && cfg->time_ms == 0 && cfg->depth == 0)
-        cfg->nodes = s->value[OPT_NODES];
-    return 0;
+        cfg->nodes = engine_searcher_spin(s, OPT_NODES);
 }
 
 /* The answer: the lines of the run (up to multipv) and the rest of the
  * best turn. */
-static void fill_result(engine_searcher *s, const ball_search_result *r, int multipv,
+static void fill_result(struct search_state *s, const ball_search_result *r, int multipv,
                         engine_result *out)
 {
     engine_info *info = &out->info;
@@ -314,47 +280,36 @@ static void fill_result(engine_searcher *s, const ball_search_result *r, int mul
     }
 }
 
-static int search_run(engine_searcher *s, ball_game *game, const engine_limits *lim,
-                        engine_info_fn info_fn, void *ud, engine_result *out, char *err,
-                        size_t errlen)
+static int search_run(engine_searcher *s, void *state, ball_game *game, const engine_limits *lim,
+                      int multipv, engine_info_fn info_fn, void *ud, engine_result *out, char *err,
+                      size_t errlen)
 {
+    struct search_state *t = state;
     ball_search_config cfg;
     ball_search_result r;
-    int multipv = lim->multipv < 1 ? 1 : lim->multipv;
 
-    atomic_store(&s->stop, 0);
-    memset(out, 0, sizeof *out);
-    if (multipv > ENGINE_MAX_MULTIPV)
-        multipv = ENGINE_MAX_MULTIPV;
-    if (ball_result(game) != BALL_ONGOING) {
-        snprintf(err, errlen, "the game is over");
+    config_for(s, lim, multipv, &cfg);
+    cfg.info_ud = t;
+    if (searcher_for(t, &cfg, err, errlen) < 0)
         return -1;
-    }
-    if (config_for(s, lim, multipv, &cfg, err, errlen) < 0)
-        return -1;
-    cfg.info_ud = s;
-    if (searcher_for(s, &cfg, err, errlen) < 0)
-        return -1;
-    s->info_fn = info_fn;
-    s->info_ud = ud;
-    s->last_depth = -1;
-    s->last_report = now_ms();
+    t->owner = s;
+    t->info_fn = info_fn;
+    t->info_ud = ud;
+    t->last_depth = -1;
+    t->last_report = engine_now_ms();
     ball_search_result_init(&r, sizeof r);
-    if (ball_search_run(s->search, game, &r) < 0) {
+    if (ball_search_run(t->search, game, &r) < 0) {
         snprintf(err, errlen, "%s", ball_errmsg(game));
         return -1;
     }
-    fill_result(s, &r, multipv, out);
+    fill_result(t, &r, multipv, out);
     if (info_fn != NULL)
         info_fn(ud, &out->info);
-    if (lim->infinite) /* wait for stop, as the protocol asks */
-        while (!atomic_load(&s->stop) && (info_fn == NULL || !info_fn(ud, NULL))) {
-            struct timespec d = {0, 2000000};
-            nanosleep(&d, NULL);
-        }
     return 0;
 }
 
-const engine_searcher_kind engine_searcher_search = {
-    "search", search_name, search_options, search_new, search_free, search_set_option, search_new_game, search_run, search_stop,
+/* The tool links the static library: its version is the header's. */
+const engine_backend engine_backend_search = {
+    "search", "libball search " BALL_VERSION_STRING, OPTIONS, N_OPT, sizeof(struct search_state),
+    search_set_string, search_new_game, search_free, search_run,
 };

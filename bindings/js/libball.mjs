@@ -180,6 +180,40 @@ function describe(v) {
   }
 }
 
+// The intrinsic getters of ArrayBuffer, typed arrays and DataView: their
+// brand checks tell what an object is without running any code of the
+// caller's (a getter, a proxy's trap), and they read it the same way.
+const intrinsicGetter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+const AB_BYTE_LENGTH = intrinsicGetter(ArrayBuffer.prototype, 'byteLength');
+const TA_PROTO = Object.getPrototypeOf(Uint8Array.prototype);
+const VIEW_GETTERS = [TA_PROTO, DataView.prototype].map((proto) =>
+  ['buffer', 'byteOffset', 'byteLength'].map((name) => intrinsicGetter(proto, name)));
+
+/** Is v an ArrayBuffer (of any realm; not a proxy of one)? Never throws. */
+function isArrayBuffer(v) {
+  try {
+    AB_BYTE_LENGTH.call(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The bytes a typed array or a DataView covers, as a Uint8Array over its
+ *  buffer; a TypeError for a detached buffer. */
+function viewBytes(v) {
+  const [getters] = VIEW_GETTERS.filter(([buffer]) => {
+    try {
+      buffer.call(v);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const [buffer, offset, length] = getters.map((get) => get.call(v));
+  return new Uint8Array(buffer, offset, length);
+}
+
 // Array.isArray, which throws for a revoked proxy.
 function isArray(v) {
   try {
@@ -1402,16 +1436,31 @@ export function bind(M) {
       }
     }
 
-    // The squares of a highlight option, in SCRATCH.ints; their count.
-    #highlight(highlight, what) {
-      if (highlight === undefined || highlight === null)
+    // The fields `names` of a drawing's options (inherited ones too), each
+    // read once, and the highlight's elements copied: what reading them
+    // throws (a getter, a proxy's trap, a revoked proxy) is BallError 'arg'.
+    #drawOptions(options, names, what) {
+      if (options === null || typeof options !== 'object')
+        throw new BallError(ErrorCode.ARG, `${what}: options is an object, not ${describe(options)}`);
+      return readCaller(what, () => {
+        const o = Object.fromEntries(names.map((k) => [k, options[k]]));
+        if (o.highlight !== undefined && o.highlight !== null) {
+          if (!isArray(o.highlight) || o.highlight.length > constants.NUM_SQUARES)
+            throw new BallError(ErrorCode.ARG, `${what}: highlight is an array of at most ` +
+              `${constants.NUM_SQUARES} squares, not ${describe(o.highlight)}`);
+          o.highlight = listArg(o.highlight, `${what}: highlight`, constants.NUM_SQUARES);
+        }
+        return o;
+      });
+    }
+
+    // The squares of a highlight (a plain array), in SCRATCH.ints; their count.
+    #highlight(squares) {
+      if (squares === undefined || squares === null)
         return 0;
-      if (!Array.isArray(highlight) || highlight.length > constants.NUM_SQUARES)
-        throw new BallError(ErrorCode.ARG, `${what}: highlight is an array of at most ` +
-          `${constants.NUM_SQUARES} squares, not ${describe(highlight)}`);
-      const squares = highlight.map((sq) => squareIndex(sq));
-      squares.forEach((v, i) => setI32(SCRATCH.ints + 4 * i, v));
-      return squares.length;
+      const indices = squares.map((sq) => squareIndex(sq));
+      indices.forEach((v, i) => setI32(SCRATCH.ints + 4 * i, v));
+      return indices.length;
     }
 
     // A text of unbounded length written by fn(buf, len) (NULL, 0: its length).
@@ -1434,12 +1483,10 @@ export function bind(M) {
      *  code: its arrow), `coords` (false: no column letters and row
      *  numbers). */
     svg(options = {}) {
-      if (options === null || typeof options !== 'object')
-        throw new BallError(ErrorCode.ARG, `svg(options): options is an object, not ${describe(options)}`);
-      const n = this.#highlight(options.highlight, 'svg(options)');
-      const arrow = options.arrow === undefined || options.arrow === null ? constants.ACTION_NONE :
-        this.#code(options.arrow);
-      const flags = options.coords === false ? 2 : 0; // BALL_DRAW_NO_COORDS
+      const o = this.#drawOptions(options, ['highlight', 'arrow', 'coords'], 'svg(options)');
+      const n = this.#highlight(o.highlight);
+      const arrow = o.arrow === undefined || o.arrow === null ? constants.ACTION_NONE : this.#code(o.arrow);
+      const flags = o.coords === false ? 2 : 0; // BALL_DRAW_NO_COORDS
       const g = this.#g;
       return this.#longText((buf, len) => M._ball_position_to_svg(g, SCRATCH.ints, n, arrow, flags, buf, len));
     }
@@ -1448,10 +1495,9 @@ export function bind(M) {
      *  one of the `ball` tool. Options: `highlight` (squares marked ">"),
      *  `legend` (true: the two lines of the legend of the letters). */
     boardText(options = {}) {
-      if (options === null || typeof options !== 'object')
-        throw new BallError(ErrorCode.ARG, `boardText(options): options is an object, not ${describe(options)}`);
-      const n = this.#highlight(options.highlight, 'boardText(options)');
-      const flags = options.legend === true ? 1 : 0; // BALL_DRAW_LEGEND
+      const o = this.#drawOptions(options, ['highlight', 'legend'], 'boardText(options)');
+      const n = this.#highlight(o.highlight);
+      const flags = o.legend === true ? 1 : 0; // BALL_DRAW_LEGEND
       const g = this.#g;
       return this.#longText((buf, len) => M._ball_position_to_board_text(g, SCRATCH.ints, n, flags, buf, len));
     }
@@ -1685,14 +1731,18 @@ export function bind(M) {
   // our own before any wasm memory is allocated (a view of the wasm
   // memory itself would be detached if it grew). A detached buffer is
   // BallError 'arg'.
+  // No property, getter or proxy trap of the caller's object runs: the
+  // kind of object is told by the intrinsic getters' brand checks (not
+  // instanceof, which runs a proxy's getPrototypeOf trap and throws a
+  // TypeError for a revoked one) and the bytes are read through them.
   function bytesArg(data, what) {
-    const view = data instanceof ArrayBuffer || ArrayBuffer.isView(data);
-    if (!view)
+    const bytes = isArrayBuffer(data) ? () => new Uint8Array(data)
+      : ArrayBuffer.isView(data) ? () => viewBytes(data) : null;
+    if (bytes === null)
       throw new BallError(ErrorCode.ARG, `${what} takes the bytes of a network file (a Uint8Array ` +
         `or an ArrayBuffer), not ${describe(data)}`);
     try {
-      return data instanceof ArrayBuffer ? new Uint8Array(data.slice(0))
-        : new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice();
+      return bytes().slice();
     } catch (e) {
       throw new BallError(ErrorCode.ARG, `${what}: the buffer cannot be read (detached?)`, { cause: e });
     }
@@ -1979,7 +2029,9 @@ export function bind(M) {
      * decision answered without search, it is 0 and says nothing);
      * `lines` are the root decisions best first, each { action, value,
      * bound, proven, depth, nodes, pv, pvText }; `bestTurn` is the best
-     * whole turn.
+     * turn as far as the run knows it: up to the hand-over, or shorter
+     * after a single legal decision, a budget spent before depth 1 or a
+     * lost table entry (libball.d.mts says when).
      */
     analyse(game) {
       const r = this.#run(game);

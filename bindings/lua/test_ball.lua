@@ -1434,6 +1434,25 @@ test("turn search: the root lines, best first, replay legally", function()
     ok(c:side() ~= side or c:is_over(), "up to the hand-over")
 end)
 
+test("turn search: the best turn ends before the hand-over (one decision, depth 0)", function()
+    -- the cases of ball_search_best_turn()'s documentation (issue 49): a
+    -- single legal decision (`end`, then ATK's own release phase, R4.5,
+    -- R9) answered without a search, and a budget spent before depth 1;
+    -- the coach to act is still to act after the turn
+    local only_end = "7/6/4x2/4s1/5o1/o5/7/1x1x2/7/3s2/2XS_1O@/6/O4X1/6/2X4/3S2/7 ATK a 0 - 0/0 12"
+    for _, case in ipairs{ { only_end, 20000, true }, { nil, 50, false } } do
+        local g = case[1] and ball.new{ bpn = case[1] } or ball.new()
+        local r = ball.turn_search{ nodes = case[2] }:analyse(g)
+        eq(r.depth, 0, "depth 0")
+        eq(r.best_turn[1], r.best)
+        if case[3] then eq(#r.best_turn, 1, "the decision alone"); eq(#g:legal_actions(), 1) end
+        local side = g:side()
+        for _, a in ipairs(r.best_turn) do g:apply(a) end
+        eq(g:side(), side, "no hand-over")
+        ok(not g:is_over() and #g:legal_actions() > 0, "the turn goes on")
+    end
+end)
+
 test("turn search: the info callback", function()
     local g = ball.new{ bpn = ISSUE25 }
     local before = state_of(g)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * board — the text board diagram of libball's programs: the examples
- * (demo, play) and the command-line tool (`ball show`) all print the board
- * of the library's ball_position_to_board_text(), which the Python and Lua
- * bindings use too. Row 17 at the top, six characters per column,
+ * board — the text board diagram of the examples (demo, play): the board
+ * of the library's ball_position_to_board_text(), which the command-line
+ * tool (`ball show`, tools/cmd_show.c) and the Python and Lua bindings
+ * print too. Row 17 at the top, six characters per column,
  * unplayable squares blank, the column letters above and below, and the
  * rows of each end zone named on a line above (ATK's) and below (DEF's);
  * every line fits 80 columns.

@@ -52,7 +52,7 @@ typedef struct player {
  * search (ball_search_run()) with optional `nodes=N`, `ms=T`, `depth=D`
  * (turns); a budget named without `nodes=` replaces the default node
  * budget, e.g. "search:ms=100". The sparring players
- * "alphabeta[:depth=D][,nodes=N]" and "turn[:nodes=N]" (sparring.h,
+ * "alphabeta[:depth=D][,nodes=N][,threat=1]" and "turn[:nodes=N][,threat=1]" (sparring.h,
  * docs/yardsticks.md) are accepted too.
  * @p seed 0 is replaced by a fixed non-zero seed. Returns 0, or -1 for an
  * unknown name or a bad setting (or no memory for the searcher). Release

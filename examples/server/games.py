@@ -58,6 +58,15 @@ def _winner_token(side: str) -> str:
     return "1-0" if side == "ATK" else "0-1"
 
 
+def check_name(name: Any, what: str = "name") -> str:
+    """A player's or an event's name: printable text of at most MAX_NAME
+    characters; Refused("bad_game") else."""
+    if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
+        raise Refused("bad_game", "%s must be printable text of at most %d characters"
+                      % (what, MAX_NAME))
+    return name
+
+
 def check_options(options: Any) -> Dict[str, Any]:
     """The options of a new game, checked; Refused("bad_game", ...) else.
 
@@ -84,10 +93,7 @@ def check_options(options: Any) -> Dict[str, Any]:
         kind = options.get(side.lower(), "human")
         if kind not in ("human", "bot"):
             raise Refused("bad_game", "%s must be \"human\" or \"bot\"" % side.lower())
-        name = options.get(side.lower() + "_name", "")
-        if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
-            raise Refused("bad_game", "%s_name must be printable text of at most %d characters"
-                          % (side.lower(), MAX_NAME))
+        name = check_name(options.get(side.lower() + "_name", ""), side.lower() + "_name")
         seats[side] = {"kind": kind, "name": name}
     nodes = options.get("bot_nodes", 2000)
     if type(nodes) is not int or not BOT_NODES_MIN <= nodes <= BOT_NODES_MAX:
@@ -97,14 +103,15 @@ def check_options(options: Any) -> Dict[str, Any]:
     if type(clock) is not int or not 0 <= clock <= TURN_SECONDS_MAX:
         raise Refused("bad_game", "turn_seconds must be an integer from 0 (no clock) to %d"
                       % TURN_SECONDS_MAX)
-    event = options.get("event", "")
-    if not isinstance(event, str) or len(event) > MAX_NAME or not event.isprintable():
-        raise Refused("bad_game", "event must be printable text of at most %d characters" % MAX_NAME)
-    for flag in ("public", "open_seat"):
-        if type(options.get(flag, False)) is not bool:
-            raise Refused("bad_game", "%s must be true or false" % flag)
-    humans = [s for s in SIDES if seats[s]["kind"] == "human"]
+    event = check_name(options.get("event", ""), "event")
+    if type(options.get("public", False)) is not bool:
+        raise Refused("bad_game", "public must be true or false")
     open_seat = options.get("open_seat", False)
+    if open_seat is True:
+        open_seat = "DEF"
+    if open_seat not in (False,) + SIDES:
+        raise Refused("bad_game", "open_seat must be true (DEF), \"ATK\", \"DEF\" or false")
+    humans = [s for s in SIDES if seats[s]["kind"] == "human"]
     if open_seat and len(humans) != 2:
         raise Refused("bad_game", "open_seat needs two human seats (the second is left for the lobby)")
     return {"rules": rules, "seats": seats, "bot_nodes": nodes, "turn_seconds": clock,
@@ -122,26 +129,34 @@ class Session:
         self.draw_offer: Optional[str] = None
         self.outcome: Optional[Dict[str, Any]] = None
         self.turn_started = meta.get("created", time.time())
+        self._side: Optional[str] = None
         self._turn_key = self._key()
         self.lock: Any = None           # the server's asyncio.Lock
         self.watchers: set = set()       # the server's connections
-        self.searcher: Any = None        # libball.TurnSearch, for a bot seat
 
     @classmethod
-    def create(cls, options: Dict[str, Any], now: Optional[float] = None):
-        """A new game from checked options; returns (session, {side: token})."""
+    def create(cls, options: Dict[str, Any], now: Optional[float] = None,
+               reserved: Optional[Dict[str, Optional[str]]] = None):
+        """A new game from checked options; returns (session, {side: token})
+        with the tokens given out. The open seat (``open_seat``) and those
+        of ``reserved`` ({side: token hash of an earlier game's seat, or
+        None}, a rematch) get no token: they are claimed later, the
+        reserved ones only with a token of that hash."""
         tokens = {}
         meta = dict(options)
         meta["created"] = time.time() if now is None else now
+        reserved = reserved or {}
         seats = {}
         for side in SIDES:
             seat = dict(options["seats"][side])
-            if seat["kind"] == "human":
+            if side in reserved or side == options["open_seat"]:
+                seat["unclaimed"] = True
+                if reserved.get(side):
+                    seat["reserved"] = reserved[side]
+            elif seat["kind"] == "human":
                 tokens[side] = new_token()
                 seat["token_hash"] = token_hash(tokens[side])
             seats[side] = seat
-        if options["open_seat"]:
-            seats["DEF"]["unclaimed"] = True
         meta["seats"] = seats
         return cls(new_game_id(), meta), tokens
 
@@ -156,8 +171,15 @@ class Session:
     def over(self) -> bool:
         return self.outcome is not None
 
+    def has_person(self) -> bool:
+        """A seat held by a person (its bot's turns go first in the pool)."""
+        return any(self.meta["seats"][s]["kind"] == "human" for s in SIDES)
+
     def side_to_act(self) -> str:
-        return _side_name(self.game.side)
+        """ATK or DEF (kept between changes: asked several times a decision)."""
+        if self._side is None:
+            self._side = _side_name(self.game.side)
+        return self._side
 
     def seat_of(self, token: Optional[str]) -> Optional[str]:
         """The side whose token this is, or None (a spectator, no token).
@@ -176,26 +198,43 @@ class Session:
         return found
 
     def deadline(self) -> Optional[float]:
-        """When the side to act loses on time (None: no clock, or over)."""
+        """When the side to act loses on time (None: no clock, over, or a
+        seat still open: the clock runs once both seats are held, the turn
+        under way counted from then, ``meta["started"]``)."""
         if self.over or not self.meta["turn_seconds"]:
             return None
-        return self.turn_started + self.meta["turn_seconds"]
+        if any(v.get("unclaimed") for v in self.meta["seats"].values()):
+            return None
+        return max(self.turn_started, self.meta.get("started", 0)) + self.meta["turn_seconds"]
 
     def state(self) -> Dict[str, Any]:
         """What a client needs to show the game now."""
         g = self.game
-        seats = {s: {"kind": v["kind"], "name": v["name"], "unclaimed": bool(v.get("unclaimed"))}
+        out = self.summary()
+        out.update(bpn=g.bpn, draw_offer=self.draw_offer, deadline=self.deadline())
+        return out
+
+    def summary(self) -> Dict[str, Any]:
+        """What the lobby lists of the game: its seats (who holds each:
+        a person, open, kept for a rematch, or the bot and its strength),
+        rules, clock and progress."""
+        seats = {s: {"kind": v["kind"], "name": v["name"], "unclaimed": bool(v.get("unclaimed")),
+                     "reserved": bool(v.get("reserved"))}
                  for s, v in self.meta["seats"].items()}
+        bot = any(v["kind"] == "bot" for v in seats.values())
         return {"game": self.id, "rules": self.meta["rules"], "seats": seats,
-                "seq": self.seq, "bpn": g.bpn, "side": self.side_to_act(), "turn": g.turn,
-                "outcome": self.outcome, "draw_offer": self.draw_offer,
-                "turn_seconds": self.meta["turn_seconds"], "deadline": self.deadline(),
-                "public": self.meta["public"], "event": self.meta.get("event", "")}
+                "seq": self.seq, "side": self.side_to_act(), "turn": self.game.turn,
+                "outcome": self.outcome, "turn_seconds": self.meta["turn_seconds"],
+                "bot_nodes": self.meta["bot_nodes"] if bot else None,
+                "public": self.meta["public"], "event": self.meta.get("event", ""),
+                "created": self.meta.get("created"), "watchers": len(self.watchers),
+                "rematch": self.meta.get("rematch"), "rematch_by": self.meta.get("rematch_by"),
+                "rematch_of": self.meta.get("rematch_of")}
 
     # -------------------------------------------------- changing
 
     def _key(self):
-        return (self.game.turn, int(self.game.side))
+        return (self.game.turn, self.side_to_act())
 
     def _finish_by_rules(self) -> Optional[Dict[str, Any]]:
         if not self.game.is_over:
@@ -217,16 +256,18 @@ class Session:
         event: Dict[str, Any] = {"seq": self.seq + 1, "kind": None, "side": side,
                                  "ts": round(time.time() if now is None else now, 3)}
         if msg.type == "decision":
-            if side != self.side_to_act():
-                raise Refused("not_your_turn", "%s is to act" % self.side_to_act())
+            to_act = self.side_to_act()
+            if side != to_act:
+                raise Refused("not_your_turn", "%s is to act" % to_act)
             try:
                 action = self.game.parse_action(msg.action)
             except libball.BallError as e:
                 raise Refused("illegal", str(e)) from None
-            if not self.game.is_legal(action):
-                raise Refused("illegal", "%s is not legal here" % msg.action)
             try:
-                self.game.apply(action)
+                self.game.apply(action)  # checked: an illegal one changes nothing
+                self._side = None
+            except libball.IllegalActionError:
+                raise Refused("illegal", "%s is not legal here" % msg.action) from None
             except libball.BallError as e:  # e.g. LimitError: past BALL_MAX_TURN
                 raise Refused("illegal", str(e)) from None
             event.update(kind="decision", action=action.text, bpn=self.game.bpn)
@@ -265,6 +306,7 @@ class Session:
     def revert(self, event: Dict[str, Any]) -> None:
         if event["kind"] == "decision":
             self.game.undo()
+            self._side = None
 
     def accept(self, event: Dict[str, Any]) -> None:
         """The event is committed: it becomes part of the game."""
@@ -292,6 +334,7 @@ class Session:
             raise ValueError("game %s: event %r out of order" % (self.id, event.get("seq")))
         if event["kind"] == "decision":
             self.game.apply(event["action"])
+            self._side = None
         self.accept(event)
 
     # -------------------------------------------------- the record
@@ -317,7 +360,4 @@ class Session:
         return text
 
     def close(self) -> None:
-        if self.searcher is not None:
-            self.searcher.close()
-            self.searcher = None
         self.game.close()

@@ -16,9 +16,10 @@ import concurrent.futures
 import json
 import os
 import socket
+import struct
 import sys
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -26,10 +27,12 @@ sys.path.insert(1, os.path.join(HERE, "..", "..", "bindings", "python"))
 
 from aiohttp import WSCloseCode, WSMsgType, web  # noqa: E402
 
-import libball  # noqa: E402
-
 import protocol  # noqa: E402
-from games import SIDES, Session, check_options, new_token, token_hash  # noqa: E402
+from bots import DEFAULT_MEMORY_MB, LEVELS, BotPool  # noqa: E402
+from commit import GroupCommit  # noqa: E402
+from games import SIDES, Session, check_name, check_options, new_token, token_hash  # noqa: E402
+from limits import AddressRate  # noqa: E402
+from logs import Log  # noqa: E402
 from protocol import Message, Refused  # noqa: E402
 from storage import Conflict, SQLiteStorage, Storage, StorageError  # noqa: E402
 
@@ -38,74 +41,129 @@ RATE = 20.0
 BURST = 40.0
 #: Refused messages in a row before the connection is closed.
 MAX_REFUSED = 50
-#: Messages waiting for a client that does not read, before it is dropped.
-MAX_QUEUED = 512
+#: Bytes waiting for a client that does not read (beyond the kernel's
+#: buffer), before it is dropped.
+MAX_BUFFERED = 128 * 1024
 #: The kernel's send buffer of a WebSocket, in bytes.
 SEND_BUFFER = 65536
 #: Seconds a new WebSocket has to send its hello.
 HELLO_SECONDS = 10.0
+#: Seconds of silence after which a connection is pinged (twice: cut).
+HEARTBEAT = 20.0
 MAX_BODY = 16 * 1024
+#: Games with a bot seat going on at once, and the strongest bot allowed.
+MAX_BOT_GAMES = 32
+MAX_BOT_NODES = 20000
+#: Games one client address may create: a second, and at once.
+CREATE_RATE = 0.2
+CREATE_BURST = 10.0
+#: Seconds the group commit waits after an idle spell's first event.
+COMMIT_WINDOW = 0.001
+#: The lobby page's files (examples/server/lobby), served at /lobby/.
+LOBBY_DIR = os.path.join(HERE, "lobby")
+#: What the server adds to the board page (--web): names, lobby, rematch.
+GAMEBAR_TAG = b'<script type="module" src="/lobby/gamebar.mjs"></script>\n'
+
+
+def ws_frame(text: Any, opcode: int = 0x81) -> bytes:
+    """One unmasked WebSocket frame (RFC 6455, 5.2), a text frame unless
+    ``opcode`` says otherwise (0x89 ping, 0x8A pong, FIN set): what a
+    server sends. Built here so that a message is encoded once for all its
+    receivers and written without a task or a queue."""
+    data = text.encode() if isinstance(text, str) else bytes(text)
+    n = len(data)
+    if n < 126:
+        return bytes((opcode, n)) + data
+    if n < 65536:
+        return struct.pack("!BBH", opcode, 126, n) + data
+    return struct.pack("!BBQ", opcode, 127, n) + data
+
+
+class Outbox:
+    """The connections with something to send: flushed together once a
+    turn of the event loop, after every callback of that turn (a batch of
+    committed events, their acks) has added its frames."""
+
+    def __init__(self) -> None:
+        self._conns: List["Conn"] = []
+
+    def add(self, conn: "Conn") -> None:
+        if not self._conns:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._conns.append(conn)
+
+    def flush(self) -> None:
+        conns, self._conns = self._conns, []
+        for conn in conns:
+            conn.flush()
 
 
 class Conn:
-    """One WebSocket: its outgoing queue (a client that stops reading is
-    dropped, never waited for), its rate bucket and its seat."""
+    """One WebSocket: its seat, its rate bucket, and what it is sent.
+
+    Messages go straight to the socket's transport: the frames of one turn
+    of the event loop are joined into one write (an event and its ack are
+    one packet), and a client whose unsent bytes pass ``max_buffered``
+    (it does not read) is dropped, never waited for. No task and no queue
+    per connection: nothing is left pending when a client goes away."""
 
     def __init__(self, ws: web.WebSocketResponse, request: web.Request,
-                 stats: Dict[str, int], rate: float, burst: float, max_queued: int) -> None:
+                 stats: Dict[str, Any], rate: float, burst: float, max_buffered: int,
+                 outbox: "Outbox") -> None:
         self.ws = ws
-        self.max_queued = max_queued
+        self.max_buffered = max_buffered
         self.rate, self.burst = rate, burst
         self.stats = stats
         self.transport = request.transport
-        self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
+        self.peer = request.remote or ""
         self.session: Optional[Session] = None
         self.side: Optional[str] = None
         self.tokens = burst
         self.last = time.monotonic()
         self.refused = 0
+        self.seen = self.last  # the last frame received (heartbeat)
         self.dropped = False
-        self.sender = asyncio.ensure_future(self._send_loop())
+        self._out: List[bytes] = []
+        self._outbox = outbox
+
+    def send_frame(self, frame: bytes) -> None:
+        if self.dropped or self.ws.closed:
+            return
+        if not self._out:
+            self._outbox.add(self)
+        self._out.append(frame)
 
     def send(self, data: str) -> None:
-        if self.dropped:
-            return
-        if self.queue.qsize() >= self.max_queued:
-            self.drop()
-            return
-        self.queue.put_nowait(data)
+        self.send_frame(ws_frame(data))
 
     def send_obj(self, obj: Dict[str, Any]) -> None:
         self.send(json.dumps(obj))
+
+    def flush(self) -> None:
+        out, self._out = self._out, []
+        t = self.transport
+        if not out or self.dropped or t is None or t.is_closing():
+            return
+        t.write(out[0] if len(out) == 1 else b"".join(out))
+        if t.get_write_buffer_size() > self.max_buffered:
+            self.drop()
 
     def drop(self) -> None:
         """Too slow: the connection is cut (the client may resume)."""
         if not self.dropped:
             self.stats["dropped"] += 1
         self.dropped = True
+        self._out = []
         if self.transport is not None:
             self.transport.abort()
-        self.sender.cancel()
 
     async def close(self, code: int, message: bytes) -> None:
-        """Sends what is queued (within 5 s), then closes."""
-        self.queue.put_nowait(None)
+        """Sends what is waiting, then closes (within 5 s)."""
+        self.flush()
         try:
-            await asyncio.wait_for(asyncio.shield(self.sender), 5.0)
-        except (asyncio.TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(self.ws.close(code=code, message=message), 5.0)
+        except (asyncio.TimeoutError, ConnectionError, RuntimeError):
             self.drop()
-            return
-        await self.ws.close(code=code, message=message)
-
-    async def _send_loop(self) -> None:
-        try:
-            while True:
-                data = await self.queue.get()
-                if data is None:
-                    return
-                await self.ws.send_str(data)
-        except (ConnectionError, RuntimeError, asyncio.CancelledError):
-            pass
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -119,11 +177,15 @@ class Conn:
 
 class Server:
     def __init__(self, storage: Storage, allow_origins: List[str], public_url: str = "",
-                 bot_threads: int = 1, max_games: int = 10000, max_connections: int = 4096,
+                 bot_threads: int = 0, max_games: int = 10000, max_connections: int = 4096,
                  hello_seconds: float = HELLO_SECONDS, rate: float = RATE,
-                 burst: float = BURST, max_queued: int = MAX_QUEUED) -> None:
+                 burst: float = BURST, max_buffered: int = MAX_BUFFERED,
+                 bot_memory_mb: int = DEFAULT_MEMORY_MB, max_bot_games: int = MAX_BOT_GAMES,
+                 max_bot_nodes: int = MAX_BOT_NODES, create_rate: float = CREATE_RATE,
+                 create_burst: float = CREATE_BURST, commit_window: float = COMMIT_WINDOW,
+                 log: Optional[Log] = None) -> None:
         self.rate, self.burst = rate, burst
-        self.max_queued = max_queued
+        self.max_buffered = max_buffered
         self.hello_seconds = hello_seconds
         self.storage = storage
         self.allow_origins = set(allow_origins)
@@ -131,57 +193,39 @@ class Server:
         self.sessions: Dict[str, Session] = {}
         self.max_games = max_games
         self.max_connections = max_connections
+        self.max_bot_games = max_bot_games
+        self.max_bot_nodes = max_bot_nodes
+        self.create_limit = AddressRate(create_rate, create_burst)
         self.connections = 0
+        self.log = log if log is not None else Log(enabled=False)
+        self.stats: Dict[str, Any] = {"decisions": 0, "events": 0, "commits": 0, "commit_ms": 0,
+                                      "dropped": 0, "caught_up": 0, "refused": 0}
         # one thread writes to storage, in the order of the calls
         self.db = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="storage")
-        self.bots = concurrent.futures.ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
-        self._pending: List[Any] = []
-        self._committing = False
+        self.committer = GroupCommit(storage.append_events, self.db, self.stats, commit_window)
+        self.bots = BotPool(bot_threads, bot_memory_mb)
         self._timers: Dict[str, asyncio.TimerHandle] = {}
         self._behind: Dict[str, int] = {}  # several processes: games to catch up
         self._following = False
         self._bot_tasks: Dict[str, "asyncio.Task[None]"] = {}
-        self.stats = {"decisions": 0, "events": 0, "commits": 0, "commit_ms": 0, "dropped": 0,
-                      "caught_up": 0}
+        self.outbox = Outbox()
+        self._starting_bots = 0
+        self.conns: "set[Conn]" = set()
 
     # -------------------------------------------------- storage
 
     async def _db(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
 
-    async def commit_events(self, events: List[Any]) -> None:
-        """Commits events; returns once they are durable. Events that
-        arrive while a commit runs go together into the next one."""
-        loop = asyncio.get_running_loop()
-        fut = loop.create_future()
-        self._pending.append((events, fut))
-        if not self._committing:
-            self._committing = True
-            asyncio.ensure_future(self._commit_loop())
-        await fut
-
-    async def _commit_loop(self) -> None:
-        try:
-            while self._pending:
-                batch, self._pending = self._pending, []
-                try:
-                    t = time.monotonic()
-                    await self._db(self.storage.append_events, [e for evs, _ in batch for e in evs])
-                    self.stats["commits"] += 1
-                    self.stats["commit_ms"] += int((time.monotonic() - t) * 1000)
-                    for _, fut in batch:
-                        fut.set_result(None)
-                except Exception:
-                    # one at a time, so that one bad write fails only itself
-                    for evs, fut in batch:
-                        try:
-                            await self._db(self.storage.append_events, evs)
-                            fut.set_result(None)
-                        except Exception as e:
-                            fut.set_exception(e if isinstance(e, StorageError)
-                                              else StorageError(str(e)))
-        finally:
-            self._committing = False
+    def _db_later(self, what: str, game_id: str, fn: Any, *args: Any) -> None:
+        """A write nobody waits for (after the events before it, in the
+        storage thread); a failure is logged."""
+        def run() -> None:
+            try:
+                fn(*args)
+            except StorageError as e:
+                self.log.write("storage", game=game_id, what=what, error=str(e))
+        self.db.submit(run)
 
     # -------------------------------------------------- start-up
 
@@ -201,6 +245,20 @@ class Server:
                 going += 1
         return going
 
+    async def heartbeat(self, every: float = HEARTBEAT) -> None:
+        """Dead connections found: every ``every`` seconds each connection
+        silent for that long is pinged, and one silent for twice that
+        (not even a pong) is cut."""
+        ping = ws_frame(b"", 0x89)
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            for conn in list(self.conns):
+                if now - conn.seen > 2 * every:
+                    conn.drop()
+                elif now - conn.seen > every * 0.9:
+                    conn.send_frame(ping)
+
     def start_games(self) -> None:
         for session in self.sessions.values():
             if not session.over:
@@ -210,59 +268,88 @@ class Server:
 
     async def change(self, session: Session, side: Optional[str], msg: Message,
                      conn: Optional[Conn] = None) -> Dict[str, Any]:
-        """Checks, commits, then tells: the one way a game changes. The
-        work runs in a task of its own, shielded: a client that goes away
-        while its event is being committed cannot leave the game half
-        changed (the event is committed and sent, only the ack is lost)."""
-        event = await asyncio.shield(asyncio.ensure_future(self._change(session, side, msg)))
-        if conn is not None:
-            ack: Dict[str, Any] = {"type": "ack", "seq": event["seq"]}
-            if msg.id is not None:
-                ack["id"] = msg.id
-            conn.send_obj(ack)
-        return event
-
-    async def _change(self, session: Session, side: Optional[str], msg: Message) -> Dict[str, Any]:
-        async with session.lock:
+        """Checks, commits, then tells: the one way a client changes a
+        game. The event is proposed under the session's lock and handed
+        to the group commit, which accepts it, sends it, acknowledges it
+        to ``conn`` and releases the lock once it is durable: a client that
+        goes away meanwhile cannot leave the game half changed (only its
+        ack is lost)."""
+        for _ in range(3):
             if self.storage.shared and msg.seq != session.seq + 1:
-                await self._catch_up(session)  # the client knows of events we do not
-            for _ in range(3):
+                async with session.lock:
+                    await self._catch_up(session)  # the client knows of events we do not
+            await session.lock.acquire()
+            try:
                 event = session.propose(side, msg)
-                try:
-                    await self._commit(session, event)
-                    return event
-                except Stale:
+            except BaseException:
+                session.lock.release()
+                raise
+            try:
+                await self._commit(session, event, conn, msg.id)
+                return event
+            except Stale:
+                async with session.lock:
                     await self._catch_up(session)  # then checked again: stale_seq, ...
         raise Refused("storage", "not stored, not played: the game changes too fast")
 
-    async def _commit(self, session: Session, event: Dict[str, Any]) -> None:
-        """Under the session's lock: commit, accept, broadcast."""
-        try:
-            await self.commit_events([(session.id, event["seq"], event)])
-        except StorageError as e:
-            session.revert(event)
-            if isinstance(e, Conflict):
-                raise Stale("stale_seq", "seq %d: accepted already by another process"
-                            % event["seq"]) from None
-            raise Refused("storage", "not stored, not played: %s" % e) from None
+    def _commit(self, session: Session, event: Dict[str, Any], conn: Optional[Conn] = None,
+                msg_id: Optional[str] = None) -> "asyncio.Future[None]":
+        """Called holding the session's lock, which it releases once the
+        event is durable, accepted and broadcast (and acknowledged to
+        ``conn``), or refused and reverted: the future says which
+        (Refused, or Stale when another process stored that seq first)."""
+        fut: "asyncio.Future[None]" = asyncio.get_running_loop().create_future()
+        text = json.dumps(event)  # stored and sent as it is
+
+        def done(error: Optional[StorageError]) -> None:
+            try:
+                if error is None:
+                    self._accepted(session, event, text, conn, msg_id)
+                else:
+                    session.revert(event)
+            except Exception as e:  # a bug: logged, and the game not left locked
+                self.log.write("error", game=session.id, seq=event["seq"], error=repr(e))
+            finally:
+                session.lock.release()
+                if fut.done():
+                    pass  # its asker went away
+                elif error is None:
+                    fut.set_result(None)
+                elif isinstance(error, Conflict):
+                    fut.set_exception(Stale("stale_seq", "seq %d: accepted already by another "
+                                            "process" % event["seq"]))
+                else:
+                    fut.set_exception(Refused("storage", "not stored, not played: %s" % error))
+
+        self.committer.submit([(session.id, event["seq"], text)], done)
+        return fut
+
+    def _accepted(self, session: Session, event: Dict[str, Any], text: str,
+                  conn: Optional[Conn], msg_id: Optional[str]) -> None:
+        """The event is durable: it becomes part of the game and is told."""
         session.accept(event)
         self.stats["events"] += 1
         if event["kind"] == "decision":
             self.stats["decisions"] += 1
-        self._broadcast(session, event)
+        self.log.event(session.id, event)
+        self._broadcast(session, event, text)
+        if conn is not None:
+            conn.send('{"type":"ack","seq":%d%s}' % (
+                event["seq"], "" if msg_id is None else ',"id":' + json.dumps(msg_id)))
         if session.over:
-            try:
-                await self._db(self.storage.finish_game, session.id, session.outcome,
-                               session.record())
-            except StorageError:
-                pass  # written again at the next start (load)
+            self._db_later("finish", session.id, self.storage.finish_game, session.id,
+                           session.outcome, session.record())
         self.after_change(session)
 
-    def _broadcast(self, session: Session, event: Dict[str, Any]) -> None:
-        data = json.dumps({"type": "event", "game": session.id, "event": event,
-                           "deadline": session.deadline()})
+    def _broadcast(self, session: Session, event: Dict[str, Any], text: Optional[str] = None) -> None:
+        """The event to every connection following the game: encoded once."""
+        if not session.watchers:
+            return
+        deadline = session.deadline()
+        frame = ws_frame('{"type":"event","game":"%s","event":%s,"deadline":%s}' % (
+            session.id, text or json.dumps(event), "null" if deadline is None else repr(deadline)))
         for watcher in list(session.watchers):
-            watcher.send(data)
+            watcher.send_frame(frame)
 
     # -------------------------------------------------- several processes
 
@@ -420,10 +507,6 @@ class Server:
         if timer is not None:
             timer.cancel()
         if session.over:
-            if session.searcher is not None:
-                # in the searchers' thread: a run in progress ends first
-                self.bots.submit(session.searcher.close)
-                session.searcher = None
             return
         deadline = session.deadline()
         if deadline is not None:
@@ -432,51 +515,79 @@ class Server:
                 lambda: asyncio.ensure_future(self._on_time(session)))
         side = session.side_to_act()
         if session.meta["seats"][side]["kind"] == "bot" and session.id not in self._bot_tasks:
-            self._bot_tasks[session.id] = asyncio.ensure_future(self._bot_move(session))
+            self._bot_tasks[session.id] = asyncio.ensure_future(self._bot_turns(session))
 
     async def _on_time(self, session: Session) -> None:
-        async with session.lock:
-            event = session.propose_timeout()
-            if event is None:
-                if not session.over:
-                    self.after_change(session)  # woken early: wait again
-                return
-            try:
-                await self._commit(session, event)
-            except Stale:
-                await self._catch_up(session)  # another process was first
-                self.after_change(session)
-            except Refused:
-                self.after_change(session)  # not stored: try again
-
-    async def _bot_move(self, session: Session) -> None:
+        await session.lock.acquire()
         try:
-            while not session.over:
-                side = session.side_to_act()
-                if session.meta["seats"][side]["kind"] != "bot":
-                    return
-                if session.searcher is None:
-                    session.searcher = libball.TurnSearch(nodes=session.meta["bot_nodes"])
-                seq = session.seq
-                position = session.game.clone()
-                try:
-                    action = await asyncio.get_running_loop().run_in_executor(
-                        self.bots, session.searcher.choose, position)
-                finally:
-                    position.close()
+            event = session.propose_timeout()
+        except BaseException:
+            session.lock.release()
+            raise
+        if event is None:
+            session.lock.release()
+            if not session.over:
+                self.after_change(session)  # woken early: wait again
+            return
+        try:
+            await self._commit(session, event)
+        except Stale:
+            async with session.lock:
+                await self._catch_up(session)  # another process was first
+            self.after_change(session)
+        except Refused:
+            self.after_change(session)  # not stored: try again
+
+    async def _bot_turns(self, session: Session) -> None:
+        """While a bot seat is to act: its turn planned in the pool (once a
+        turn, bots.plan_turn), then played decision by decision through the
+        group commit, as a person's would be. A game changed meanwhile (a
+        resignation, the clock, another process) is planned again."""
+        plan: List[str] = []
+        try:
+            while True:
+                async with session.lock:
+                    side = session.side_to_act()
+                    if session.over or session.meta["seats"][side]["kind"] != "bot":
+                        return
+                    seq = session.seq
+                    position = None if plan else session.game.clone()
+                if position is not None:
+                    nodes = min(session.meta["bot_nodes"], self.max_bot_nodes)
+                    t = time.monotonic()
+                    try:
+                        plan = await self.bots.plan(position, nodes, session.has_person())
+                    except Exception as e:  # libball refused: said, then tried again
+                        self.log.write("error", game=session.id, side=side, error=repr(e))
+                        await asyncio.sleep(1.0)
+                        continue
+                    self.log.write("bot", game=session.id, side=side, nodes=nodes, turn=plan,
+                                   ms=round((time.monotonic() - t) * 1000, 1))
+                await session.lock.acquire()
                 if session.seq != seq or session.over:
-                    continue  # the game changed meanwhile (resignation, time)
-                msg = Message(type="decision", id=None, seq=seq + 1, action=action.text)
+                    session.lock.release()
+                    plan = []
+                    continue
                 try:
-                    async with session.lock:
-                        event = session.propose(side, msg)
-                        self._bot_tasks.pop(session.id, None)
-                        await self._commit(session, event)
-                    return  # after_change started the next move if any
+                    event = session.propose(side, Message(type="decision", id=None, seq=seq + 1,
+                                                          action=plan.pop(0)))
+                except Refused as e:
+                    session.lock.release()
+                    self.log.refused(e.reason, e.message, game=session.id, side=side, bot=True)
+                    plan = []
+                    await asyncio.sleep(0.5)
+                    continue
+                except BaseException:
+                    session.lock.release()
+                    raise
+                try:
+                    await self._commit(session, event)
                 except Stale:
+                    plan = []
                     async with session.lock:
                         await self._catch_up(session)  # another process was first
                 except Refused:
+                    plan = []
                     await asyncio.sleep(0.5)
         finally:
             if self._bot_tasks.get(session.id) is asyncio.current_task():
@@ -498,75 +609,262 @@ class Server:
     def base_url(self, request: web.Request) -> str:
         return self.public_url or "%s://%s" % (request.scheme, request.host)
 
-    async def create_game(self, request: web.Request) -> web.Response:
-        if not self.origin_ok(request):
-            return json_error(403, "bad_origin", "origin not allowed")
+    def refuse(self, request: web.Request, status: int, reason: str, message: str,
+               game: Optional[str] = None, retry_after: Optional[float] = None) -> web.Response:
+        """A refused HTTP request: logged (with the game, when there is
+        one) and answered with a reason code and a sentence."""
+        self.stats["refused"] += 1
+        self.log.refused(reason, message, game=game, peer=request.remote, status=status,
+                         path=request.path)
+        headers = {"Retry-After": str(max(1, int(retry_after + 0.999)))} \
+            if retry_after is not None else None
+        return web.json_response(protocol.error(reason, message), status=status, headers=headers)
+
+    def bot_games(self) -> int:
+        """Games with a bot going on, and those being created."""
+        return self._starting_bots + sum(
+            1 for s in self.sessions.values()
+            if not s.over and any(v["kind"] == "bot" for v in s.meta["seats"].values()))
+
+    def levels(self) -> List[Dict[str, Any]]:
+        """The bot strengths the lobby offers: those within --max-bot-nodes."""
+        return [{"name": name, "nodes": nodes} for name, nodes in LEVELS
+                if nodes <= self.max_bot_nodes]
+
+    def _check_limits(self, request: web.Request, options: Dict[str, Any]) -> Optional[web.Response]:
+        """The per-server limits of a new game: None when it may start."""
         if sum(1 for s in self.sessions.values() if not s.over) >= self.max_games:
-            return json_error(503, "busy", "too many games going on")
-        try:
-            options = check_options(json.loads(await request.text()))
-        except (ValueError, RecursionError):
-            return json_error(400, "malformed", "the body is a JSON object of options")
-        except Refused as e:
-            return json_error(400, e.reason, e.message)
-        session, tokens = Session.create(options)
+            return self.refuse(request, 503, "busy", "too many games going on")
+        if any(v["kind"] == "bot" for v in options["seats"].values()):
+            if options["bot_nodes"] > self.max_bot_nodes:
+                return self.refuse(request, 400, "bot_too_strong",
+                                   "bot_nodes %d: this server's bots search at most %d"
+                                   % (options["bot_nodes"], self.max_bot_nodes))
+            if self.bot_games() >= self.max_bot_games:
+                return self.refuse(request, 429, "too_many_bot_games",
+                                   "%d games with a bot are going on, this server's limit: "
+                                   "try again later" % self.max_bot_games, retry_after=60)
+        return None
+
+    async def _start_game(self, request: web.Request, options: Dict[str, Any],
+                          reserved: Optional[Dict[str, Optional[str]]] = None) -> Any:
+        """A new game stored and started; (session, tokens) or an error
+        response. ``reserved``: {side: token hash} of seats kept for the
+        holder of an earlier game's token (a rematch)."""
+        session, tokens = Session.create(options, reserved=reserved)
         session.lock = asyncio.Lock()
+        bot = any(v["kind"] == "bot" for v in options["seats"].values())
+        self._starting_bots += bot  # counted by the limit from its check on
         try:
             await self._db(self.storage.create_game, session.id, session.meta)
         except StorageError as e:
-            return json_error(503, "storage", str(e))
+            return None, self.refuse(request, 503, "storage", str(e))
+        finally:
+            self._starting_bots -= bot
         self.sessions[session.id] = session
+        self.log.write("game", game=session.id, what="created", peer=request.remote,
+                       rules=options["rules"], seats=session.state()["seats"],
+                       bot_nodes=options["bot_nodes"], turn_seconds=options["turn_seconds"],
+                       public=options["public"], rematch_of=options.get("rematch_of"))
         self.after_change(session)
-        base = self.base_url(request)
-        seats = {side: {"token": tok, "link": "%s/?game=%s#token=%s" % (base, session.id, tok)}
-                 for side, tok in tokens.items()
-                 if not session.meta["seats"][side].get("unclaimed")}
+        return session, tokens
+
+    def seat_link(self, request: web.Request, game_id: str, token: str) -> str:
+        return "%s/?game=%s#token=%s" % (self.base_url(request), game_id, token)
+
+    async def create_game(self, request: web.Request) -> web.Response:
+        if not self.origin_ok(request):
+            return self.refuse(request, 403, "bad_origin", "origin not allowed")
+        wait = self.create_limit.take(request.remote or "")
+        if wait > 0:
+            return self.refuse(request, 429, "rate_limited",
+                               "at most %g new games a minute from one address (%g at once)"
+                               % (self.create_limit.rate * 60, self.create_limit.burst),
+                               retry_after=wait)
+        try:
+            options = check_options(json.loads(await request.text()))
+        except (ValueError, RecursionError):
+            return self.refuse(request, 400, "malformed", "the body is a JSON object of options")
+        except Refused as e:
+            return self.refuse(request, 400, e.reason, e.message)
+        refused = self._check_limits(request, options)
+        if refused is not None:
+            return refused
+        session, tokens = await self._start_game(request, options)
+        if session is None:
+            return tokens
+        seats = {side: {"token": tok, "link": self.seat_link(request, session.id, tok)}
+                 for side, tok in tokens.items()}
         return web.json_response({"game": session.id, "seats": seats,
-                                  "watch": "%s/?game=%s" % (base, session.id),
+                                  "watch": "%s/?game=%s" % (self.base_url(request), session.id),
                                   "state": session.state()}, status=201)
 
+    async def _body(self, request: web.Request) -> Dict[str, Any]:
+        """An optional JSON object body ({} when empty); Refused else."""
+        text = await request.text()
+        if not text.strip():
+            return {}
+        try:
+            body = json.loads(text)
+        except (ValueError, RecursionError):
+            body = None
+        if not isinstance(body, dict):
+            raise Refused("malformed", "the body is a JSON object")
+        return body
+
     async def claim_seat(self, request: web.Request) -> web.Response:
-        """The lobby's open seat, to the first who asks."""
+        """The lobby's open seat, to the first who asks (body, optional:
+        {"name": the player's name})."""
+        game_id = request.match_info["game"]
         if not self.origin_ok(request):
-            return json_error(403, "bad_origin", "origin not allowed")
-        session = await self.find_session(request.match_info["game"])
+            return self.refuse(request, 403, "bad_origin", "origin not allowed", game_id)
+        try:
+            name = check_name((await self._body(request)).get("name", ""))
+        except Refused as e:
+            return self.refuse(request, 400, e.reason, e.message, game_id)
+        session = await self.find_session(game_id)
         if session is None:
-            return json_error(404, "no_such_game", "no such game")
+            return self.refuse(request, 404, "no_such_game", "no such game", game_id)
         async with session.lock:
-            seat = next((s for s in SIDES if session.meta["seats"][s].get("unclaimed")), None)
+            seat = next((s for s in SIDES if session.meta["seats"][s].get("unclaimed")
+                         and not session.meta["seats"][s].get("reserved")), None)
             if seat is None or session.over:
-                return json_error(409, "no_open_seat", "this game has no open seat")
-            token = new_token()
-            meta = json.loads(json.dumps(session.meta))
-            meta["seats"][seat]["token_hash"] = token_hash(token)
-            del meta["seats"][seat]["unclaimed"]
-            try:
-                await self._db(self.storage.update_meta, session.id, meta, seat)
-            except Conflict:
-                await self._catch_up(session)  # another process gave the seat away
-                return json_error(409, "no_open_seat", "this game has no open seat")
-            except StorageError as e:
-                return json_error(503, "storage", str(e))
-            session.meta = meta
-        base = self.base_url(request)
+                return self.refuse(request, 409, "no_open_seat", "this game has no open seat",
+                                   game_id)
+            token, error = await self._give_seat(session, seat, name)
+            if error is not None:
+                return self.refuse(request, error[0], error[1], error[2], game_id)
+        self.log.write("game", game=session.id, what="claimed", side=seat, name=name,
+                       peer=request.remote)
         return web.json_response({"game": session.id, "side": seat, "token": token,
-                                  "link": "%s/?game=%s#token=%s" % (base, session.id, token)})
+                                  "link": self.seat_link(request, session.id, token)})
+
+    async def _give_seat(self, session: Session, seat: str, name: str
+                         ) -> Tuple[str, Optional[Tuple[int, str, str]]]:
+        """Under the session's lock: the unclaimed seat given a new token
+        (and the name, when one is given); (token, None) or (None, (status,
+        reason, message))."""
+        token = new_token()
+        meta = json.loads(json.dumps(session.meta))
+        meta["seats"][seat]["token_hash"] = token_hash(token)
+        meta["seats"][seat].pop("unclaimed", None)
+        meta["seats"][seat].pop("reserved", None)
+        if name:
+            meta["seats"][seat]["name"] = name
+        if not any(v.get("unclaimed") for v in meta["seats"].values()):
+            meta["started"] = round(time.time(), 3)  # the clock runs from now
+        try:
+            await self._db(self.storage.update_meta, session.id, meta, seat)
+        except Conflict:
+            await self._catch_up(session)  # another process gave the seat away
+            return "", (409, "no_open_seat", "this game has no open seat")
+        except StorageError as e:
+            return "", (503, "storage", str(e))
+        session.meta = meta
+        self.after_change(session)  # the clock, now that it runs
+        return token, None
+
+    async def rematch(self, request: web.Request) -> web.Response:
+        """A finished game's rematch, colours swapped, same rules, clock and
+        bot (body: {"token": a seat's token of the finished game}). The
+        first seat to ask creates it and gets its new seat; the other
+        seat's is kept for the other player, who gets it by asking the
+        same (a bot takes its seat at once). 409 for the seat that offered
+        already."""
+        game_id = request.match_info["game"]
+        if not self.origin_ok(request):
+            return self.refuse(request, 403, "bad_origin", "origin not allowed", game_id)
+        session = await self.find_session(game_id)
+        if session is None:
+            return self.refuse(request, 404, "no_such_game", "no such game", game_id)
+        try:
+            token = (await self._body(request)).get("token")
+            if not isinstance(token, str) or not token:
+                raise Refused("bad_token", "a rematch needs the token of a seat of the game")
+            side = session.seat_of(token)
+        except Refused as e:
+            return self.refuse(request, 400 if e.reason == "malformed" else 403, e.reason,
+                               e.message, game_id)
+        if not session.over:
+            return self.refuse(request, 409, "not_over", "the game is not over", game_id)
+        async with session.lock:
+            new_id = session.meta.get("rematch")
+            if new_id is None:
+                return await self._offer_rematch(request, session, side, token)
+        other = await self.find_session(new_id)
+        if other is None:
+            return self.refuse(request, 404, "no_such_game", "the rematch is gone", game_id)
+        mine = "DEF" if side == "ATK" else "ATK"  # colours swapped
+        async with other.lock:
+            seat = other.meta["seats"][mine]
+            if not (seat.get("unclaimed") and seat.get("reserved") == token_hash(token)):
+                return self.refuse(request, 409, "rematch_offered",
+                                   "the rematch %s was offered from this seat already" % new_id,
+                                   game_id)
+            new_token_, error = await self._give_seat(other, mine, "")
+            if error is not None:
+                return self.refuse(request, error[0], error[1], error[2], game_id)
+        self.log.write("game", game=other.id, what="rematch accepted", side=mine,
+                       rematch_of=session.id)
+        return web.json_response({"game": other.id, "side": mine, "token": new_token_,
+                                  "link": self.seat_link(request, other.id, new_token_)})
+
+    async def _offer_rematch(self, request: web.Request, session: Session, side: str,
+                             token: str) -> web.Response:
+        """Under the finished game's lock: the rematch created."""
+        old = session.meta
+        seats = {new: dict(kind=old["seats"][was]["kind"], name=old["seats"][was]["name"])
+                 for new, was in (("ATK", "DEF"), ("DEF", "ATK"))}
+        options = {"rules": old["rules"], "seats": seats, "bot_nodes": old["bot_nodes"],
+                   "turn_seconds": old["turn_seconds"], "public": old["public"],
+                   "open_seat": False, "event": old.get("event", ""), "rematch_of": session.id}
+        refused = self._check_limits(request, options)
+        if refused is not None:
+            return refused
+        mine = "DEF" if side == "ATK" else "ATK"
+        reserved = {s: old["seats"][was].get("token_hash")
+                    for s, was in (("ATK", "DEF"), ("DEF", "ATK"))
+                    if s != mine and seats[s]["kind"] == "human"}
+        other, tokens = await self._start_game(request, options, reserved=reserved)
+        if other is None:
+            return tokens
+        meta = json.loads(json.dumps(old))
+        meta["rematch"] = other.id
+        meta["rematch_by"] = side
+        try:
+            await self._db(self.storage.update_meta, session.id, meta)
+        except StorageError as e:
+            return self.refuse(request, 503, "storage", str(e), session.id)
+        session.meta = meta
+        self.log.write("game", game=session.id, what="rematch offered", side=side,
+                       rematch=other.id)
+        return web.json_response({"game": other.id, "side": mine, "token": tokens[mine],
+                                  "link": self.seat_link(request, other.id, tokens[mine])},
+                                 status=201)
 
     async def lobby(self, request: web.Request) -> web.Response:
-        games = [s.state() for s in self.sessions.values() if s.meta["public"] and not s.over]
-        return web.json_response({"games": games[:500]})
+        """The public games going on, newest first (at most 500), and what
+        a new game may ask for on this server."""
+        games = [s.summary() for s in reversed(list(self.sessions.values()))
+                 if s.meta["public"] and not s.over][:500]
+        return web.json_response({
+            "games": games,
+            "limits": {"levels": self.levels(), "max_bot_nodes": self.max_bot_nodes,
+                       "bot_games": self.bot_games(), "max_bot_games": self.max_bot_games,
+                       "bot_threads": self.bots.threads}})
 
     async def game_state(self, request: web.Request) -> web.Response:
-        session = await self.find_session(request.match_info["game"])
+        game_id = request.match_info["game"]
+        session = await self.find_session(game_id)
         if session is None:
-            return json_error(404, "no_such_game", "no such game")
+            return self.refuse(request, 404, "no_such_game", "no such game", game_id)
         return web.json_response(session.state())
 
     async def game_record(self, request: web.Request) -> web.Response:
         game_id = request.match_info["game"]
         session = await self.find_session(game_id)
         if session is None:
-            return json_error(404, "no_such_game", "no such game")
+            return self.refuse(request, 404, "no_such_game", "no such game", game_id)
         text = await self._db(self.storage.record, game_id) if session.over else None
         if text is None:
             text = session.record()
@@ -574,29 +872,35 @@ class Server:
             "Content-Disposition": 'attachment; filename="ball-%s.txt"' % game_id})
 
     async def stats_page(self, request: web.Request) -> web.Response:
-        return web.json_response(dict(self.stats, games=len(self.sessions),
-                                      connections=self.connections))
+        return web.json_response(dict(self.stats, **self.bots.stats, games=len(self.sessions),
+                                      connections=self.connections, bot_running=self.bots.running,
+                                      bot_waiting=self.bots.waiting))
 
     # -------------------------------------------------- WebSocket
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         if not self.origin_ok(request):
-            return json_error(403, "bad_origin", "origin not allowed")
+            return self.refuse(request, 403, "bad_origin", "origin not allowed")
         if self.connections >= self.max_connections:
-            return json_error(503, "busy", "too many connections")
-        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, heartbeat=20.0,
+            return self.refuse(request, 503, "busy", "too many connections")
+        # aiohttp's heartbeat re-arms a timer at every message: the
+        # server's own (heartbeat()) looks at all connections every 20 s
+        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, autoping=False,
                                    compress=False)
         await ws.prepare(request)
         sock = request.transport.get_extra_info("socket") if request.transport else None
         if sock is not None:
             # a fixed kernel buffer: what a client does not read stays bounded
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-        conn = Conn(ws, request, self.stats, self.rate, self.burst, self.max_queued)
+        conn = Conn(ws, request, self.stats, self.rate, self.burst, self.max_buffered,
+                    self.outbox)
         self.connections += 1
+        self.conns.add(conn)
         try:
             await self._serve(conn)
         finally:
             self.connections -= 1
+            self.conns.discard(conn)
             if conn.session is not None:
                 conn.session.watchers.discard(conn)
             if not ws.closed and not conn.dropped:
@@ -614,6 +918,12 @@ class Server:
                 conn.send_obj(protocol.error("timeout", "no hello within %g s" % self.hello_seconds))
                 await conn.close(WSCloseCode.POLICY_VIOLATION, b"no hello")
                 return
+            conn.seen = time.monotonic()
+            if raw.type == WSMsgType.PING:
+                conn.send_frame(ws_frame(raw.data, 0x8A))
+                continue
+            if raw.type == WSMsgType.PONG:
+                continue  # alive (heartbeat())
             if raw.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                 return
             if raw.type == WSMsgType.ERROR:
@@ -628,6 +938,9 @@ class Server:
                 conn.refused = 0
             except Refused as e:
                 conn.refused += 1
+                self.stats["refused"] += 1
+                game = conn.session.id if conn.session is not None else None
+                self.log.refused(e.reason, e.message, game=game, peer=conn.peer, side=conn.side)
                 conn.send_obj(protocol.error(e.reason, e.message, client_id or e.client_id))
                 if conn.refused >= MAX_REFUSED:
                     await conn.close(WSCloseCode.POLICY_VIOLATION, b"too many refused")
@@ -668,7 +981,7 @@ class Server:
 
     def close(self) -> None:
         self.db.shutdown(wait=True)
-        self.bots.shutdown(wait=False, cancel_futures=True)
+        self.bots.close()
         self.storage.close()
 
 
@@ -682,10 +995,6 @@ def open_storage(args: argparse.Namespace) -> Storage:
         from storage_pg import PostgresStorage
         return PostgresStorage(args.db, channel=args.pg_channel)
     return SQLiteStorage(args.db, synchronous=args.synchronous)
-
-
-def json_error(status: int, reason: str, message: str) -> web.Response:
-    return web.json_response(protocol.error(reason, message), status=status)
 
 
 @web.middleware
@@ -705,14 +1014,13 @@ WEB_TYPES = {".html": "text/html; charset=utf-8", ".mjs": "text/javascript; char
              ".wasm": "application/wasm", ".json": "application/json", ".png": "image/png"}
 
 
-def add_web_routes(app: web.Application, root: str) -> None:
-    """Serves the page (``--web DIR``, e.g. build/web) at ``/``, so that
-    an invitation link (``/?game=ID#token=...``) opens it from the
-    server's own origin. Only the regular files under DIR: a path with a
-    ``..`` segment is refused (403), a file whose resolved path (links
-    followed) lies outside DIR is answered 404, as examples/web/serve.mjs
-    does. Registered after the API and the WebSocket, which keep their
-    paths."""
+def file_handler(root: str, inject: Optional[bytes] = None) -> Any:
+    """A handler serving the regular files under ``root`` by the route's
+    ``path`` (a directory's index.html): a path with a ``..`` segment is
+    refused (403), a file whose resolved path (links followed) lies
+    outside ``root`` is answered 404, as examples/web/serve.mjs does.
+    ``inject`` is added to each index.html, before ``</body>`` (at its
+    end when there is none)."""
     base = os.path.realpath(root)
 
     async def page_file(request: web.Request) -> web.StreamResponse:
@@ -727,11 +1035,27 @@ def add_web_routes(app: web.Application, root: str) -> None:
             return web.Response(status=404, text="not found")
         with open(real, "rb") as f:
             body = f.read()
+        if inject and os.path.basename(real) == "index.html":
+            at = body.rfind(b"</body>")
+            body = body + inject if at < 0 else body[:at] + inject + body[at:]
         ext = os.path.splitext(real)[1]
         return web.Response(body=body, headers={
             "Content-Type": WEB_TYPES.get(ext, "application/octet-stream")})
 
-    app.router.add_get("/{path:.*}", page_file)
+    return page_file
+
+
+def add_web_routes(app: web.Application, root: str) -> None:
+    """Serves the page (``--web DIR``, e.g. build/web) at ``/``, so that
+    an invitation link (``/?game=ID#token=...``) opens it from the
+    server's own origin, with the server's bar (GAMEBAR_TAG: the names,
+    the lobby, the rematch) added. Registered after the API, the
+    WebSocket and the lobby, which keep their paths."""
+    app.router.add_get("/{path:.*}", file_handler(root, GAMEBAR_TAG))
+
+
+async def to_lobby(request: web.Request) -> web.StreamResponse:
+    raise web.HTTPFound("/lobby/")
 
 
 def make_app(server: Server, web_root: Optional[str] = None) -> web.Application:
@@ -740,11 +1064,16 @@ def make_app(server: Server, web_root: Optional[str] = None) -> web.Application:
     app.router.add_get("/api/games", server.lobby)
     app.router.add_get("/api/games/{game}", server.game_state)
     app.router.add_post("/api/games/{game}/claim", server.claim_seat)
+    app.router.add_post("/api/games/{game}/rematch", server.rematch)
     app.router.add_get("/api/games/{game}/record", server.game_record)
     app.router.add_get("/api/stats", server.stats_page)
     app.router.add_get("/ws", server.websocket)
+    app.router.add_get("/lobby", to_lobby)
+    app.router.add_get("/lobby/{path:.*}", file_handler(LOBBY_DIR))
     if web_root:
         add_web_routes(app, web_root)
+    else:
+        app.router.add_get("/", to_lobby)
     return app
 
 
@@ -754,9 +1083,17 @@ async def run(args: argparse.Namespace) -> None:
     # commit up by several of them.
     sys.setswitchinterval(0.0005)
     storage = open_storage(args)
+    log = Log(open(args.log, "a", buffering=1 << 16) if args.log != "-" else sys.stderr,
+              enabled=not args.no_log)
     server = Server(storage, args.allow_origin, args.public_url, bot_threads=args.bot_threads,
                     max_games=args.max_games, hello_seconds=args.hello_seconds,
-                    rate=args.rate, burst=args.burst, max_queued=args.max_queued)
+                    rate=args.rate, burst=args.burst,
+                    max_buffered=args.max_buffered if args.max_queued is None
+                    else args.max_queued * 256,
+                    bot_memory_mb=args.bot_memory, max_bot_games=args.max_bot_games,
+                    max_bot_nodes=args.max_bot_nodes, create_rate=args.create_rate / 60.0,
+                    create_burst=args.create_burst, commit_window=args.commit_window / 1000.0,
+                    log=log)
     going = server.load()
     runner = web.AppRunner(make_app(server, args.web), access_log=None, handle_signals=True)
     await runner.setup()
@@ -764,13 +1101,19 @@ async def run(args: argparse.Namespace) -> None:
     await site.start()
     server.start_games()
     server.start_listening()
+    heartbeat = asyncio.ensure_future(server.heartbeat())
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
     print("ball-server: listening on http://%s:%d/ (%s, %d games, %d going on)"
           % (args.host, port, "PostgreSQL" if storage.shared else args.db,
              len(server.sessions), going), flush=True)
+    log.write("start", address="%s:%d" % (args.host, port), games=len(server.sessions),
+              going=going, loop=type(asyncio.get_running_loop()).__module__.split(".")[0],
+              bot_threads=server.bots.threads, bot_memory_mb=server.bots.memory_mb,
+              max_bot_games=server.max_bot_games, max_bot_nodes=server.max_bot_nodes)
     try:
         await asyncio.Event().wait()
     finally:
+        heartbeat.cancel()
         await runner.cleanup()
         server.close()
 
@@ -794,7 +1137,26 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--web", default=None, metavar="DIR",
                    help="serve the page from DIR (make web builds build/web) at /, where "
                    "the invitation links point")
-    p.add_argument("--bot-threads", type=int, default=1, help="threads for the searcher seats")
+    p.add_argument("--bot-threads", type=int, default=0,
+                   help="threads that run the bots' searches (default 0: one a processor)")
+    p.add_argument("--bot-memory", type=int, default=DEFAULT_MEMORY_MB, metavar="MIB",
+                   help="the bots' search tables, all threads together (default %d MiB)"
+                   % DEFAULT_MEMORY_MB)
+    p.add_argument("--max-bot-games", type=int, default=MAX_BOT_GAMES,
+                   help="games with a bot going on at once (default %d)" % MAX_BOT_GAMES)
+    p.add_argument("--max-bot-nodes", type=int, default=MAX_BOT_NODES,
+                   help="the strongest bot a game may ask for, bot_nodes (default %d)"
+                   % MAX_BOT_NODES)
+    p.add_argument("--create-rate", type=float, default=CREATE_RATE * 60,
+                   help="games one address may create a minute (default %g)" % (CREATE_RATE * 60))
+    p.add_argument("--create-burst", type=float, default=CREATE_BURST,
+                   help="games one address may create at once (default %g)" % CREATE_BURST)
+    p.add_argument("--commit-window", type=float, default=COMMIT_WINDOW * 1000, metavar="MS",
+                   help="the group commit's wait for more events after an idle spell "
+                   "(default %g ms)" % (COMMIT_WINDOW * 1000))
+    p.add_argument("--log", default="-", metavar="FILE",
+                   help="the structured log (JSON lines; default -: standard error)")
+    p.add_argument("--no-log", action="store_true", help="no structured log")
     p.add_argument("--max-games", type=int, default=10000, help="games going on at once")
     p.add_argument("--hello-seconds", type=float, default=HELLO_SECONDS,
                    help="seconds a new WebSocket has to say hello (default %g)" % HELLO_SECONDS)
@@ -802,10 +1164,24 @@ def main(argv: Optional[List[str]] = None) -> int:
                    help="messages a second a connection may send (default %g)" % RATE)
     p.add_argument("--burst", type=float, default=BURST,
                    help="messages a connection may send at once above the rate (default %g)" % BURST)
-    p.add_argument("--max-queued", type=int, default=MAX_QUEUED,
-                   help="messages waiting for a client that does not read before it is "
-                   "dropped (default %d)" % MAX_QUEUED)
+    p.add_argument("--max-buffered", type=int, default=MAX_BUFFERED, metavar="BYTES",
+                   help="bytes waiting for a client that does not read before it is "
+                   "dropped (default %d)" % MAX_BUFFERED)
+    p.add_argument("--max-queued", type=int, default=None, metavar="N",
+                   help="(older) --max-buffered of N messages of 256 bytes")
+    p.add_argument("--loop", default="auto", choices=("auto", "uvloop", "asyncio"),
+                   help="the event loop: uvloop (Debian's python3-uvloop; about half the "
+                   "CPU a decision) or asyncio's own; auto (default): uvloop when installed")
     args = p.parse_args(argv)
+    if args.loop != "asyncio":
+        try:
+            import uvloop  # type: ignore[import-not-found]
+            uvloop.install()
+        except ImportError:
+            if args.loop == "uvloop":
+                print("ball-server: --loop uvloop: python3-uvloop is not installed",
+                      file=sys.stderr)
+                return 2
     try:
         asyncio.run(run(args))
     except (KeyboardInterrupt, web.GracefulExit):  # Ctrl-C, SIGTERM: a clean stop

@@ -21,6 +21,11 @@ import threading
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 
+def event_text(event: Any) -> str:
+    """An event's JSON text (the server hands over the text it sends)."""
+    return event if isinstance(event, str) else json.dumps(event)
+
+
 class StorageError(Exception):
     """A write that did not happen (the event is refused, not acknowledged)."""
 
@@ -47,8 +52,9 @@ class Storage:
         cannot both give away one open seat)."""
         raise NotImplementedError
 
-    def append_events(self, events: Iterable[Tuple[str, int, Dict[str, Any]]]) -> None:
-        """Appends events (game id, seq, event) in one transaction: all or none."""
+    def append_events(self, events: Iterable[Tuple[str, int, Any]]) -> None:
+        """Appends events (game id, seq, event: a dict, or its JSON text)
+        in one transaction: all or none."""
         raise NotImplementedError
 
     def finish_game(self, game_id: str, outcome: Dict[str, Any], record: str) -> None:
@@ -158,9 +164,9 @@ class SQLiteStorage(Storage):
         # one process: the session's lock already orders the claims
         self._write([("UPDATE games SET meta = ? WHERE id = ?", (json.dumps(meta), game_id))])
 
-    def append_events(self, events: Iterable[Tuple[str, int, Dict[str, Any]]]) -> None:
+    def append_events(self, events: Iterable[Tuple[str, int, Any]]) -> None:
         rows = [("INSERT INTO events (game, seq, event) VALUES (?, ?, ?)",
-                 (game_id, seq, json.dumps(event))) for game_id, seq, event in events]
+                 (game_id, seq, event_text(event))) for game_id, seq, event in events]
         if rows:
             self._write(rows, many=True)
 

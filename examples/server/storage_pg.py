@@ -31,7 +31,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 import psycopg2
 import psycopg2.extras
 
-from storage import Conflict, Storage, StorageError
+from storage import Conflict, Storage, StorageError, event_text
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -148,8 +148,8 @@ class PostgresStorage(Storage):
             self._notify(cur, ["%s 0" % game_id])
         self._write(fn)
 
-    def append_events(self, events: Iterable[Tuple[str, int, Dict[str, Any]]]) -> None:
-        rows = [(game_id, seq, json.dumps(event)) for game_id, seq, event in events]
+    def append_events(self, events: Iterable[Tuple[str, int, Any]]) -> None:
+        rows = [(game_id, seq, event_text(event)) for game_id, seq, event in events]
         if not rows:
             return
         first: Dict[str, int] = {}

@@ -615,6 +615,10 @@ function onSquare(square) {
 }
 
 // What the person is asked to click now.
+// On a touch screen the prompts say tap, not click (issue 49).
+const TOUCH = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+const forPointer = (text) => (TOUCH ? text.replace(/\bClick\b/g, 'Tap').replace(/\bclick\b/g, 'tap') : text);
+
 function promptText(game, chosen, choices) {
   if (game.isOver)
     return 'The game is over: start a new one, undo, or load a position.';
@@ -769,7 +773,7 @@ function render() {
     banner.hidden = true;
   }
   $('status').textContent = status;
-  $('prompt').textContent = promptText(game, chosen, sel.choices);
+  $('prompt').textContent = forPointer(promptText(game, chosen, sel.choices));
   $('prompt').classList.toggle('thinking', state.bot.thinking !== null);
   $('board-wrap').setAttribute('aria-busy', String(state.bot.thinking !== null));
   $('search-info').textContent = state.searchInfo;

@@ -80,6 +80,13 @@ export function drawBoard(box, view) {
   svg.setAttribute('tabindex', '0');
   if (cursor)
     svg.setAttribute('aria-activedescendant', `sq-${cursor}`);
+  // the library draws the arrow last, over the pieces: its head covered the
+  // letter of the piece that moved (issue 49). Under the pieces here, the
+  // letter stays readable and the arrow still shows from where to where.
+  const arrowMark = svg.querySelector('.arrow');
+  const firstPiece = svg.querySelector('.piece, .loose-ball');
+  if (arrowMark && firstPiece)
+    firstPiece.parentNode.insertBefore(arrowMark, firstPiece);
   // the interactive layer goes under the pieces: after the board, the end
   // zones and the coordinates, before the first thing drawn on a square
   const first = svg.querySelector('.highlight, .fresh, .piece, .loose-ball, .arrow');

@@ -29,6 +29,7 @@
 
 #include "ball.h"
 #include "net.h"
+#include "err_text.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -101,20 +102,18 @@ static int load_nnue(ball_net **out, const unsigned char *p, size_t len, char *e
     int rc = nnue_load(&nn, p, len, err, errlen);
     if (rc == BALL_OK && crc != stored) {
         nnue_free(nn);
-        return net_refuse(err, errlen, "byte %zu: checksum 0x%08lx, the contents give 0x%08lx "
+        return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: checksum 0x%08lx, the contents give 0x%08lx "
                           "(corrupt file)", len - NET_CHECKSUM, (unsigned long)stored,
                           (unsigned long)crc);
     }
-    if (rc == BALL_E_NOMEM && err != NULL && errlen > 0)
-        snprintf(err, errlen, "net: out of memory (%zu bytes of weights)", len);
+    if (rc == BALL_E_NOMEM)
+        return err_text(err, errlen, rc, "net: out of memory (%zu bytes of weights)", len);
     if (rc != BALL_OK)
         return rc;
     net = calloc(1, sizeof *net);
     if (net == NULL) {
         nnue_free(nn);
-        if (err != NULL && errlen > 0)
-            snprintf(err, errlen, "net: out of memory");
-        return BALL_E_NOMEM;
+        return err_text(err, errlen, BALL_E_NOMEM, "net: out of memory");
     }
     net->nn = nn;
     *out = net;
@@ -127,56 +126,56 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
     if (err != NULL && errlen > 0)
         err[0] = '\0';
     if (out == NULL)
-        return net_refuse(err, errlen, "NULL output pointer");
+        return err_text(err, errlen, BALL_E_ARG, "net: NULL output pointer");
     *out = NULL;
     if (data == NULL)
-        return net_refuse(err, errlen, "NULL data");
+        return err_text(err, errlen, BALL_E_ARG, "net: NULL data");
     if (len < NET_HEADER + NET_CHECKSUM)
-        return net_refuse(err, errlen, "truncated: %zu bytes, the header and checksum alone are %u",
+        return err_text(err, errlen, BALL_E_ARG, "net: truncated: %zu bytes, the header and checksum alone are %u",
                       len, NET_HEADER + NET_CHECKSUM);
     if (memcmp(p, NET_MAGIC, 8) != 0)
-        return net_refuse(err, errlen, "byte 0: bad magic (not a BALL network file)");
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 0: bad magic (not a BALL network file)");
     if (get32(p + 8) == NET_VERSION_NNUE)
         return load_nnue(out, p, len, err, errlen);
     uint32_t version = get32(p + 8), arch = get32(p + 12), flags = get32(p + 16);
     uint32_t input = get32(p + 20), h1 = get32(p + 24), h2 = get32(p + 28);
     uint32_t quant = get32(p + 32), reserved = get32(p + 36);
     if (version != NET_VERSION)
-        return net_refuse(err, errlen, "byte 8: format version %lu, this library reads %u and %u",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 8: format version %lu, this library reads %u and %u",
                       (unsigned long)version, NET_VERSION, NET_VERSION_NNUE);
     if (arch != NET_ARCH_DENSE)
-        return net_refuse(err, errlen, "byte 12: unknown architecture %lu (this library knows 1)",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 12: unknown architecture %lu (this library knows 1)",
                       (unsigned long)arch);
     int size = flags > 0xFFu ? BALL_E_ARG : ball_observation_size((int)flags);
     if (size < 0)
-        return net_refuse(err, errlen, "byte 16: unknown observation flags 0x%lx",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 16: unknown observation flags 0x%lx",
                       (unsigned long)flags);
     if (input != (uint32_t)size)
-        return net_refuse(err, errlen,
-                      "byte 20: input size %lu, the observation of flags 0x%lx has %d values",
+        return err_text(err, errlen, BALL_E_ARG,
+                      "net: byte 20: input size %lu, the observation of flags 0x%lx has %d values",
                       (unsigned long)input, (unsigned long)flags, size);
     if (h1 < 1 || h1 > NET_MAX_HIDDEN)
-        return net_refuse(err, errlen, "byte 24: hidden size %lu out of range 1-%d",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 24: hidden size %lu out of range 1-%d",
                       (unsigned long)h1, NET_MAX_HIDDEN);
     if (h2 > NET_MAX_HIDDEN)
-        return net_refuse(err, errlen, "byte 28: second hidden size %lu out of range 0-%d",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 28: second hidden size %lu out of range 0-%d",
                       (unsigned long)h2, NET_MAX_HIDDEN);
     if (quant != NET_QUANT_F32)
-        return net_refuse(err, errlen, "byte 32: unknown quantization %lu (this library reads 0, float32)",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 32: unknown quantization %lu (this library reads 0, float32)",
                       (unsigned long)quant);
     if (reserved != 0)
-        return net_refuse(err, errlen, "byte 36: reserved field %lu, must be 0", (unsigned long)reserved);
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 36: reserved field %lu, must be 0", (unsigned long)reserved);
     /* At most 20111 * 512 + 512 * 512 + 2 * 512 + 513 floats: no overflow. */
     size_t last = h2 ? h2 : h1;
     size_t nw = (size_t)input * h1 + h1 + (h2 ? (size_t)h2 * h1 + h2 : 0) + last + 1;
     size_t want = NET_HEADER + nw * 4 + NET_CHECKSUM;
     if (len < want)
-        return net_refuse(err, errlen, "truncated: %zu bytes, the header's shapes need %zu", len, want);
+        return err_text(err, errlen, BALL_E_ARG, "net: truncated: %zu bytes, the header's shapes need %zu", len, want);
     if (len > want)
-        return net_refuse(err, errlen, "byte %zu: %zu bytes after the checksum", want, len - want);
+        return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: %zu bytes after the checksum", want, len - want);
     uint32_t crc = crc32_of(p, len - NET_CHECKSUM), stored = get32(p + len - NET_CHECKSUM);
     if (crc != stored)
-        return net_refuse(err, errlen, "byte %zu: checksum 0x%08lx, the contents give 0x%08lx (corrupt file)",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: checksum 0x%08lx, the contents give 0x%08lx (corrupt file)",
                       len - NET_CHECKSUM, (unsigned long)stored, (unsigned long)crc);
 
     /* the later layers' floats, then the first layer in fixed point only:
@@ -187,9 +186,8 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
     size_t qb1_at = (q1_at + n1 * sizeof(int32_t) + 7) & ~(size_t)7;
     ball_net *net = malloc(qb1_at + h1 * sizeof(int64_t));
     if (net == NULL) {
-        if (err != NULL && errlen > 0)
-            snprintf(err, errlen, "net: out of memory (%zu bytes of weights)", nw * 4);
-        return BALL_E_NOMEM;
+        return err_text(err, errlen, BALL_E_NOMEM, "net: out of memory (%zu bytes of weights)",
+                        nw * 4);
     }
     int32_t *q1 = (int32_t *)((char *)net + q1_at);
     int64_t *qb1 = (int64_t *)((char *)net + qb1_at);
@@ -200,13 +198,13 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
         memcpy(&f, &u, sizeof f);
         if ((u & 0x7F800000u) == 0x7F800000u) { /* inf or NaN */
             free(net);
-            return net_refuse(err, errlen, "byte %zu: weight %zu is not a finite number",
+            return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: weight %zu is not a finite number",
                           (size_t)NET_HEADER + 4 * i, i);
         }
         if (i < n1 + h1 && !(f < NET_FIX_LIMIT && f > -NET_FIX_LIMIT)) {
             free(net);
-            return net_refuse(err, errlen,
-                          "byte %zu: first-layer weight %zu is %g, out of range (-128, 128)",
+            return err_text(err, errlen, BALL_E_ARG,
+                          "net: byte %zu: first-layer weight %zu is %g, out of range (-128, 128)",
                           (size_t)NET_HEADER + 4 * i, i, (double)f);
         }
         if (i < n1)

@@ -22,6 +22,7 @@
 #include "game.h"
 #include "geometry.h"
 #include "bitboard.h"
+#include "err_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -138,25 +139,25 @@ static int check_header(const unsigned char *p, size_t len, int *h, int *h2, cha
     uint32_t uh = get32(p + 24), uh2 = get32(p + 28);
     (void)len;
     if (arch != NNUE_ARCH)
-        return net_refuse(err, errlen, "byte 12: unknown architecture %lu (format 2 has "
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 12: unknown architecture %lu (format 2 has "
                           "architecture 2)", (unsigned long)arch);
     if (set != NNUE_FEATURE_SET)
-        return net_refuse(err, errlen, "byte 16: unknown feature set %lu (this library knows 1)",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 16: unknown feature set %lu (this library knows 1)",
                           (unsigned long)set);
     if (n != NNUE_FEATURES)
-        return net_refuse(err, errlen, "byte 20: %lu features, feature set 1 has %d",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 20: %lu features, feature set 1 has %d",
                           (unsigned long)n, NNUE_FEATURES);
     if (uh < 64 || uh > NNUE_MAX_H || uh % 64 != 0)
-        return net_refuse(err, errlen, "byte 24: first layer of %lu a side, not a multiple "
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 24: first layer of %lu a side, not a multiple "
                           "of 64 from 64 to %d", (unsigned long)uh, NNUE_MAX_H);
     if (uh2 < 1 || uh2 > NNUE_MAX_H2)
-        return net_refuse(err, errlen, "byte 28: hidden layer of %lu, out of range 1-%d",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 28: hidden layer of %lu, out of range 1-%d",
                           (unsigned long)uh2, NNUE_MAX_H2);
     if (get32(p + 32) > 1)
-        return net_refuse(err, errlen, "byte 32: unknown base %lu (0 the network alone, 1 "
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 32: unknown base %lu (0 the network alone, 1 "
                           "added to the built-in evaluation)", (unsigned long)get32(p + 32));
     if (get32(p + 36) != 0)
-        return net_refuse(err, errlen, "byte 36: reserved field %lu, must be 0",
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 36: reserved field %lu, must be 0",
                           (unsigned long)get32(p + 36));
     *h = (int)uh;
     *h2 = (int)uh2;
@@ -225,10 +226,10 @@ int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, 
         return rc;
     want = NNUE_HEADER + weight_bytes(h, h2) + 4;
     if (len < want)
-        return net_refuse(err, errlen, "truncated: %zu bytes, the header's shapes need %zu",
+        return err_text(err, errlen, BALL_E_ARG, "net: truncated: %zu bytes, the header's shapes need %zu",
                           len, want);
     if (len > want)
-        return net_refuse(err, errlen, "byte %zu: %zu bytes after the checksum", want, len - want);
+        return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: %zu bytes after the checksum", want, len - want);
     nn = malloc(sizeof *nn + weight_bytes(h, h2) + 8);
     if (nn == NULL)
         return BALL_E_NOMEM;

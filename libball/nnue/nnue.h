@@ -46,12 +46,6 @@
 
 struct nnue;
 
-/* The loader's refusal: "net: " and the message into @p err; returns
- * BALL_E_ARG. A macro over err_text() (err_text.h), the library's one way
- * to build a message: as a function of net.c, which calls nnue.c, it tied
- * nnue.c back to net.c in a circle (tests/meta/layers_test.sh). The formats
- * are literals. */
-#define net_refuse(err, errlen, ...) err_text(err, errlen, BALL_E_ARG, "net: " __VA_ARGS__)
 
 /* The network of a format-2 file @p p of @p len bytes (its magic and
  * version already read): BALL_OK, or BALL_E_ARG with a message "net: ..."

@@ -19,8 +19,18 @@ MODE:
   silence   reads everything, writes nothing
   slow      sleeps 30 s before answering bep
   noready   handshake fine, never answers isready
+  refuse    handshake fine, then answers go with an error line (a long
+            one, past the 127 bytes of a record's tag) and
+            'bestdecision none'
+  flood     handshake fine, then writes 50 MB (or the bytes given after
+            the mode) to stderr and answers go with an illegal decision
+            ('bestdecision A1-C3')
+  orphan    handshake fine; at the first go leaves behind a process in a
+            session of its own (setsid), named by the word after the mode,
+            then answers an illegal decision
 """
 
+import subprocess
 import sys
 import time
 
@@ -65,6 +75,20 @@ def main():
                 out("bestdecision ###")
             if MODE == "illegal":
                 out("info depth 1 nodes 1 pv A1-C3")
+                out("bestdecision A1-C3")
+            if MODE == "refuse":
+                out("info string error: go: refusing on purpose, with an explanation long enough "
+                    "to pass the end of a tag in the records")
+                out("bestdecision none")
+            if MODE == "flood":
+                # as fast as the pipe takes it (Python's own writes are slower)
+                size = sys.argv[2] if len(sys.argv) > 2 else "50000000"
+                subprocess.run(["head", "-c", size, "/dev/zero"], stdout=2, check=True)
+                out("bestdecision A1-C3")
+            if MODE == "orphan":
+                subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)", sys.argv[2]],
+                                 start_new_session=True, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 out("bestdecision A1-C3")
         elif cmd == "quit":
             return

@@ -44,6 +44,23 @@ def best_of(lines):
     return last[1] if len(last) > 1 else None
 
 
+# Limits the protocol allows beyond what the library searches (a day of
+# movetime, 10^12 nodes, depth 64): the engine clamps them and answers
+# (it answered bestdecision none); each go also has a small budget.
+HUGE_LIMITS = ("go movetime 100000000 nodes 200", "go nodes 2000000000000 movetime 100",
+               "go atime 2147483647 dtime 2147483647 movestogo 1 nodes 200",
+               "go depth 100 nodes 200", "go playouts 9000000000000000000 movetime 100")
+
+
+def check_clamped(engine, what):
+    for g in HUGE_LIMITS:
+        engine.ask("position startpos")
+        engine.send(g)
+        got = engine.until("bestdecision", 30)
+        check(not any(l.startswith("info string error") for l in got) and best_of(got) in legal(START),
+              "%s: %s: clamped, a legal decision: %r" % (what, g, got[-2:]))
+
+
 def error_of(lines, what):
     errs = [l for l in lines if l.startswith("info string error: ")]
     check(len(errs) == 1, "%s: one error line, got %r" % (what, lines))
@@ -156,6 +173,8 @@ errors = [
     ("go playouts 10 playouts 20", "go: 'playouts' given twice"),
     ("go infinite infinite", "go: 'infinite' given twice"),
     ("go fast", "go: unknown word 'fast'"),
+    ("go nodse 5", "go: unknown word 'nodse' (word 1); did you mean 'nodes'?"),
+    ("go infinit", "go: unknown word 'infinit' (word 1); did you mean 'infinite'?"),
     ("setoption name Exploration value 200", "setoption: Exploration: '200' is out of range 0 to 100"),
     ("setoption name Exploration value x", "setoption: Exploration: 'x' is not a number"),
     ("setoption name Playouts value 0", "setoption: Playouts: '0' is out of range 1 to 100000000"),
@@ -171,6 +190,7 @@ errors = [
 for cmd, msg in errors:
     err = error_of(e.ask(cmd), cmd[:40])
     check(msg in err, "%r -> %r, got %r" % (cmd[:40], msg, err))
+check_clamped(e, "mcts")
 e.send("position startpos decisions E11-F10 end")
 same_answer("after the position errors")
 # an illegal decision keeps the previous position, not the start
@@ -211,7 +231,25 @@ check(e.p.stderr.read() == b"", "nothing on stderr")
 
 # ---- bad command line
 r = subprocess.run([BALL, "engine", "--bogus"], capture_output=True, text=True, timeout=10)
-check(r.returncode == 2 and "unexpected argument '--bogus'" in r.stderr, "bad argument: %r" % r.stderr)
+check(r.returncode == 2 and "unknown option '--bogus'" in r.stderr, "bad argument: %r" % r.stderr)
+# options read with getopt_long: a typo gets a suggestion (not taken as an
+# abbreviation), an option twice and a stray word are refused
+for args, msg in ((["--lgo", "x"], "unknown option '--lgo'; did you mean '--log'?"),
+                  (["--searche", "mcts"], "unknown option '--searche'; did you mean '--searcher'?"),
+                  (["--log", "a", "--log", "b"], "option --log given twice"),
+                  (["--log"], "option --log needs a value"),
+                  (["--help=1"], "option --help takes no value"),
+                  (["mcts"], "unexpected argument 'mcts'")):
+    r = subprocess.run([BALL, "engine", *args], capture_output=True, text=True, timeout=10)
+    check(r.returncode == 2 and "ball: engine: " + msg in r.stderr, "engine %r: %r" % (args, r.stderr))
+check(subprocess.run([BALL, "engine", "--searcher=mcts"], input="quit\n", capture_output=True,
+                     text=True, timeout=10).returncode == 0, "--searcher=mcts accepted")
+# --log to a full device: the write error is reported (once), the session
+# answers on, and the exit status says the log is incomplete
+r = subprocess.run([BALL, "engine", "--searcher", "mcts", "--log", "/dev/full"],
+                   input="bep\nisready\nquit\n", capture_output=True, text=True, timeout=10)
+check(r.returncode == 1 and r.stderr.count("--log /dev/full: No space left on device") == 1
+      and "readyok" in r.stdout, "--log /dev/full: %r %r" % (r.returncode, r.stderr))
 r = subprocess.run([BALL, "engine", "--log", "/nonexistent/dir/x"], capture_output=True,
                    text=True, timeout=10)
 check(r.returncode == 2 and "--log" in r.stderr, "bad --log: %r" % r.stderr)
@@ -290,6 +328,7 @@ t0 = time.time()
 got = q(e, "stop", "bestdecision")
 check(time.time() - t0 < 2.0, "stop answered within 2 s")
 check(best_of(got) in legal(START), "stop: a legal decision")
+check_clamped(e, "search")
 e.send("quit")
 check(e.close() == 0, "quit: exit status 0")
 
@@ -303,13 +342,13 @@ with tempfile.TemporaryDirectory() as tmp:
                    check=True, timeout=60)
     data = open(net, "rb").read()
     bad = {"trunc.bin": data[:1000], "crc.bin": data[:500] + bytes([data[500] ^ 1]) + data[501:],
-           "ver.bin": data[:8] + b"\x02" + data[9:]}
+           "ver.bin": data[:8] + b"\x03" + data[9:]}
     for name, content in bad.items():
         with open(os.path.join(tmp, name), "wb") as f:
             f.write(content)
     e = Engine([BALL, "engine"])
     for name, why in (("trunc.bin", "net: truncated: 1000 bytes"), ("crc.bin", "net: byte 203116: checksum"),
-                      ("ver.bin", "net: byte 8: format version 2, this library reads 1"),
+                      ("ver.bin", "net: byte 8: format version 3, this library reads 1 and 2"),
                       ("missing.bin", "No such file")):
         err = error_of(e.ask("setoption name EvalFile value %s" % os.path.join(tmp, name)), name)
         check(err.startswith("info string error: setoption: EvalFile '%s': " % os.path.join(tmp, name))
@@ -335,7 +374,20 @@ with tempfile.TemporaryDirectory() as tmp:
     check(e.close() == 0, "--net session: exit 0")
     r = subprocess.run([BALL, "engine", "--net", os.path.join(tmp, "ver.bin")], input="",
                        capture_output=True, text=True, timeout=10)
-    check(r.returncode == 1 and "net: byte 8: format version 2" in r.stderr, "bad --net: %r" % r.stderr)
+    check(r.returncode == 2 and "net: byte 8: format version 3" in r.stderr, "bad --net: %r" % r.stderr)
+    # a FIFO (no writer) or a directory as the network: refused at once,
+    # the command loop free (it blocked in open() on a FIFO)
+    fifo = os.path.join(tmp, "fifo")
+    os.mkfifo(fifo)
+    e = Engine([BALL, "engine"])
+    for path in (fifo, tmp):
+        err = error_of(e.ask("setoption name EvalFile value %s" % path, 5), "EvalFile " + path)
+        check(err.endswith("EvalFile '%s': not a regular file" % path), "EvalFile %s: %r" % (path, err))
+    e.send("quit")
+    check(e.close(5) == 0, "quit answered after EvalFile FIFO")
+    r = subprocess.run([BALL, "engine", "--net", fifo], input="", capture_output=True, text=True,
+                       timeout=10)
+    check(r.returncode == 2 and "not a regular file" in r.stderr, "--net FIFO: %r" % r.stderr)
     r = subprocess.run([BALL, "engine", "--searcher", "mcts", "--net", net], input="",
                        capture_output=True, text=True, timeout=10)
     check(r.returncode == 2 and "--net" in r.stderr, "--net with mcts: %r" % r.stderr)

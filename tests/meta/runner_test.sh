@@ -64,7 +64,7 @@ run() {
     shift
     rm -f "$f"/running.* "$f"/started.*
     # shellcheck disable=SC2086 # one word per assignment
-    env -u T -u QUICK -u CI -u V -u J -u TEST_LOGS -u EXPECTED_SKIPS \
+    env -u T -u QUICK -u CI -u V -u J -u TEST_LOGS -u EXPECTED_SKIPS -u HEARTBEAT \
         B="$tmp/b" EXPECTED_SKIPS="$tmp/none" $vars sh "$runner" "$@" >"$tmp/$name.out" 2>&1
     st=$?
 }
@@ -164,6 +164,19 @@ pass: line 2
 EOF
 cmp -s "$tmp/parallel.body" "$tmp/parallel.want" ||
     { show parallel; fail "parallel: the output is not each test's whole, in the given order"; }
+# ---- HEARTBEAT=1: a test that runs for 3 s is named while it runs, with
+# how long it has run and the count of tests done; the closing line is
+# unchanged (issue 49: make check showed nothing while a long test ran)
+printf 'sleep 3\necho long: done\n' >"$f/long.sh"
+run heartbeat J=2 HEARTBEAT=1 -- "$f/pass.sh" "$f/long.sh"
+expect heartbeat 0 "2 passed, 0 failed, 0 skipped"
+grep -Eq '^run-tests: \[1/2 done\] still running: long \([1-9] s\)$' "$tmp/heartbeat.out" ||
+    { show heartbeat; fail "heartbeat: no line 'run-tests: [1/2 done] still running: long (N s)'"; }
+run quiet HEARTBEAT=0 -- "$f/long.sh"
+expect quiet 0 "1 passed, 0 failed, 0 skipped"
+hasnt quiet "still running"
+run badbeat HEARTBEAT=x -- "$f/pass.sh"
+[ "$st" -eq 2 ] || { show badbeat; fail "HEARTBEAT=x: exit status $st, expected 2"; }
 run badjobs J=x -- "$f/pass.sh"
 [ "$st" -eq 2 ] || { show badjobs; fail "J=x: exit status $st, expected 2"; }
 

@@ -98,6 +98,10 @@ for f in /usr/include/ball.h "/usr/lib/$ma/libball.a" "/usr/lib/$ma/libball.so" 
 done
 has "ball-tools_${debver}_$arch.deb" /usr/bin/ball
 has "ball-tools_${debver}_$arch.deb" /usr/share/man/man1/ball.1.gz
+for f in /usr/bin/ball-play /usr/bin/ball-selfplay /usr/share/man/man1/ball-play.1.gz \
+         /usr/share/man/man1/ball-selfplay.1.gz; do
+    has "ball-tools_${debver}_$arch.deb" "$f"
+done
 has "ball-tools_${debver}_$arch.deb" /usr/share/libball/openings.txt
 has "ball-tools_${debver}_$arch.deb" /usr/share/libball/value.net
 has "python3-libball_${debver}_$arch.deb" /usr/lib/python3/dist-packages/libball/__init__.py
@@ -181,7 +185,11 @@ if command -v man >/dev/null 2>&1; then
     man -l "$root/usr/share/man/man1/ball.1.gz" 2>/dev/null | grep -q 'ball' ||
         fail "the unpacked man page does not render"
 fi
-echo "ball-tools: ball --version and perft 3 (16283) from the unpacked /usr/bin/ball: ok"
+printf 'legal\nquit\n' | "$root/usr/bin/ball-play" --atk human --def human 2>&1 | grep -q '^55 legal decisions: .* E11-F10 ' ||
+    fail "the unpacked ball-play does not list the legal decisions"
+"$root/usr/bin/ball-selfplay" --games 2 2>&1 | grep -q '^selfplay: 2 games' ||
+    fail "the unpacked ball-selfplay does not play 2 games"
+echo "ball-tools: ball --version and perft 3 (16283) from the unpacked /usr/bin/ball, ball-play and ball-selfplay: ok"
 
 # ---- the unpacked Python package, with the unpacked library (the loader's
 # search, as for the system's copy), from an empty directory

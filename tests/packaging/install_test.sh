@@ -168,7 +168,8 @@ if ! $MAKE --no-print-directory install DESTDIR="$root" PREFIX=/usr >"$tmp/insta
 fi
 
 for f in usr/include/ball.h usr/lib/libball.a "usr/lib/libball.so.$version" \
-         usr/lib/pkgconfig/libball.pc usr/bin/ball; do
+         usr/lib/pkgconfig/libball.pc usr/bin/ball usr/bin/ball-play usr/bin/ball-selfplay \
+         usr/share/man/man1/ball-play.1 usr/share/man/man1/ball-selfplay.1; do
     [ -f "$root/$f" ] || fail "not installed: /$f"
 done
 [ -L "$lib/libball.so.$major" ] || fail "libball.so.$major is not a symlink"
@@ -184,6 +185,12 @@ grep -q '@' "$lib/pkgconfig/libball.pc" 2>/dev/null && fail "libball.pc has unre
 # ---- the installed tool runs
 "$root/usr/bin/ball" --version 2>/dev/null | grep -q "$version" ||
     fail "installed ball --version does not print $version"
+# and the examples installed with it (ball-play, ball-selfplay), from an
+# empty directory: linked statically, they need nothing of the build tree
+(cd "$tmp" && printf 'legal\nquit\n' | "$root/usr/bin/ball-play" --atk human --def human) 2>&1 |
+    grep -q '^55 legal decisions: .* E11-F10 ' || fail "installed ball-play does not list the legal decisions"
+(cd "$tmp" && "$root/usr/bin/ball-selfplay" --games 2) 2>&1 | grep -q '^selfplay: 2 games' ||
+    fail "installed ball-selfplay does not play 2 games"
 
 # ---- the installed Python package loads the system's library when asked
 if [ -n "$pyvenv" ]; then

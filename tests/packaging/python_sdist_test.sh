@@ -77,6 +77,19 @@ case $from in
     *) fail "pip's build compiled libball.so.1 from $from, not from the sdist's csrc/" ;;
 esac
 echo "sdist: python3 -m build --sdist, then pip install --no-index in a fresh venv in $(($(date +%s) - start)) s"
+# The wheel pip built is the one bindings/python/README.md names (issue
+# 49: it said py3-none-linux_x86_64): the name from pip's log, and the
+# build backend's own tag for this interpreter, not a hand-typed one.
+wheel=$(sed -n 's/.*Created wheel for libball: filename=\([^ ]*\.whl\).*/\1/p' "$tmp/pip.log" | head -n 1)
+tag=$(cd bindings/python/build_backend && "$py" -B -c 'import libball_build; print(libball_build._wheel_tag())')
+[ "$wheel" = "libball-$version-$tag.whl" ] ||
+    fail "pip built '$wheel', the build backend's tag for $py is $tag (libball-$version-$tag.whl)"
+names=$(grep -o 'libball-[0-9.]*-[A-Za-z0-9_.-]*\.whl' bindings/python/README.md | sort -u)
+[ -n "$names" ] || fail "bindings/python/README.md names no wheel"
+for name in $names; do
+    [ "$name" = "libball-$version-$tag.whl" ] ||
+        fail "bindings/python/README.md names the wheel $name; $py builds libball-$version-$tag.whl"
+done
 
 # ---- from an empty directory: the bundled library, a whole game
 # shellcheck disable=SC2086

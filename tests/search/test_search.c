@@ -650,6 +650,56 @@ START_TEST(test_hook_extremes)
 }
 END_TEST
 
+/* ball_search_best_turn() ends before the hand-over in the two cases
+ * ball.h names (issue 49): a position with a single legal decision (here
+ * `end` of the action phase, after which the release phase is the same
+ * coach's, R9), answered without a search, gives that decision alone on a
+ * new searcher; a budget spent before depth 1 gives the best decision and
+ * what the table holds after it, here less than the turn. In both the
+ * coach to act is still to act after the last decision. */
+#define ONLY_END "7/6/4x2/4s1/5o1/o5/7/1x1x2/7/3s2/2XS_1O@/6/O4X1/6/2X4/3S2/7 ATK a 0 - 0/0 12"
+static void check_turn_goes_on(ball_game *g, const ball_search_result *r, ball_search *s, int want_n)
+{
+    ball_action turn[BALL_SEARCH_PV_MAX];
+    int side = ball_side(g), n = ball_search_best_turn(s, turn, BALL_SEARCH_PV_MAX);
+    ck_assert_int_eq(r->depth, 0);
+    if (want_n > 0)
+        ck_assert_int_eq(n, want_n);
+    ck_assert_int_ge(n, 1);
+    ck_assert_uint_eq(turn[0], r->best);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(ball_apply(g, turn[i]), BALL_OK);
+    ck_assert_int_eq(ball_side(g), side); /* no hand-over */
+    ck_assert_int_eq(ball_result(g), BALL_ONGOING);
+    ck_assert_int_gt(ball_legal_actions(g, NULL, 0), 0); /* the turn goes on */
+}
+
+START_TEST(test_best_turn_before_the_hand_over)
+{
+    ball_game *g = tu_game(ONLY_END);
+    ball_search *s = make(20000, 0);
+    ball_search_result r;
+    char t[BALL_ACTION_TEXT_MAX];
+    ck_assert_int_eq(ball_legal_actions(g, NULL, 0), 1);
+    ball_search_result_init(&r, sizeof r);
+    ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
+    text_of(r.best, t);
+    ck_assert_str_eq(t, "end");
+    check_turn_goes_on(g, &r, s, 1);
+    ck_assert_int_eq(ball_phase(g), BALL_PHASE_RELEASE);
+    ball_search_free(s);
+    ball_game_free(g);
+
+    /* 50 nodes: not one turn of the start searched to its end */
+    g = tu_game(NULL);
+    s = make(50, 0);
+    ck_assert_int_eq(ball_search_run(s, g, &r), BALL_OK);
+    check_turn_goes_on(g, &r, s, 0);
+    ball_search_free(s);
+    ball_game_free(g);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("search");
@@ -659,6 +709,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_sizes);
     tcase_add_test(tc, test_untouched_and_deterministic);
     tcase_add_test(tc, test_touchdown_in_one_turn);
+    tcase_add_test(tc, test_best_turn_before_the_hand_over);
     tcase_add_test(tc, test_proven_loss);
     tcase_add_test(tc, test_takes_the_ball_issue25);
     tcase_add_test(tc, test_edge_stack_over_standing_piece);

@@ -44,7 +44,8 @@ async def bench(args: argparse.Namespace) -> int:
     shutil.rmtree(args.dir, ignore_errors=True)
     os.makedirs(args.dir)
     cluster = None
-    opts = ("--rate", "100000", "--burst", "100000")
+    opts = ("--rate", "100000", "--burst", "100000", "--create-rate", "1000000",
+            "--create-burst", "100000", *args.server_args.split())
     if args.postgres:
         cluster = PgCluster(os.path.join(args.dir, "pg"))
         cluster.start()
@@ -77,6 +78,7 @@ async def bench_on(args: argparse.Namespace, servers: List[ServerProcess]) -> in
     server = servers[0]
     rss_before = sum(s.rss_kb() for s in servers)
     cpu_before = sum(s.cpu_seconds() for s in servers)
+    sys_before = sum(s.cpu_split()[1] for s in servers)
     own_before = time.process_time()
     latencies: List[float] = []
     across: List[float] = []  # send to arrival at the other seat (on another process)
@@ -127,6 +129,7 @@ async def bench_on(args: argparse.Namespace, servers: List[ServerProcess]) -> in
         stats = await stats_of(http, servers)
         rss_after = sum(s.rss_kb() for s in servers)
         cpu = sum(s.cpu_seconds() for s in servers) - cpu_before
+        cpu_sys = sum(s.cpu_split()[1] for s in servers) - sys_before
         own = time.process_time() - own_before
         # every game: the server's events, read back whole by a spectator
         lost = duplicated = 0
@@ -167,8 +170,10 @@ async def bench_on(args: argparse.Namespace, servers: List[ServerProcess]) -> in
         print("  send to the other seat, on another process: p50 %.1f ms, p99 %.1f ms "
               "(%d decisions; %d events caught up from PostgreSQL)"
               % (pct(0.50, across), pct(0.99, across), len(across), stats.get("caught_up", 0)))
-    print("  CPU: server%s %.1f s (%.2f ms per decision), the clients' process %.1f s, in %.0f s"
-          % ("s" if len(servers) > 1 else "", cpu, cpu * 1000 / max(1, decisions), own, elapsed))
+    print("  CPU: server%s %.1f s (%.0f us per decision; the kernel's part %.1f s), "
+          "the clients' process %.1f s, in %.0f s of wall clock"
+          % ("s" if len(servers) > 1 else "", cpu, cpu * 1e6 / max(1, decisions), cpu_sys, own,
+             elapsed))
     print("  server memory (VmRSS%s): %.1f MB before, %.1f MB after"
           % (", all processes" if len(servers) > 1 else "", rss_before / 1024, rss_after / 1024))
     print("  lost: %d, duplicated: %d" % (lost, duplicated))
@@ -187,6 +192,9 @@ def main() -> int:
     p.add_argument("--rules", default="turns=40")
     p.add_argument("--synchronous", default="FULL", choices=("FULL", "NORMAL"))
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--server-args", default="", help="more options of the server, e.g. "
+                   "'--loop asyncio' or '--commit-window 2' (one word with =: "
+                   "--server-args=--no-log)")
     p.add_argument("--postgres", action="store_true",
                    help="PostgreSQL (a cluster of its own in DIR) and several server processes")
     p.add_argument("--processes", type=int, default=2, help="with --postgres (default 2)")

@@ -60,10 +60,15 @@ class ServerProcess:
 
     def cpu_seconds(self) -> float:
         """The server's CPU time so far (user + system)."""
+        return sum(self.cpu_split())
+
+    def cpu_split(self) -> "tuple[float, float]":
+        """The server's CPU time so far: (user, system), in seconds."""
         assert self.proc is not None
         with open("/proc/%d/stat" % self.proc.pid) as f:
             fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
 
     def kill(self) -> None:
         """kill -9: no clean-up at all."""

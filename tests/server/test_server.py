@@ -42,6 +42,8 @@ def check(cond: bool, what: str) -> None:
         print("FAIL: %s" % what, flush=True)
 
 
+#: Many games from one address (the tests' own): past the default limit.
+MANY = ("--create-burst", "1000", "--create-rate", "100000")
 # A short game: the turn limit (R11.2) ends it when no touchdown does.
 SHORT = "turns=8"
 CARDS = "zone=2 turns=8 earn.move=1 atk=Sprint:2:pa+1 def=Wall:1:pa+1"
@@ -104,7 +106,7 @@ async def whole_game(server: ServerProcess, http: aiohttp.ClientSession, rules: 
 
 
 async def part_game(dirname: str) -> None:
-    server = ServerProcess(os.path.join(dirname, "game.sqlite"), "--rate", "1000")
+    server = ServerProcess(os.path.join(dirname, "game.sqlite"), "--rate", "1000", *MANY)
     server.start()
     try:
         async with aiohttp.ClientSession() as http:
@@ -123,7 +125,7 @@ async def seated(http: aiohttp.ClientSession, server: ServerProcess, **options: 
 
 
 async def part_features(dirname: str) -> None:
-    server = ServerProcess(os.path.join(dirname, "features.sqlite"), "--rate", "1000")
+    server = ServerProcess(os.path.join(dirname, "features.sqlite"), "--rate", "1000", *MANY)
     server.start()
     rng = random.Random(3)
     try:
@@ -363,7 +365,7 @@ async def part_attack(dirname: str) -> None:
             check(r.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED),
                   "no hello: closed (%r)" % (r,))
             fast = ServerProcess(os.path.join(dirname, "attack-fast.sqlite"), "--rate", "100000",
-                                 "--burst", "100000", "--max-queued", "32",
+                                 "--burst", "100000", "--max-buffered", "8192",
                                  "--synchronous", "NORMAL")
             fast.start()
             long, lc = await seated(http, fast)   # no turn limit: a long game
@@ -498,7 +500,7 @@ async def part_fault(dirname: str) -> None:
     event a client was told of, at most the one in flight more, and
     resumes there."""
     db = os.path.join(dirname, "fault.sqlite")
-    server = ServerProcess(db, "--rate", "1000")
+    server = ServerProcess(db, "--rate", "1000", *MANY)
     server.start()
     rng = random.Random(6)
     games: List[Dict[str, Client]] = []

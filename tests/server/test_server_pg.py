@@ -15,7 +15,8 @@ the game goes on through B, then through A restarted; the records that A
 and B serve hold what the clients saw. Then the lobby's open seat
 claimed on A and B at the same moment goes to exactly one of them. Last,
 every connection to the database is terminated mid-game: both processes
-open theirs again and the game goes on, watched on both. The server PIDs go to DIR/pids so
+open theirs again and the game goes on, watched on both. A bot game: both
+processes play the bot's turns, one commit wins each decision. The server PIDs go to DIR/pids so
 that the shell test can kill them whatever happens here."""
 
 import asyncio
@@ -173,7 +174,7 @@ async def record_of(http: aiohttp.ClientSession, url: str, gid: str) -> List[str
 async def main(dirname: str, dsn: str) -> int:
     rng = random.Random(31)
     pids = open(os.path.join(dirname, "pids"), "a")
-    servers = {p: ServerProcess(dsn, "--rate", "1000", "--burst", "1000",
+    servers = {p: ServerProcess(dsn, "--rate", "1000", "--burst", "1000", "--create-burst", "1000",
                                 log=os.path.join(dirname, "server-%s.log" % p)) for p in "AB"}
     try:
         for s in servers.values():
@@ -261,6 +262,37 @@ async def main(dirname: str, dsn: str) -> int:
             await t.play_to_end(rng, "game 4 (after the lost connections)")
             await t.close()
             print("reconnect: ok (%d decisions)" % t.seq, flush=True)
+
+            # 5. a bot seat on both processes: each plans the bot's turns
+            # (bots.py), one commit wins each decision, the other catches up
+            made = await create_game(http, urls["A"], rules="turns=6", atk="bot", bot_nodes=500)
+            await asyncio.sleep(0.2)  # B hears of the game
+            person = Client(http, urls["B"], made["game"], made["seats"]["DEF"]["token"])
+            watcher = Client(http, urls["A"], made["game"])
+            await person.connect()
+            await watcher.connect()
+            played = 0
+            while person.outcome is None and played < 300:
+                if person.my_turn():
+                    r = await person.play_random(rng)
+                    check(r.get("type") == "ack", "game 5: the person's decision: %r" % r)
+                    played += 1
+                else:
+                    await person.next_message(30)
+            await watcher.wait_seq(person.seq, timeout=30)
+            seqs = [e["seq"] for e in watcher.events]
+            check(person.outcome is not None and not person.mismatch and not watcher.mismatch
+                  and seqs == list(range(1, person.seq + 1))
+                  and watcher.events == person.events,
+                  "game 5: a bot game on two processes, one event a seq, seen alike on both")
+            recs = [await record_of(http, urls[p], made["game"]) for p in "AB"]
+            check(recs[0] == recs[1] == [e["action"] for e in person.events
+                                         if e["kind"] == "decision"],
+                  "game 5: both records hold the decisions")
+            bot_turns = sum(1 for e in person.events if e["side"] == "ATK")
+            await person.close()
+            await watcher.close()
+            print("bots: ok (%d decisions, %d of the bot)" % (person.seq, bot_turns), flush=True)
     finally:
         for s in servers.values():
             s.stop()

@@ -85,7 +85,9 @@ async def main(scratch: str) -> int:
             check(status == 200, "%s: status %d" % (path, status))
             check(headers.get("content-type", "").startswith(ctype),
                   "%s: Content-Type %r, not %s" % (path, headers.get("content-type"), ctype))
-            check(body == files[name], "%s: the body of %s" % (path, name))
+            # index.html gets the server's bar (names, lobby, rematch) added
+            want = files[name] + (srv.GAMEBAR_TAG if name == "index.html" else b"")
+            check(body == want, "%s: the body of %s" % (path, name))
             check(headers.get("x-content-type-options") == "nosniff", "%s: nosniff" % path)
         status, headers, body = await get(port, "/app.mjs", "HEAD")
         check(status == 200 and body == b"", "HEAD /app.mjs: %d, %d bytes" % (status, len(body)))
@@ -105,6 +107,18 @@ async def main(scratch: str) -> int:
               "/api/games is still the lobby (%d)" % status)
         status, _, _ = await get(port, "/ws")
         check(status != 404 and status != 200, "/ws is still the WebSocket (%d without an upgrade)" % status)
+        # the lobby's own files, whatever --web serves
+        for path, ctype, marker in (("/lobby/", "text/html", b"lobby.mjs"),
+                                    ("/lobby/lobby.mjs", "text/javascript", b"/api/games"),
+                                    ("/lobby/gamebar.mjs", "text/javascript", b"rematch"),
+                                    ("/lobby/lobby.css", "text/css", b"--atk")):
+            status, headers, body = await get(port, path)
+            check(status == 200 and headers.get("content-type", "").startswith(ctype)
+                  and marker in body, "%s: %d %r" % (path, status, headers.get("content-type")))
+        for path in ("/lobby/../server.py", "/lobby/%2e%2e/server.py", "/lobby/..%2fserver.py"):
+            status, _, body = await get(port, path)
+            check(status in (403, 404) and b"def main" not in body,
+                  "%s: status %d, the server's source not served" % (path, status))
     finally:
         await runner.cleanup()
         server.close()

@@ -6,7 +6,11 @@
 # reason for each mode of the misbehaving engine tests/engines/bad_engine.py
 # (crash, exit, hang, garbage, illegal, silence, slow handshake, no
 # readyok), each bounded by the margin; the SPRT stopping a match; openings; a clock;
-# bad arguments. Every match runs under timeout(1): none may hang.
+# bad arguments; an engine's error line in the reason, cut at a word in
+# the Site tag; a flood of stderr; what an engine leaves behind (setsid);
+# the records file refused unless regular, and locked; a sparring player
+# through examples/player_engine. Every match runs under timeout(1): none
+# may hang.
 # run-tests: serial
 
 BALL=${BALL:-build/bin/ball}
@@ -25,6 +29,26 @@ GOOD="$BALL engine --searcher mcts"
 
 # json FILE EXPR: a value of the JSON result
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$1" "$2"; }
+
+# ---- a sparring player served by examples/player_engine (docs/yardsticks.md):
+# no forfeit, and the same games twice (its budget is in its name)
+PE=$(pwd)/${PLAYER_ENGINE:-build/examples/player_engine}
+if [ -x "$PE" ]; then
+    for k in 1 2; do
+        timeout 120 "$BALL" match --engine cmd="$PE alphabeta:threat=1,nodes=300" name=ab \
+            --engine cmd="$GOOD" name=m --games 2 --playouts 100 --openings share/openings.txt \
+            --rules turns=30 --records "$tmp/pe$k.rec" --json "$tmp/pe$k.json" \
+            >"$tmp/pe.out" 2>"$tmp/pe.err" || fail "player_engine match: exit $? $(tail -3 "$tmp/pe.err")"
+        [ "$(json "$tmp/pe$k.json" "d['ends']['forfeit']")" = 0 ] ||
+            fail "player_engine match: a forfeit: $(cat "$tmp/pe.err")"
+    done
+    # (the Date tags aside: the two runs may fall on either side of midnight)
+    grep -v '^\[Date ' "$tmp/pe1.rec" >"$tmp/pe1.txt"
+    grep -v '^\[Date ' "$tmp/pe2.rec" >"$tmp/pe2.txt"
+    [ -s "$tmp/pe1.txt" ] && cmp -s "$tmp/pe1.txt" "$tmp/pe2.txt" || fail "player_engine match: two runs differ"
+else
+    fail "$PE not built (make examples)"
+fi
 
 # ---- two good engines
 timeout 120 "$BALL" match --engine cmd="$GOOD" name=a option.Seed=3 --engine cmd="$GOOD" name=b \
@@ -87,6 +111,65 @@ for case in "crash|crashed (exit status 3: bad_engine: crashing on purpose)" \
 done
 sleep 0.2
 if pgrep -f "bad_engine.py" >/dev/null 2>&1; then fail "bad engines left running: $(pgrep -af bad_engine.py)"; fi
+
+# ---- 200 MB of stderr in a move: read within the margin (the tail kept
+# of it is a ring; a memmove per byte took 12 s of it, and a hang)
+timeout 60 "$BALL" match --engine cmd="$GOOD" name=good --engine cmd="$BAD flood 200000000" name=bad \
+    --games 2 --playouts 100 --margin 6000 >"$tmp/out" 2>"$tmp/err" ||
+    fail "flood: exit $?"
+grep -qF "forfeit DEF (bad): illegal decision 'A1-C3'" "$tmp/err" ||
+    fail "flood: the decision read, not a hang: $(grep forfeit "$tmp/err")"
+
+# ---- an engine's error line in the forfeit reason; a reason longer than
+# a tag holds is cut at a word, with "...", the whole of it on stderr
+timeout 60 "$BALL" match --engine cmd="$GOOD" name=good --engine cmd="$BAD refuse" name=bad \
+    --games 2 --playouts 100 --records "$tmp/x.rec" >"$tmp/out" 2>"$tmp/err" || fail "refuse: exit $?"
+full="forfeit DEF (bad): malformed answer 'bestdecision none' (it said: go: refusing on purpose, with an explanation long enough to pass the end of a tag in the records)"
+grep -qF "game 1: $full" "$tmp/err" || fail "refuse: the whole reason on stderr: $(cat "$tmp/err")"
+python3 - "$tmp/x.rec" "playouts 100; $full" <<'PY' || fail "refuse: the Site tag cut at a word"
+import re, sys
+full = sys.argv[2]
+sites = re.findall(r'^\[Site "(.*)"\]$', open(sys.argv[1]).read(), re.M)
+assert len(sites) == 2, sites
+for site in sites:
+    assert len(site.encode()) <= 127 and site.endswith("..."), site
+    kept = site[:-3]
+    if "forfeit ATK" in site:  # game 2: the bad engine plays ATK
+        full = sys.argv[2].replace("forfeit DEF", "forfeit ATK")
+    assert full.startswith(kept) and full[len(kept)] == " " and kept[-1] != " ", site
+PY
+
+# ---- what an engine leaves behind outside its process group (setsid) is
+# ended with the match (the match is its subreaper)
+tag="orphan-of-match-test-$$"
+timeout 60 "$BALL" match --engine cmd="$GOOD" name=good --engine cmd="$BAD orphan $tag" name=bad \
+    --games 2 --playouts 100 >"$tmp/out" 2>"$tmp/err" || fail "orphan: exit $? $(tail -2 "$tmp/err")"
+sleep 0.3
+if pgrep -f "$tag" >/dev/null 2>&1; then
+    fail "orphan: a setsid grandchild of an engine outlived the match: $(pgrep -af "$tag")"
+    pkill -f "$tag"
+fi
+
+# ---- the records file: a regular file (read back whole; /dev/zero, a
+# FIFO hung the resume), and one match at a time (flock)
+mkfifo "$tmp/fifo"
+for r in /dev/zero /dev/full "$tmp/fifo"; do
+    timeout 10 "$BALL" match --engine cmd=x --engine cmd=y --records "$r" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && grep -qF -- "--records $r: not a regular file" "$tmp/err" ||
+        fail "--records $r: exit $rc (2 expected, 124: it hung): $(cat "$tmp/err")"
+done
+"$BALL" match --engine cmd="$GOOD" name=good --engine cmd="$BAD hang" name=bad --games 2 \
+    --margin 60000 --records "$tmp/lock.rec" >/dev/null 2>&1 &
+holder=$!
+sleep 1
+timeout 20 "$BALL" match --engine cmd="$GOOD" name=good --engine cmd="$BAD hang" name=bad --games 2 \
+    --margin 60000 --records "$tmp/lock.rec" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qF "in use by another ball match" "$tmp/err" ||
+    fail "a second match on one records file: exit $rc (2 expected): $(cat "$tmp/err")"
+kill -TERM $holder
+wait $holder 2>/dev/null
 
 # ---- a match ended by SIGTERM kills its engines (their process groups)
 "$BALL" match --engine cmd="$GOOD" name=good --engine cmd="$BAD hang" name=bad --games 2 \
@@ -166,7 +249,14 @@ done <<EOF2
 --engine name=x --engine cmd=y|--engine needs cmd=CMD
 --engine cmd=x --engine cmd=y name=engine1|the engines need different names
 --engine cmd=x --engine cmd=y --nodes 0|--nodes needs a number from 1 to
---engine cmd=x --engine cmd=y --nodes 5 --movetime 5|give one of --nodes
+--engine cmd=x --engine cmd=y --nodes 5 --movetime 5|give only one of --nodes, --playouts, --movetime, --tc (got --nodes and --movetime)
+--engine cmd=x --engine cmd=y --nodes 5 --playouts 5|(got --nodes and --playouts)
+--engin cmd=x --engine cmd=y|unknown option '--engin'; did you mean '--engine'?
+--engine cmd=x --engine cmd=y --game 4|unknown option '--game'; did you mean '--games'?
+--engine cmd=x --engine cmd=y --tc 2000000000+200000000|--tc: the time and the increment are at most 86400000 ms (a day)
+--engine cmd=x --engine cmd=y --tc 1000+86400001|at most 86400000 ms (a day)
+--engine cmd=x --engine cmd=y --movetime 86400001|--movetime needs a number from 1 to 86400000
+--engine cmd=x movetime=86400001 --engine cmd=y|movetime=86400001 needs a number from 1 to 86400000
 --engine cmd=x --engine cmd=y --tc 10+x|--tc needs MS or MS+INC
 --engine cmd=x --engine cmd=y --sprt elo0=5 elo1=1|elo0 must be below elo1
 --engine cmd=x --engine cmd=y --sprt elo1=1|--sprt needs elo0=A and elo1=B
@@ -174,9 +264,13 @@ done <<EOF2
 --engine cmd=x --engine cmd=y --openings /nonexistent|--openings /nonexistent:
 --engine cmd=x --engine cmd=y --bogus 1|unknown option '--bogus'
 --engine cmd=x colour=red --engine cmd=y|expected cmd=CMD, name=NAME, option.X=V, nodes=N
---engine cmd=x nodes=5 playouts=6 --engine cmd=y|give one of nodes=, playouts=, movetime=
+--engine cmd=x nodes=5 playouts=6 --engine cmd=y|give only one of nodes=, playouts=, movetime= (got nodes= and playouts=)
 --engine cmd=x movetime=0 --engine cmd=y|movetime=0 needs a number from 1
 EOF2
+timeout 20 "$BALL" match --engine cmd=x --engine cmd=y --openings /dev/zero >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qF "/dev/zero: line 1: longer than 4096 bytes, or a NUL byte in it" "$tmp/err" ||
+    fail "--openings /dev/zero: exit $rc (2 expected; it read without end): $(cat "$tmp/err")"
 printf '%s\n7/6 DEF\n' "$a" >"$tmp/badopen.txt"
 "$BALL" match --engine cmd=x --engine cmd=y --openings "$tmp/badopen.txt" 2>"$tmp/err"
 grep -q "badopen.txt: line 2: " "$tmp/err" || fail "bad opening: line number: $(cat "$tmp/err")"

@@ -151,6 +151,12 @@ printf 'Z99\nG13\nG15\nM1\nc\nG15-F16\nF16-E17\nG5\nquit\n' |
     session touchdown --atk human --def greedy --bpn "$NEAR_TD"
 [ "$(line_after touchdown 'ATK> Z99')" = "unknown command 'Z99' (type help)" ] ||
     fail "touchdown: Z99 not refused"
+# a mistyped action is a notation error, not an unknown command
+printf 'E11-F1O\ne11-f10\nquit\n' | session typo --atk human --def human
+[ "$(line_after typo 'DEF> E11-F1O')" = "notation error: action 'E11-F1O': expected a square at character 5 (type legal for the legal actions)" ] ||
+    fail "typo: E11-F1O: $(line_after typo 'DEF> E11-F1O')"
+line_after typo 'DEF> e11-f10' | grep -q "^notation error: action 'e11-f10': " ||
+    fail "typo: e11-f10: $(line_after typo 'DEF> e11-f10')"
 [ "$(line_after touchdown 'ATK> G13')" = 'not a choice here: G13' ] ||
     fail "touchdown: an empty square was accepted as a piece"
 [ "$(line_after touchdown 'ATK> M1')" = 'not a choice here: M1' ] ||

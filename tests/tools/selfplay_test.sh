@@ -175,7 +175,15 @@ grep -Eq '^  Elo difference +\+0 ' "$tmp/self.table" || fail "greedy against its
 cmp -s "$tmp/match.csv" "$tmp/match2.csv" || fail "match: two runs with the same seed differ"
 "$SELFPLAY" --games 2 --swap --atk turn:nodes=2000 --def alphabeta:depth=2 --turn-limit 6 >/dev/null 2>&1 ||
     fail "sparring players with settings refused"
-for bad in alphabeta:nodes=0 alphabeta:depth=x turn:depth=3 alphabetax turn:nodes=; do
+# the threat-aware evaluation too: the same seed, the same games
+THREAT="--games 4 --swap --opening 2 --atk alphabeta:threat=1,nodes=1500 --def turn:threat=1,nodes=3000 --turn-limit 20 --seed 6"
+# shellcheck disable=SC2086
+"$SELFPLAY" $THREAT --csv >"$tmp/threat1.csv" 2>"$tmp/err" || fail "threat=1 exited $?: $(cat "$tmp/err")"
+# shellcheck disable=SC2086
+"$SELFPLAY" $THREAT --csv >"$tmp/threat2.csv" 2>/dev/null
+cmp -s "$tmp/threat1.csv" "$tmp/threat2.csv" || fail "threat=1: two runs with the same seed differ"
+[ "$(wc -l <"$tmp/threat1.csv" | tr -d ' ')" -eq 5 ] || fail "threat=1: expected a header and 4 lines"
+for bad in alphabeta:nodes=0 alphabeta:depth=x turn:depth=3 alphabetax turn:nodes= alphabeta:threat=2 turn:threat=x; do
     "$SELFPLAY" --games 1 --atk "$bad" >/dev/null 2>&1
     [ $? -eq 2 ] || fail "sparring: bad player '$bad' not refused with status 2"
 done

@@ -92,4 +92,5 @@ if [ "$rc" -ne 0 ]; then
 fi
 grep -q '^game: ok' "$tmp/out" || fail "the two-process game did not run to its end"
 grep -q '^fault: ok' "$tmp/out" || fail "the kill -9 part did not run to its end"
+grep -q '^bots: ok' "$tmp/out" || fail "the bot game on two processes did not run to its end"
 finish

@@ -287,7 +287,36 @@ expect_message "bad --rules text" "--rules" "$BALL" --rules 'zone=9' show
 expect_message "bad end zone depth names the range" "1-3" "$BALL" --depth-zone 9 show
 expect_message "bad --turn-limit names the option" "--turn-limit" "$BALL" --turn-limit x show
 expect_message "unknown option after a command" "unknown option" "$BALL" legal --threads 2
+# Options are read with getopt_long, given in full: a typo or an
+# abbreviation gets a suggestion, an option in the wrong place says where
+# it belongs.
+expect_message "--rule suggests --rules" "ball: unknown option '--rule'; did you mean '--rules'?" \
+    "$BALL" --rule zone=2 show
+expect_message "--thread suggests --threads" "ball: perft: unknown option '--thread'; did you mean '--threads'?" \
+    "$BALL" perft --thread 2 3
+expect_message "--threads before perft" "unknown option '--threads' (an option of perft, divide: give it after the command)" \
+    "$BALL" --threads 2 perft 3
+expect_message "--depth-zone after show" "ball: show: unknown option '--depth-zone' (an option of ball: give it before the command)" \
+    "$BALL" show --depth-zone 2
+expect_message "--turn-limit without its value" "option --turn-limit needs a value" "$BALL" --turn-limit
+expect_eq "--rules=zone=2 (one word)" "$(zone_rows --rules=zone=2)" "16-17 1-2 "
 expect_message "illegal action names it" "action 2 'E11-F10'" "$BALL" apply "$START" E11-F10 E11-F10
+# Each message says a thing once: the tool names the action and its
+# number, the library's reason follows without naming it again.
+expect_message "malformed action, said once" "ball: action 1 'E11-Z10': expected a square at character 5" \
+    "$BALL" apply "$START" E11-Z10
+grep -qF "action 'E11-Z10'" "$tmp/err.err" && fail "malformed action: the stutter is back: $(cat "$tmp/err.err")"
+expect_message "illegal action, said once" "ball: action 1 'G5-F6': no piece of DEF on G5" \
+    "$BALL" apply "$START" G5-F6
+expect_message "bad BPN, said once" "ball: bad BPN: " "$BALL" show 'garbage'
+grep -qF "BPN: BPN" "$tmp/err.err" && fail "bad BPN: the stutter is back: $(cat "$tmp/err.err")"
+printf 'E11-F10\nG5-F6\n' | expect_message "record: the line named" "ball: line 2 'G5-F6': no piece of DEF on G5" \
+    "$BALL" record
+# File errors carry the reason; a device without end is bounded.
+expect_message "replay: no such file" "ball: replay: cannot read '/nonexistent': No such file or directory" \
+    "$BALL" replay /nonexistent
+expect_message "replay: a directory" "cannot read '$tmp': Is a directory" "$BALL" replay "$tmp"
+expect_message "replay /dev/zero" "cannot read '/dev/zero': larger than" timeout 60 "$BALL" replay /dev/zero
 # Card mode: `show` lists the hands (ball_cardset).
 "$BALL" --rules 'earn.dodge=1 atk=Sprint:2:pa+1,Rally:3:again def=Sprint:2:pa+1' show >"$tmp/cards" ||
     fail "show in card mode exited $?"
@@ -318,7 +347,9 @@ grep -q 'X\*' "$tmp/show" || fail "ball show does not mark the ball carrier"
 "$BALL" show "$AFTER_END" | grep -q 'ATK' || fail "ball show does not name ATK"
 
 # ---- one board printer: `ball show` and examples/play print the same
-# board (examples/common/board.c), stack, marks and end zones included.
+# board (the library's ball_position_to_board_text(), printed by
+# tools/cmd_show.c and examples/common/board.c), stack, marks and end
+# zones included.
 # board FILE: the diagram, from the line of ATK's end zone to DEF's.
 board() {
     awk '/^   end zone: ATK/ { on = 1 } on { print } /^   end zone: DEF/ { exit }' "$1"

@@ -12,7 +12,7 @@ import { BallError, ErrorCode } from '../libball.mjs';
 import { ball } from './helpers.mjs';
 
 const START = ball.START_BPN;
-const { Game, Action, MCTS } = ball;
+const { Game, Action, MCTS, TurnSearch } = ball;
 
 /** assert.throws for a BallError with this code (and message pattern). */
 function refuses(fn, code, message, what = '') {
@@ -328,4 +328,119 @@ test('what the caller\'s getters, traps and iterators throw comes out as BallErr
   shadow.select = () => { throw boom; };
   assert.equal(new ball.Selection(shadow, ['E11']).chosen[0], 'E11', 'Selection uses Game\'s select()');
   shadow.free();
+});
+
+test('every entry point turns a revoked proxy, or one whose traps throw, into BallError', async () => {
+  // Found by test/fuzz.mjs at its defaults (issue 49): `new Net(revoked)`
+  // threw the TypeError of `instanceof` (a proxy's getPrototypeOf), and
+  // svg() and boardText() read their options without readCaller. Every
+  // function and method of the module and the learning interface, every
+  // static method and setter, gets such an object in each of its first
+  // three arguments (the ones before it plain values, games and actions):
+  // whatever a call throws is a BallError. The options objects get one in
+  // each field, and the arrays as an element: BallError 'arg'.
+  const { readFileSync } = await import('node:fs');
+  const { bindLearn } = await import('../learn.mjs');
+  const learn = bindLearn(ball);
+  const NET = new Uint8Array(readFileSync(new URL('../../../share/net/value.net', import.meta.url)));
+  const trap = () => () => { throw new Error('trap'); };
+  const revoked = (target) => {
+    const r = Proxy.revocable(target, {});
+    r.revoke();
+    return r.proxy;
+  };
+  const hostiles = { revoked: revoked({}), throwing: new Proxy({}, new Proxy({}, { get: trap })),
+    throwingArray: new Proxy([], { get: trap(), getOwnPropertyDescriptor: trap(), has: trap() }) };
+  const escaped = [];
+  const ours = new Set();
+  const attempt = (label, fn, code) => {
+    try {
+      const made = fn(); // a game or a searcher the call made (a valid call): freed now
+      for (const x of Array.isArray(made) ? made : [made])
+        if (x !== null && typeof x === 'object' && typeof x.free === 'function' && !ours.has(x) && !x.freed)
+          x.free();
+    } catch (e) {
+      let ours = false;
+      try {
+        ours = e instanceof BallError && (code === undefined || e.code === code);
+      } catch { /* a thrown proxy */ }
+      if (!ours)
+        escaped.push(`${label}: ${e?.constructor?.name} ${e?.code ?? ''}: ${e?.message}`);
+    }
+  };
+  const construct = (C, args) => {
+    try {
+      return new C(...args);
+    } catch (e) {
+      if (e instanceof TypeError && /is not a constructor/.test(e.message))
+        return C(...args);
+      throw e;
+    }
+  };
+  const methodsOf = (o) => {
+    const out = new Map();
+    for (let p = Object.getPrototypeOf(o); p && p !== Object.prototype; p = Object.getPrototypeOf(p))
+      for (const k of Object.getOwnPropertyNames(p))
+        if (k !== 'constructor' && k !== 'free' && !out.has(k))
+          out.set(k, Object.getOwnPropertyDescriptor(p, k));
+    return out;
+  };
+  // the entry points: [label, call(args)]
+  const entries = [];
+  for (const [ns, api] of [['ball', ball], ['learn', learn]])
+    for (const [k, v] of Object.entries(api)) {
+      if (typeof v !== 'function' || k === 'BallError') // an Error class: its message is JavaScript's
+        continue;
+      entries.push([`${ns}.${k}`, (args) => construct(v, args)]);
+      for (const sk of Object.getOwnPropertyNames(v))
+        if (!['length', 'name', 'prototype'].includes(sk) && typeof v[sk] === 'function')
+          entries.push([`${ns}.${k}.${sk}`, (args) => v[sk](...args)]);
+    }
+  const game = new Game();
+  const selected = new Game();
+  const owned = { game, selected, search: new TurnSearch({ nodes: 100 }), mcts: new MCTS({ playouts: 10 }),
+    net: new ball.Net(NET), batch: new learn.Batch(2) };
+  const objects = { ...owned, action: game.parseAction('E11-F10'), selection: new ball.Selection(selected) };
+  Object.values(objects).forEach((o) => ours.add(o));
+  for (const [oname, o] of Object.entries(objects))
+    for (const [k, d] of methodsOf(o)) {
+      if (typeof d.value === 'function')
+        entries.push([`${oname}.${k}`, (args) => o[k](...args)]);
+      else if (d.set)
+        entries.push([`${oname}.${k} =`, (args) => { if (args.length === 1) o[k] = args[0]; }]);
+    }
+  const fills = [undefined, 1, 'E11', new Uint8Array(8), game, game.parseAction('E11-F10')];
+  let calls = 0;
+  for (const [hname, h] of Object.entries(hostiles)) {
+    for (const [label, call] of entries)
+      for (let pos = 0; pos < 3; pos++)
+        for (const fill of pos === 0 ? [undefined] : fills) {
+          const args = Array(pos + 1).fill(fill);
+          args[pos] = h;
+          calls++;
+          attempt(`${label} (argument ${pos} ${hname}, before it ${typeof fill})`, () => call(args));
+          if (game.historyLength > 0) // a fill played a decision
+            game.bpn = START;
+        }
+    // in the fields of options objects and in arrays: 'arg'
+    for (const [label, fn] of Object.entries({
+      'svg highlight': () => game.svg({ highlight: h }), 'svg highlight element': () => game.svg({ highlight: ['G5', h] }),
+      'svg arrow': () => game.svg({ arrow: h }), 'boardText highlight': () => game.boardText({ highlight: h }),
+      'boardText highlight element': () => game.boardText({ highlight: [h] }),
+      'Game bpn': () => new Game({ bpn: h }), 'Game rules': () => new Game({ rules: h }),
+      'Game cards': () => new Game({ cards: h }), 'MCTS playouts': () => new MCTS({ playouts: h }),
+      'TurnSearch nodes': () => new TurnSearch({ nodes: h }), 'TurnSearch eval': () => new TurnSearch({ eval: h }),
+      'legalActions sorted': () => game.legalActions({ sorted: h }), 'recordWith tag': () => game.recordWith({ event: h }),
+      'Selection element': () => new ball.Selection(game, [h]), 'parseRules field': () => ball.parseRules({ endZoneDepth: h }),
+      'Net bytes': () => new ball.Net(h), 'Net array element': () => new ball.Net([h]),
+    })) {
+      calls++;
+      attempt(`${label} (${hname})`, fn, ErrorCode.ARG);
+    }
+  }
+  for (const o of Object.values(owned))
+    o.free();
+  assert.ok(entries.length > 100 && calls > 4000, `${entries.length} entry points, ${calls} calls`);
+  console.log(`# ${entries.length} entry points, ${calls} calls`);
+  assert.deepEqual([...new Set(escaped)], []);
 });

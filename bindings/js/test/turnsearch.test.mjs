@@ -79,6 +79,31 @@ test('one legal decision: answered without search (R4.2, R4.3, R4.5)', () => {
   game.free();
 });
 
+test('the best turn ends before the hand-over after one legal decision or a budget spent before depth 1', () => {
+  // the cases of bestTurn's documentation (issue 49): the coach to act is
+  // still to act after playing it. `end` of the action phase is the one
+  // decision here, and the release phase after it is ATK's (R4.5, R9).
+  for (const [bpn, nodes, alone] of [
+    ['7/6/4x2/4s1/5o1/o5/7/1x1x2/7/3s2/2XS_1O@/6/O4X1/6/2X4/3S2/7 ATK a 0 - 0/0 12', 20000, true],
+    [ball.START_BPN, 50, false]]) {
+    const game = new Game(bpn);
+    const search = new TurnSearch({ nodes });
+    const r = search.analyse(game);
+    assert.equal(r.depth, 0);
+    assert.equal(r.bestTurn[0], r.best);
+    if (alone)
+      assert.deepEqual(r.bestTurn, [r.best]);
+    const side = game.side;
+    for (const a of r.bestTurn)
+      game.apply(a);
+    assert.equal(game.side, side, `${bpn}: no hand-over`);
+    assert.equal(game.isOver, false);
+    assert.ok(game.legalActions().length > 0, 'the turn goes on');
+    search.free();
+    game.free();
+  }
+});
+
 test('multipv: the first multipv lines are exact; the decisions that cannot score are worth less', () => {
   const game = new Game(IN_ONE);
   const search = new TurnSearch({ nodes: 20000, multipv: 3, hashMb: 2 });

@@ -14,12 +14,14 @@ cut the text short in C): BpnError, NotationError or RulesError otherwise.
 import ctypes
 import enum
 import operator
+import os
 import random as _random
+import re
 import threading
 import weakref
 from array import array
 from dataclasses import dataclass
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, NamedTuple,
+from typing import (IO, TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, NamedTuple,
                     Optional, Sequence, Tuple, TypeVar, Union, overload)
 
 from . import _native as _n
@@ -204,7 +206,11 @@ def _c_text(text: object, what: str, error: Callable[[str, int], BallError] = Ar
         raise ArgumentError("%s is a str, not %s" % (what, type(text).__name__), _n.E_ARG)
     if "\0" in text:
         raise error("%s contains a NUL character at index %d" % (what, text.index("\0")), code)
-    return text.encode()
+    try:
+        return text.encode()
+    except UnicodeEncodeError as e:  # a lone surrogate: no UTF-8 form
+        raise error("%s is not well-formed Unicode: a lone surrogate U+%04X at index %d"
+                    % (what, ord(text[e.start]), e.start), code) from None
 
 
 def _team(team: object) -> int:
@@ -854,21 +860,46 @@ def _record_error(rc: int, message: str) -> BallError:
     return error_for(rc, message)
 
 
-def read_records(text: Union[str, bytes]) -> Iterator["Game"]:
-    """The games of a text of game records (docs/records.md), one after
-    the other, each with its ruleset, start, tags and history (so
-    ``move_stack`` lists its decisions). Lazy: a malformed record raises
-    RecordError (its message says the line and column, counted from the
-    start of ``text``; ``line`` and ``column`` hold them) when the
-    iteration reaches it, after the games before it. Each Game is the
-    caller's (close it, or let the garbage collector free it)."""
-    if isinstance(text, str):
-        data = _c_text(text, "the record text", RecordError, _n.E_RECORD)
-    elif isinstance(text, (bytes, bytearray)):
-        data = bytes(text)
+#: The line that ends a record (docs/records.md: a result token alone,
+#: spaces, tabs and a CR allowed after it), as read_records() finds it in
+#: a stream of lines.
+_RESULT_LINE = re.compile(rb"(?:1-0|0-1|1/2-1/2|\*)[ \t\r]*\n?")
+
+
+def read_records(source: Union[str, bytes, bytearray, "os.PathLike[str]", IO[str], IO[bytes]]
+                 ) -> Iterator["Game"]:
+    """The games of game records (docs/records.md), one after the other,
+    each with its ruleset, start, tags and history (so ``move_stack``
+    lists its decisions). ``source`` is the text (a str or bytes), a file
+    object open for reading (text or binary, as python-chess's PGN reader
+    takes one), or a path (a ``pathlib.Path`` or other ``os.PathLike``; a
+    str is always the text itself). A file or a path is read as a stream,
+    one record at a time: the next record is read when the iteration
+    reaches it, and memory holds one record, not the file. A path's file
+    is closed when the iteration ends (or the iterator is closed); a file
+    object stays the caller's to close.
+
+    Lazy: a malformed record raises RecordError (its message says the
+    line and column, counted from the start of the text or the file;
+    ``line`` and ``column`` hold them) when the iteration reaches it,
+    after the games before it. Each Game is the caller's (close it, or
+    let the garbage collector free it). ArgumentError for anything else."""
+    if isinstance(source, str):
+        yield from _records_of(_c_text(source, "the record text", RecordError, _n.E_RECORD))
+    elif isinstance(source, (bytes, bytearray)):
+        yield from _records_of(bytes(source))
+    elif isinstance(source, os.PathLike):
+        yield from _records_of_path(source)
+    elif callable(getattr(source, "readline", None)):
+        yield from _records_of_stream(source)
     else:
-        raise ArgumentError("a record text is a str or bytes, not %s" % type(text).__name__,
-                            _n.E_ARG)
+            raise ArgumentError("read_records() takes a record text (str or bytes), a file object or "
+                            "a path (os.PathLike), not %s" % type(source).__name__, _n.E_ARG)
+
+
+def _records_of(data: bytes, first_line: int = 1) -> Iterator["Game"]:
+    """The games of the records in ``data``, read by the library; an error's
+    line is counted from ``first_line``, the line ``data`` starts on."""
     offset = ctypes.c_size_t(0)
     err = ctypes.create_string_buffer(_n.ERR_MAX)
     while True:
@@ -876,12 +907,57 @@ def read_records(text: Union[str, bytes]) -> Iterator["Game"]:
         rc = _lib.ball_record_read(ctypes.byref(out), data, len(data), ctypes.byref(offset),
                                    err, len(err))
         if rc < 0:
-            raise _record_error(rc, err.value.decode(errors="replace"))
+            message = err.value.decode(errors="replace")
+            if first_line > 1:  # the library counts from the start of data
+                message = re.sub(r"\bline (\d+)",
+                                 lambda m: "line %d" % (int(m.group(1)) + first_line - 1),
+                                 message, count=1)
+            raise _record_error(rc, message)
         if rc == 0 or out.value is None:
             return
         game = Game.__new__(Game)
         game._adopt(out.value)
         yield game
+
+
+def _records_of_path(path: "os.PathLike[str]") -> Iterator["Game"]:
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise ArgumentError("cannot read the records of %s: %s" % (os.fspath(path), e.strerror or e),
+                            _n.E_ARG) from e
+    with f:
+        yield from _records_of_stream(f)
+
+
+def _records_of_stream(f: Union[IO[str], IO[bytes]]) -> Iterator["Game"]:
+    """The games of a file's records, one record in memory at a time: the
+    lines up to a result line (the one line of a well-formed record that is
+    a result token alone) go to the library together; what follows the
+    last one (a truncated record, say) goes at the end, where the library
+    says what is wrong. A text file's str is written as UTF-8, a lone
+    surrogate included, for the library to refuse with its line and
+    column like any byte that is not UTF-8."""
+    lines: List[bytes] = []
+    first = 1  # the line the pending lines start on
+    number = 0
+    while True:
+        line = f.readline()
+        if not line:
+            break
+        number += 1
+        if isinstance(line, str):
+            line = line.encode("utf-8", "surrogatepass")
+        elif not isinstance(line, (bytes, bytearray)):
+            raise ArgumentError("read_records(): the file gave %s, not str or bytes"
+                                % type(line).__name__, _n.E_ARG)
+        lines.append(bytes(line))
+        if _RESULT_LINE.fullmatch(line):
+            yield from _records_of(b"".join(lines), first)
+            lines = []
+            first = number + 1
+    if lines:
+        yield from _records_of(b"".join(lines), first)
 
 
 # ---------------------------------------------------------------- the game

@@ -286,8 +286,15 @@ class SearchResult(NamedTuple):
     stopped: bool
     #: The root decisions searched, best first (the first ``multipv`` exact).
     lines: List[SearchLine]
-    #: The best whole turn: ``best`` and the rest of its turn, up to the
-    #: hand-over (or the touchdown).
+    #: The best turn as far as the run knows it: ``best`` and the rest of
+    #: its turn, up to the hand-over (or the touchdown). It ends earlier
+    #: (the coach to act still to act after its last decision) when the
+    #: position had a single legal decision (answered without a search,
+    #: ``depth`` 0: that decision alone on a new or cleared searcher), when
+    #: the budget or a stop ended the run before depth 1 (``depth`` 0: the
+    #: decisions searched so far, often ``best`` alone), or, rarely, when
+    #: the searcher's table lost an entry of the turn
+    #: (ball_search_best_turn()). Check ``game.side`` after playing it.
     best_turn: List[Action]
 
 

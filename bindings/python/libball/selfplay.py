@@ -427,7 +427,9 @@ def check_params(games: int, p: Params, turn_limit: Optional[int] = None,
         raise UsageError("--obs-flags is 0-3 (1 grid, 2 scalar planes), not %r" % (p.obs_flags,))
     for what, name in (("--atk", p.atk), ("--def", p.dfn)):
         try:
-            parse_player(name)
+            spec = parse_player(name)
+            if dict(spec.settings).get("net"):  # loaded once: a file that is no network
+                make_player(spec).close()       # is refused before the folder is made
         except UsageError as e:
             raise UsageError("%s: %s" % (what, e)) from None
     if turn_limit is not None:
@@ -811,63 +813,44 @@ def _connect(workers: int, scheduler: Optional[str], security: Any, retries: int
     return Client(cluster, direct_to_workers=True), cluster  # type: ignore[no-untyped-call]
 
 
-class WheelPlugin:
-    """A Dask worker plugin that installs the libball wheel it carries
-    into the worker's Python (pip, no index, no dependencies) when the
-    worker starts and when it is registered. Registered under a name made
-    of the wheel's digest, once: a driver finds it on the workers and does
-    not register it again."""
-
-    def __init__(self, wheel: bytes, filename: str) -> None:
-        self.wheel, self.filename = wheel, filename
-        self.name = "libball-wheel-" + hashlib.sha256(wheel).hexdigest()[:16]
-
-    def setup(self, worker: Any = None) -> None:
-        """Installs the wheel unless this Python has it already: the
-        workers of one machine share a venv, so they take turns (flock)
-        and the first one installs it."""
-        import subprocess
-        import tempfile
-        marker = os.path.join(sys.prefix, ".libball-wheel")
-        with open(marker + ".lock", "a+") as lock:
-            fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
-            try:
-                with open(marker, encoding="utf-8") as f:
-                    if f.read().strip() == self.name:
-                        return
-            except FileNotFoundError:
-                pass
-            with tempfile.TemporaryDirectory() as d:
-                path = os.path.join(d, self.filename)
-                with open(path, "wb") as f:
-                    f.write(self.wheel)
-                subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps",
-                                "--no-index", "--force-reinstall", "-q", path], check=True)
-            with open(marker, "w", encoding="utf-8") as f:
-                f.write(self.name + "\n")
-
-
 def ship_wheel(client: Any, path: str) -> bool:
     """Registers the WheelPlugin of ``path`` unless every worker has it;
-    True when it was registered now."""
-    with open(path, "rb") as f:
-        plugin = WheelPlugin(f.read(), os.path.basename(path))
-    have = client.run(lambda dask_worker: sorted(dask_worker.plugins))
+    True when it was registered now. The plugin goes by value
+    (libball.dask_worker): the workers need not have libball."""
+    from .dask_worker import WheelPlugin, by_value, plugin_names
+    by_value()
+    try:
+        with open(path, "rb") as f:
+            plugin = WheelPlugin(f.read(), os.path.basename(path))
+    except OSError as e:
+        raise UsageError("--wheel %s: %s" % (path, e.strerror or e)) from None
+    have = client.run(plugin_names)
     if have and all(plugin.name in names for names in have.values()):
         return False
-    client.register_worker_plugin(plugin, name=plugin.name)
+    try:
+        client.register_worker_plugin(plugin, name=plugin.name)
+    except Exception as e:  # pip on a worker: its message
+        raise RunError("--wheel %s: installing it on the workers failed: %s: %s"
+                       % (path, type(e).__name__, e)) from None
     return True
 
 
 def check_workers(client: Any, need_numpy: bool) -> Dict[str, Any]:
     """Every worker's versions against the driver's: RunError listing the
-    workers that differ (or lack numpy for the shards)."""
+    workers that differ, lack libball (the question goes by value,
+    libball.dask_worker) or lack numpy for the shards."""
+    from .dask_worker import by_value, worker_versions
+    by_value()
     mine = version_info()
-    theirs = client.run(version_info)
+    theirs = client.run(worker_versions)
     if not theirs:
         raise RunError("the scheduler has no workers")
     bad = []
     for addr, v in sorted(theirs.items()):
+        if "error" in v:
+            bad.append("%s: cannot import libball (%s, %s): install the package there, or "
+                       "give --wheel" % (addr, v["error"], v.get("python")))
+            continue
         for k in ("library_version", "binding_version"):
             if v.get(k) != mine[k]:
                 bad.append("%s: %s %s (driver: %s)" % (addr, k, v.get(k), mine[k]))
@@ -882,27 +865,40 @@ def check_workers(client: Any, need_numpy: bool) -> Dict[str, Any]:
 
 
 class _Progress:
+    """The progress on stderr: on a terminal one line rewritten twice a
+    second; elsewhere (a log, a pipe) a line every ``LOG_EVERY`` seconds,
+    and a last one at the end when any was written, so that a long run is
+    never silent until its end (issue 49) and a short one adds nothing."""
+
+    LOG_EVERY = 10.0
+
     def __init__(self, total: int, enabled: bool) -> None:
         self.total, self.enabled = total, enabled
-        self.done, self.t0, self.shown, self.shown_done = 0, time.monotonic(), 0.0, -1
+        self.live = enabled and sys.stderr.isatty()
+        self.every = 0.5 if self.live else self.LOG_EVERY
+        self.done, self.t0, self.shown_done = 0, time.monotonic(), -1
+        self.shown = self.t0
 
     def add(self, games: int, force: bool = False) -> None:
         self.done += games
         now = time.monotonic()
-        if not self.enabled or (now - self.shown < 0.5 and not force) \
+        if not self.enabled or (now - self.shown < self.every and not force) \
                 or self.done == self.shown_done:
             return
         self.shown, self.shown_done = now, self.done
         rate = self.done / max(now - self.t0, 1e-9)
         left = (self.total - self.done) / rate if rate > 0 else 0
-        sys.stderr.write("\r%d/%d games, %.1f games/s, ETA %dm%02ds   "
-                         % (self.done, self.total, rate, left // 60, left % 60))
+        line = "%d/%d games, %.1f games/s, ETA %dm%02ds" % (
+            self.done, self.total, rate, left // 60, left % 60)
+        sys.stderr.write("\r%s   " % line if self.live else "selfplay: %s\n" % line)
         sys.stderr.flush()
 
     def end(self) -> None:
-        if self.enabled:
+        if self.live:
             self.add(0, force=True)
             sys.stderr.write("\n")
+        elif self.enabled and self.shown_done >= 0:
+            self.add(0, force=True)
 
 
 def _kill_message(key: Tuple[int, int], p: Params, exc: BaseException, retries: int) -> str:
@@ -934,16 +930,48 @@ def run(out: str, games: int, params: Optional[Params] = None, *,
         raise UsageError("--out is a folder name")
     if wheel is not None and not os.path.isfile(wheel):
         raise UsageError("--wheel %s: no such file" % wheel)
-    os.makedirs(out, exist_ok=True)
     from . import LIBRARY_VERSION, __version__
-    lock = FolderLock(out)
-    lock.acquire()
+    own = None
+    if scheduler and client is None:  # reached before the folder is made
+        client = _connect_scheduler(scheduler, security, direct)
+        own = client
     try:
-        return _run_locked(out, games, p, lock, workers, scheduler, security, client, window,
-                           retries, task_seconds, wheel, progress, direct, on_chunk,
-                           {"library_version": LIBRARY_VERSION, "binding_version": __version__})
+        lock = _make_folder(out)
+        try:
+            return _run_locked(out, games, p, lock, workers, scheduler, security, client,
+                               window, retries, task_seconds, wheel, progress, direct, on_chunk,
+                               {"library_version": LIBRARY_VERSION,
+                                "binding_version": __version__})
+        finally:
+            lock.release()
     finally:
-        lock.release()
+        if own is not None:
+            own.close()
+
+
+def _connect_scheduler(scheduler: str, security: Any, direct: bool) -> Any:
+    """A client of the running scheduler, or RunError saying why not."""
+    try:
+        client, _ = _connect(0, scheduler, security, 0, direct)
+    except Exception as e:  # OSError, TimeoutError, a bad address (ValueError)
+        raise RunError("cannot reach the scheduler %s: %s: %s"
+                       % (scheduler, type(e).__name__, e)) from None
+    return client
+
+
+def _make_folder(out: str) -> "FolderLock":
+    """The folder ``out`` (made when missing) with its lock taken; a folder
+    that cannot be made or written is UsageError (exit 2) with the reason."""
+    try:
+        os.makedirs(out, exist_ok=True)
+        lock = FolderLock(out)
+        lock.acquire()
+    except (FileExistsError, NotADirectoryError):
+        raise UsageError("--out %s: not a folder (a file is in the way)" % out) from None
+    except OSError as e:  # read-only, permission, a missing or broken path
+        raise UsageError("--out %s: cannot make or write the folder: %s"
+                         % (out, e.strerror or e)) from None
+    return lock
 
 
 def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
@@ -993,13 +1021,19 @@ def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
         if shards_sha(res["records"]) != res["records_sha256"] or (
                 res["shard"] is not None and shards_sha(res["shard"]) != res["shard_sha256"]):
             raise RunError("chunk %s arrived damaged (digest mismatch)" % base)
-        write_atomic(base + ".records", res["records"])
-        if res["shard"] is not None:
-            write_atomic(base + ".npz", res["shard"])
         info = {k: res[k] for k in ("first", "last", "games", "decisions", "results",
                                     "records_sha256", "shard_sha256", "replayed", "seconds")}
         info["seeds"] = [p.seed + res["first"], p.seed + res["last"]]
-        write_atomic(base + ".json", (json.dumps(info, sort_keys=True) + "\n").encode())
+        try:
+            write_atomic(base + ".records", res["records"])
+            if res["shard"] is not None:
+                write_atomic(base + ".npz", res["shard"])
+            write_atomic(base + ".json", (json.dumps(info, sort_keys=True) + "\n").encode())
+        except OSError as e:  # a full disk, say: which chunk, and that the others are kept
+            raise RunError("chunk %s: cannot write it to %s: %s; the chunks done before are on "
+                           "disk: rerun the same command to continue"
+                           % (chunk_name(p, res["first"], res["last"]), out,
+                              e.strerror or e)) from None
         done[(res["first"], res["last"])] = info
         stats["chunks_run"] += 1
         stats["games_run"] += res["games"]
@@ -1079,7 +1113,12 @@ def _distribute(client: Any, todo: List[Tuple[int, int]], pdict: Dict[str, Any],
             raise RunError("chunk %s failed on its worker: %s: %s"
                            % (chunk_name(p, *key), type(e).__name__, e)) from None
         fut.release()
-        store(res)
+        try:
+            store(res)
+        except BaseException:  # nothing left running when the cluster closes
+            for f in list(ac.futures):
+                f.cancel()
+            raise
         del res
         submit(ac)
 
@@ -1182,7 +1221,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--task-seconds", type=float, default=3600.0,
                     help="budget of one chunk in seconds; over it the run stops (3600)")
     ap.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                    help="a progress line on stderr (default: when stderr is a terminal)")
+                    help="progress on stderr: a live line on a terminal, else a line every "
+                    "10 s (default: on)")
     return ap
 
 
@@ -1201,7 +1241,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                             tls_client_key=a.tls_key, require_encryption=True)
     params = Params(a.atk, a.dfn, a.rules, a.start, a.seed, a.chunk, a.obs_flags, a.shards,
                     a.max_decisions, a.values, a.random_opening, a.random_turns)
-    progress = sys.stderr.isatty() if a.progress is None else a.progress
+    progress = True if a.progress is None else a.progress  # _Progress: live on a terminal
     try:
         summary = run(a.out, a.games, params, turn_limit=a.turn_limit, workers=a.workers,
                       scheduler=a.scheduler, security=security, window=a.window,

@@ -199,6 +199,14 @@ class Records(unittest.TestCase):
                 g.set_tag("Event", "x" * 128)
             with self.assertRaises(RangeError):
                 g.set_tag("Site", "line\nbreak")
+            # a lone surrogate has no UTF-8 form: refused as JavaScript's
+            # setTag refuses it (BallError range), not a UnicodeEncodeError
+            for value in ("ab\udc80", "\ud800", "x\udfff y"):
+                with self.subTest(value=ascii(value)):
+                    with self.assertRaises(RangeError) as caught:
+                        g.set_tag("Event", value)
+                    self.assertIn("lone surrogate", caught.exception.message)
+            self.assertEqual(g.tags["Event"], "")  # unchanged
             with self.assertRaises(ValueError):
                 g.set_tag("Round", "1")
             with self.assertRaises(ValueError):
@@ -275,6 +283,111 @@ class Records(unittest.TestCase):
             Game.from_record("1. DEF: end\0\n")
         with self.assertRaises(libball.ArgumentError):
             Game.from_record(42)  # type: ignore[arg-type]
+
+
+class RecordSources(unittest.TestCase):
+    """read_records() takes a text, a file object (text or binary) or a
+    path, and reads a file one record at a time (issue 49, P1), as
+    python-chess's PGN reader does."""
+
+    def setUp(self):
+        self.games = [random_game(seed, n, **options) for seed, n, options in GAMES]
+        self.text = "\n".join(g.record for g in self.games)
+        self.bad = ('[Rules ""]\n[Result "*"]\n\n1. DEF: E11-F10 end\n'
+                    "2. ATK: G5-G7 end\n*\n")  # G5-G7 illegal, line 5 of its record
+
+    def tearDown(self):
+        for g in self.games:
+            g.close()
+
+    def check_games(self, read):
+        self.assertEqual(len(read), len(self.games))
+        for g, back in zip(self.games, read):
+            self.assertEqual((back, back.move_stack, back.tags), (g, g.move_stack, g.tags))
+            back.close()
+
+    def test_file_objects_and_paths(self):
+        import io
+        import pathlib
+        import tempfile
+        self.check_games(list(read_records(io.StringIO(self.text))))
+        self.check_games(list(read_records(io.BytesIO(self.text.encode()))))
+        with tempfile.TemporaryDirectory() as d:
+            path = pathlib.Path(d) / "games.rec"
+            path.write_text(self.text + "\n\n", encoding="utf-8")
+            self.check_games(list(read_records(path)))
+            with open(path, encoding="utf-8") as f:
+                self.check_games(list(read_records(f)))
+            with open(path, "rb") as f:
+                self.check_games(list(read_records(f)))
+            with self.assertRaises(libball.ArgumentError) as caught:
+                next(read_records(pathlib.Path(d) / "missing.rec"))
+            self.assertIn("missing.rec", caught.exception.message)
+        self.assertEqual(list(read_records(io.StringIO(""))), [])
+        self.assertEqual(list(read_records(io.StringIO("\n \n"))), [])
+        with self.assertRaises(libball.ArgumentError):
+            next(read_records(3.5))  # type: ignore[arg-type]
+
+    def test_a_file_is_read_one_record_at_a_time(self):
+        import io
+
+        class Counted(io.BytesIO):
+            lines = 0
+
+            def readline(self, *args):
+                line = super().readline(*args)
+                if line:
+                    Counted.lines += 1
+                return line
+
+        f = Counted(self.text.encode())
+        games = read_records(f)
+        first = next(games)
+        # the first record's lines and no more
+        self.assertEqual(Counted.lines, self.games[0].record.count("\n"))
+        self.assertEqual(first, self.games[0])
+        first.close()
+        for g in games:
+            g.close()
+        self.assertEqual(Counted.lines, self.text.count("\n"))
+
+    def test_errors_count_lines_from_the_start_of_the_file(self):
+        import io
+        text = self.text + "\n" + self.bad + "\n" + self.text
+        expected = None
+        try:
+            for g in read_records(text):
+                g.close()
+        except RecordError as e:
+            expected = (e.line, e.column, e.code, e.message)
+        self.assertIsNotNone(expected)
+        self.assertEqual(expected[0], self.text.count("\n") + 1 + 5)
+        for source in (io.StringIO(text), io.BytesIO(text.encode())):
+            with self.subTest(source=type(source).__name__):
+                games = read_records(source)
+                for _ in self.games:
+                    next(games).close()
+                with self.assertRaises(RecordError) as caught:
+                    next(games)
+                e = caught.exception
+                self.assertEqual((e.line, e.column, e.code, e.message), expected)
+        # truncated at the end: the same error as for the whole text
+        cut = self.text + "\n" + self.bad.replace("G5-G7", "G5-H6")[:-2]
+        errors = []
+        for source in (cut, io.StringIO(cut)):
+            with self.assertRaises(RecordError) as caught:
+                for g in read_records(source):
+                    g.close()
+            errors.append((caught.exception.line, caught.exception.message))
+        self.assertEqual(errors[1], errors[0])
+        self.assertEqual(errors[0][0], cut.count("\n") + 1)
+        self.assertIn("before its result line", errors[0][1])
+        # a lone surrogate in a text file: refused where it is, as bytes
+        # that are not UTF-8 are
+        broken = '[Event "ab\udc80"]\n[Result "*"]\n\n*\n'
+        with self.assertRaises(RecordError) as caught:
+            next(read_records(io.StringIO(broken)))
+        self.assertEqual((caught.exception.line, caught.exception.column), (1, 11))
 
 
 class Drawings(unittest.TestCase):

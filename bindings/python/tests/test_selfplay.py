@@ -139,6 +139,85 @@ class TestFolder(unittest.TestCase):
         with self.assertRaises(selfplay.UsageError):
             selfplay.run(out, 4, p, turn_limit=8, workers=0)   # fewer games than on disk
 
+    def main(self, *args):
+        """(exit status, stderr) of the command line, in this process."""
+        import contextlib
+        import io
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            st = selfplay.main(list(args))
+        return st, err.getvalue()
+
+    def test_refused_folders_exit_2_with_the_reason(self):
+        # issue 49 (D1): these were exit 1 with FileExistsError,
+        # NotADirectoryError or OSError and nothing else
+        import errno
+        from unittest import mock
+        a_file = os.path.join(self.dir, "a-file")
+        with open(a_file, "w") as f:
+            f.write("x")
+        base = ["--games", "2", "--workers", "0", "--no-shards", "--atk", "random"]
+        for out, word in ((a_file, "not a folder"), (os.path.join(a_file, "run"), "not a folder")):
+            with self.subTest(out=out):
+                st, err = self.main("--out", out, *base)
+                self.assertEqual(st, 2, err)
+                self.assertIn("--out %s: %s" % (out, word), err)
+                self.assertNotIn("Error", err)
+        with mock.patch("os.makedirs", side_effect=OSError(errno.EROFS, "Read-only file system")):
+            st, err = self.main("--out", os.path.join(self.dir, "ro"), *base)
+        self.assertEqual(st, 2, err)
+        self.assertIn("cannot make or write the folder: Read-only file system", err)
+        self.assertNotIn("OSError", err)
+
+    def test_a_net_that_is_no_network_is_refused_before_the_folder(self):
+        junk = os.path.join(self.dir, "junk.net")
+        with open(junk, "wb") as f:
+            f.write(b"not a network file at all")
+        out = os.path.join(self.dir, "run")
+        st, err = self.main("--out", out, "--games", "2", "--workers", "0", "--no-shards",
+                            "--atk", "search:nodes=100,net=" + junk)
+        self.assertEqual(st, 2, err)
+        self.assertIn("--atk: search net=%s: " % junk, err)
+        self.assertFalse(os.path.exists(out), "the folder was made")
+
+    def test_disk_full_names_the_chunk(self):
+        import errno
+        from unittest import mock
+        from libball import shards
+        real = shards.write_atomic
+
+        def full(path, data):
+            if os.path.basename(path).startswith("seeds-0000000004-0000000005."):
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return real(path, data)
+
+        out = os.path.join(self.dir, "run")
+        with mock.patch.object(shards, "write_atomic", full):
+            st, err = self.main("--out", out, "--games", "6", "--chunk", "2", "--workers", "0",
+                                "--no-shards", "--atk", "random", "--turn-limit", "8")
+        self.assertEqual(st, 1, err)
+        self.assertIn("chunk seeds-0000000004-0000000005: cannot write it to %s: No space left "
+                      "on device" % out, err)  # games 3-4, seeds 4-5
+        self.assertIn("rerun the same command", err)
+        self.assertNotIn("Traceback", err)
+        self.assertTrue(os.path.exists(os.path.join(out, "seeds-0000000002-0000000003.json")))
+
+    def test_progress_lines_when_stderr_is_not_a_terminal(self):
+        # issue 49: without a terminal the run said nothing until its end
+        from unittest import mock
+        out = os.path.join(self.dir, "run")
+        with mock.patch.object(selfplay._Progress, "LOG_EVERY", 0.0):
+            st, err = self.main("--out", out, "--games", "4", "--chunk", "2", "--workers", "0",
+                                "--no-shards", "--atk", "random", "--turn-limit", "8")
+        self.assertEqual(st, 0, err)
+        lines = [ln for ln in err.splitlines() if ln.startswith("selfplay: ")]
+        self.assertRegex(lines[0], r"^selfplay: 2/4 games, [0-9.]+ games/s, ETA \d+m\d\ds$")
+        self.assertTrue(lines[-1].startswith("selfplay: 4/4 games"), lines)
+        self.assertNotIn("\r", err)
+        st, err = self.main("--out", out, "--games", "6", "--chunk", "2", "--workers", "0",
+                            "--no-shards", "--atk", "random", "--turn-limit", "8", "--no-progress")
+        self.assertEqual((st, err), (0, ""))
+
     def test_damaged_chunk_refused(self):
         p = selfplay.Params(atk="random", dfn="random", chunk=2, shards=False)
         out = os.path.join(self.dir, "run")

@@ -21,6 +21,10 @@ from helpers import HEADER, START
 # The position of the issue that asked for the turn search: ATK's best
 # whole turn at the default 200000 nodes is K11-J12 J12-I11 end (the
 # expectation comes from the issue, not from this binding's output).
+# ATK to act with 0 PA and no hand-off: `end` is the one legal decision,
+# and the release phase after it is ATK's too (R4.5, R9).
+ONLY_END = ("7/6/4x2/4s1/5o1/o5/7/1x1x2/7/3s2/2XS_1O@/6/O4X1/6/2X4/3S2/7 "
+            "ATK a 0 - 0/0 12")
 ISSUE = ("7/6/3s3/6/7/3x2/4x*S1/3xo1/1O5/4[sX_]1/1o5/1X3O/3X2S/6/7/6/7 "
          "ATK a 2 - 0/0 34")
 # R11.1 with R1.4: ATK's X holding the ball on F16 steps into row 17 and
@@ -106,6 +110,28 @@ class Analyse(unittest.TestCase):
                     self.assertEqual(copy.side, side, "decision %d is in the turn" % k)
                     copy.push(action)
                 self.assertTrue(copy.side != side or copy.is_over)
+
+    def test_best_turn_can_end_before_the_hand_over(self):
+        # the two cases ball_search_best_turn()'s documentation names
+        # (issue 49): a single legal decision (`end` of the action phase,
+        # then the same coach's release phase, R9) answered without a
+        # search, and a budget spent before depth 1; the coach to act is
+        # still to act after the turn
+        for bpn, nodes, alone in ((ONLY_END, 20000, True), (START, 50, False)):
+            with self.subTest(bpn=bpn, nodes=nodes), TurnSearch(nodes=nodes) as search, \
+                    Game(bpn) as game:
+                r = search.analyse(game)
+                self.assertEqual(r.depth, 0)
+                self.assertEqual(r.best_turn[0], r.best)
+                if alone:
+                    self.assertEqual(list(game.legal_actions()), [r.best])
+                    self.assertEqual(r.best_turn, [r.best])
+                side = game.side
+                for action in r.best_turn:
+                    game.push(action)
+                self.assertEqual(game.side, side)
+                self.assertFalse(game.is_over)
+                self.assertTrue(list(game.legal_actions()), "the turn goes on")
 
     def test_issue_position(self):
         with TurnSearch(nodes=200000) as search, Game(ISSUE) as game:
