@@ -2,12 +2,17 @@
 /*
  * ballc.h: what the units of the Lua binding's C module share (ball.so of
  * `require "ball"`; ballc.c says what the module is). The units:
- *  - ballc.c: the module (luaopen_ball(), the constants), errors, argument
- *    checks, squares, actions, LuaJIT's 64-bit cdata;
+ *  - ballc.c: luaopen_ball(), which opens the others;
+ *  - ballc_core.c: errors, argument checks, squares, actions, LuaJIT's
+ *    64-bit cdata, the constants;
  *  - ballc_game.c: ball.Game: games, their methods, records, cards;
- *  - ballc_search.c: the players, ball.MCTS and ball.TurnSearch;
- *  - ballc_learn.c: learning: ball.Net and the game pointers of
+ *  - ballc_search.c: the players, ball.MCTS and ball.TurnSearch, and the
+ *    learned evaluation a turn search takes, ball.Net;
+ *  - ballc_learn.c: learning: the game pointers of
  *    bindings/lua/ball_learn.lua.
+ * No circle: ballc_core.c calls no other unit, ballc_game.c the core,
+ * ballc_search.c and ballc_learn.c the game and the core, and ballc.c
+ * opens them all.
  * Every name here is hidden (the pragma below): the module exports
  * luaopen_ball() alone, whatever flags it is compiled with.
  */
@@ -80,7 +85,12 @@ extern char K_LJ_U64_DIGITS, K_LJ_U64_NEW;
 extern char SQUARE_NAMES[BALL_NUM_SQUARES][BALL_SQUARE_TEXT_MAX];
 extern uint64_t rng_state;
 
-/* ---- ballc.c */
+/* ---- ballc_core.c */
+/* The core's part of the module (at -1): its functions, constants, name
+ * lists, ball.Error and the actions' metatable. */
+void ballc_core_open(lua_State *L);
+/* module[field] = {names[0], ..., names[n - 1]} (the module at -1). */
+void set_names(lua_State *L, const char *field, const char *const *names, int n);
 /* Pushes registry[key], @p key the address of one of the K_ keys. */
 void push_registry(lua_State *L, char *key);
 /* Pushes an error table {code, name, message} (ball.Error). */
@@ -135,12 +145,6 @@ void push_action_list(lua_State *L, const ball_action *acts, int n);
 extern const char *const TAGS[];
 
 /* ---- ballc_search.c */
-void ballc_search_open(lua_State *L);
-int is_game(lua_State *L, int idx);
-int search_is_open(lua_State *L, int idx);
-
-/* ---- ballc_learn.c */
-void ballc_learn_open(lua_State *L);
 #if LUA_VERSION_NUM < 502
 #define get_uservalue(L, idx) lua_getfenv(L, idx)
 #define set_uservalue(L, idx) lua_setfenv(L, idx)
@@ -152,8 +156,10 @@ void ballc_learn_open(lua_State *L);
 typedef struct lnet {
     ball_net *n;
 } lnet;
-lnet *check_net(lua_State *L, int idx);
-ball_net *open_net(lua_State *L, int idx);
+void ballc_search_open(lua_State *L);
+
+/* ---- ballc_learn.c */
+void ballc_learn_open(lua_State *L);
 
 #pragma GCC visibility pop
 

@@ -1312,5 +1312,6 @@ void ballc_game_open(lua_State *L)
 {
     static const ballc_class_def game = {GAME_MT, "Game", game_methods, g_close, g_close, g_tostring, g_eq};
     set_funcs(L, game_functions);
+    set_names(L, "TAGS", TAGS, BALL_TAG_COUNT);
     ballc_class(L, &game);
 }
