@@ -111,7 +111,7 @@ fi
 libdir=$(dirname "$lib")
 mkdir -p "$tmp/luac"
 sh bindings/lua/c/gen_constants.sh include/ball.h >"$tmp/luac/ball_constants.h"
-cp bindings/lua/c/*.c bindings/lua/c/ballc.h "$tmp/luac/"
+cp bindings/lua/c/*.c bindings/lua/c/ballc*.h "$tmp/luac/"
 CC=${CC:-cc}
 # build V INCDIR: $tmp/luac/V/ball.so, or a failure
 build_c_module() {

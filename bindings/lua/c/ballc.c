@@ -25,7 +25,7 @@
  * luajit_init()). Errors are raised as ball.Error tables {code, name,
  * message}, message being the library's (ball_errmsg()).
  *
- * The units (ballc.h): this file, luaopen_ball(), opens the others:
+ * The units (ballc_core.h, and a header each): this file, luaopen_ball(), opens the others:
  * ballc_core.c (errors, arguments, squares, actions, 64-bit numbers, the
  * constants), ballc_game.c (ball.Game), ballc_search.c (ball.MCTS,
  * ball.TurnSearch, ball.Net), ballc_learn.c (the game pointers of
@@ -35,7 +35,11 @@
  *        -o ball.so $(pkg-config --libs libball)
  * (the rockspec bindings/lua/libball-1.1.0-1.rockspec does the same).
  */
-#include "ballc.h"
+#include "ballc_game.h"
+#include "ballc_learn.h"
+#include "ballc_search.h"
+
+int luaopen_ball(lua_State *L);
 
 int luaopen_ball(lua_State *L)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The Lua binding's C module, its core (ballc.h): errors, argument checks,
+/* The Lua binding's C module, its core (ballc_core.h): errors, argument checks,
  * squares, actions, LuaJIT's 64-bit cdata, the constants, and the
  * module's own functions and tables (ballc_core_open()). */
-#include "ballc.h"
+#include "ballc_core.h"
 
 const char *const TEAM[] = {"ATK", "DEF"};
 const char *const PHASE[] = {"action", "release"};
@@ -14,7 +14,7 @@ const char *const KEEPER[] = {"none", "upper", "lower"};
 const char *const TASK[] = {NULL, "stand_up", "release"};
 const char *const EFFECT[] = {NULL, "gain_pa", "unrestrict"};
 const char *const VERB[] = {NULL, "-", "=", "^", "^^", "card"};
-/* N_EARN_WORDS of them (ballc.h): one more is refused by the compiler */
+/* N_EARN_WORDS of them (ballc_core.h): one more is refused by the compiler */
 const char *const EARN_WORDS[N_EARN_WORDS] = {"move",    "pickup",  "dodge",   "fumble",   "tactical",
                                               "block",   "protect", "handoff", "short",    "long",
                                               "standup", "unblock", "unprotect"};

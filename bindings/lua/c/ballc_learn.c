@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The Lua binding's C module, learning: the game pointers of
- * bindings/lua/ball_learn.lua (ballc.h). */
-#include "ballc.h"
+ * bindings/lua/ball_learn.lua (ballc_learn.h). */
+#include "ballc_game.h"
+#include "ballc_learn.h"
 
 /* ------------------------------------------------------------------ */
 /* for bindings/lua/ball_learn.lua (LuaJIT's FFI): documented-internal */

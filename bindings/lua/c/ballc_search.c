@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The Lua binding's C module, the players: ball.MCTS, ball.TurnSearch and
- * the learned evaluation a turn search takes, ball.Net (ballc.h). */
-#include "ballc.h"
+ * the learned evaluation a turn search takes, ball.Net (ballc_search.h). */
+#include "ballc_game.h"
+#include "ballc_search.h"
 
 /* ------------------------------------------------------------------ */
 /* the MCTS player: ball.mcts{...}, a full userdata with __gc */
