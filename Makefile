@@ -53,8 +53,12 @@ endif
 B ?= build
 LIB_SRC := $(wildcard libball/*.c libball/*/*.c)
 LIB_OBJ := $(LIB_SRC:libball/%.c=$(B)/obj/%.o)
-TEST_SRC := $(wildcard tests/test_*.c)
-TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
+# The tests, by kind (docs/testing.md): tests/KIND/test_*.c, the Check
+# programs, built flat into $(B)/tests/ (their names are the tests'
+# names), and tests/KIND/*_test.sh, the shell tests.
+TEST_SRC := $(wildcard tests/*/test_*.c)
+TEST_BIN := $(sort $(patsubst %.c,$(B)/tests/%,$(notdir $(TEST_SRC))))
+vpath test_%.c $(sort $(dir $(TEST_SRC)))
 EXAMPLE_SRC := $(wildcard examples/*.c)
 # Code shared by several examples (e.g. simple players) lives in
 # examples/common/ and is compiled into every example.
@@ -137,12 +141,21 @@ $(call missing_dep,$(B)/tests/testutil.o): .FORCE
 
 # Compiled and linked in one step: -MF and -MT name the .d file and the
 # target (the object is a temporary file here).
+# A Check program tests/KIND/test_NAME.c (found through vpath) or another
+# program of tests/ (malloc_fail.c, ...); -Itests for testutil.h.
+$(B)/tests/test_%: test_%.c $(B)/tests/testutil.o $(B)/libball.a
+	@mkdir -p $(dir $@)
+	$(QUIET_CCLD)$(CC) $(BASEFLAGS) -Itests $(DEPFLAGS) -MF $@.d -MT $@ $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes $< $(B)/tests/testutil.o $(B)/libball.a $(CHECK_LIBS) $(LDFLAGS) -o $@
+# The tests' sources before they moved into folders of their kind (issue
+# 47): a build made then has .d files that name them; as -MP does for a
+# removed header, a rule without recipe lets make rebuild instead of stop.
+$(addprefix tests/,$(notdir $(TEST_SRC))): ; @:
 $(B)/tests/%: tests/%.c $(B)/tests/testutil.o $(B)/libball.a
 	@mkdir -p $(dir $@)
 	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ $(CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes $< $(B)/tests/testutil.o $(B)/libball.a $(CHECK_LIBS) $(LDFLAGS) -o $@
 $(foreach t,$(TEST_BIN),$(if $(wildcard $(t).d),,$(t))): .FORCE
 
-# The suite: the Check programs and tests/*.sh, run by scripts/run-tests.sh
+# The suite: the Check programs and tests/*/*_test.sh, run by scripts/run-tests.sh
 # (docs/testing.md), J at a time, each test's output in $(B)/test-logs/;
 # it ends with the line "N passed, N failed, N skipped". A test that exits
 # 77 is skipped (it prints "SKIP: reason"); under CI=true a skip fails the
@@ -155,7 +168,8 @@ $(foreach t,$(TEST_BIN),$(if $(wildcard $(t).d),,$(t))): .FORCE
 #                            (those not tagged "# run-tests: slow")
 J ?= $(shell nproc 2>/dev/null || echo 1)
 T ?=
-TEST_SH := $(sort $(wildcard tests/*.sh))
+# in the order of their names, as when they were all in tests/
+TEST_SH := $(foreach n,$(sort $(notdir $(wildcard tests/*/*_test.sh))),$(wildcard tests/*/$(n)))
 RUN_TESTS = B=$(B) J=$(J) T='$(T)' sh scripts/run-tests.sh
 
 # `make check` first installs what the tests need (Check, pkg-config, ...)
@@ -186,7 +200,7 @@ docs:
 
 # The public API of include/ball.h as one JSON description (functions,
 # structs, enums, constants; scripts/api-describe.py), which
-# tests/api_bindings_test.sh checks the bindings against.
+# tests/bindings/api_bindings_test.sh checks the bindings against.
 api-describe: $(B)/api.json
 $(B)/api.json: include/ball.h libball/exports.map scripts/api-describe.py
 	$(QUIET_GEN)python3 scripts/api-describe.py -o $@

@@ -100,7 +100,7 @@ if have python3; then
 fi
 # the C module, built from a constants list regenerated from this ball.h
 sh "$root/bindings/lua/c/gen_constants.sh" "$root/include/ball.h" >"$tmp/ball_constants.h"
-cp "$root/bindings/lua/c/"*.c "$root/bindings/lua/c/ballc.h" "$tmp/"
+cp "$root/bindings/lua/c/"*.c "$root/bindings/lua/c/"ballc*.h "$tmp/"
 # LuaJIT loads the C module built for the Lua 5.1 ABI (lua5.1's headers or
 # LuaJIT's own)
 lj_inc=""

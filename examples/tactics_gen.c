@@ -418,7 +418,7 @@ static int generate(long games, unsigned long seed, int cap, long position_nodes
             "# The tactics suite of docs/yardsticks.md: positions from real games whose\n"
             "# right first decisions are proven by an exhaustive search of the turn.\n"
             "# Written by: tactics_gen --games %ld --seed %lu --cap %d --position-nodes %ld\n"
-            "# Checked by tests/tactics_test.sh (tactics_gen --verify), scored by\n"
+            "# Checked by tests/search/tactics_test.sh (tactics_gen --verify), scored by\n"
             "# `tactics --player NAME --suite FILE`.\n"
             "#\n"
             "# One position a line, five fields separated by '|':\n"

@@ -15,7 +15,7 @@
  * byte with a table and sums the bytes once per pair of directions;
  * AVX-512 counts per 64-bit lane in one instruction) and how counts are
  * added (per byte or per lane). Everything else, and so every draw, is
- * the same: tests/test_random_draw.c checks each copy the CPU can run
+ * the same: tests/rules/test_random_draw.c checks each copy the CPU can run
  * against the other draws. */
 
 /* bb_shift() of the first bitboard by a and of the second by b (a and b

@@ -43,7 +43,7 @@
  * pieces' eight direction groups is most of a draw (docs/performance.md).
  * Both ways below count the groups in the same order and find the drawn
  * number in the group that holds it, so they draw the same decision
- * (tests/test_random_draw.c). */
+ * (tests/rules/test_random_draw.c). */
 
 /* Without AVX2: counted group by group, then the drawn number is found
  * inside the one group that holds it. A function of its own, so that the

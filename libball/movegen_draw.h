@@ -17,7 +17,7 @@ int draw_decision(const pos *p, uint64_t random, uint32_t *action);
 int bound_draw(const pos *p, uint64_t random, uint32_t *action);
 
 /* The builds of the action-phase draw that draw_decision() chooses from,
- * one at a time, for tests/test_random_draw.c, which checks that they
+ * one at a time, for tests/rules/test_random_draw.c, which checks that they
  * agree: 1 and the drawn decision in *action, or 0 when this build of the
  * library or the CPU lacks that one. An ongoing action phase only. */
 enum { DRAW_SCALAR, DRAW_AVX2, DRAW_AVX512, DRAW_BUILDS };

@@ -54,13 +54,13 @@
  * LIST = COUNT through ball_perft(g, 1) and ball_legal_actions(g, NULL,
  * 0), PICK for every index, DRAW over the n ranges by
  * tu_check_random_action()), after every decision of
- * tests/test_random_games.c and tests/test_r10_games.c (card mode);
- * SPLIT: tests/test_perft.c (test_N3_perft_counts,
+ * tests/rules/test_random_games.c and tests/rules/test_r10_games.c (card mode);
+ * SPLIT: tests/rules/test_perft.c (test_N3_perft_counts,
  * test_N3_divide_apply_undo_vs_clone: ball_perft() against apply/undo
  * over LIST); all modes and ball_select() differentially:
  * tests/fuzz/fuzz_diff.c; DRAW, both builds, against the count order
  * rebuilt from LIST and against the draws of libball 1.0.0:
- * tests/test_random_draw.c. */
+ * tests/rules/test_random_draw.c. */
 #ifndef BALL_MOVEGEN_RULES_H
 #define BALL_MOVEGEN_RULES_H
 

@@ -4,7 +4,7 @@
 # of its text diagram, or the board it describes), with the squares the
 # text lists highlighted and an arrow for the action it plays; boards that
 # hold one piece on G9 put the loose ball out of the way on A1.
-# tests/diagrams_test.sh regenerates them into a temporary directory and
+# tests/api/diagrams_test.sh regenerates them into a temporary directory and
 # fails unless they are byte-identical to the committed ones, so a change
 # of the drawing code shows up as a diff of docs/diagrams/ to commit with
 # it.

@@ -24,7 +24,7 @@ all: lua
 # the versioned file alone, a parallel build could link before the link
 # existed: "cannot find -l:libball.so.1", seen once in `make coverage`).
 LUA_C_SRC := $(sort $(wildcard bindings/lua/c/*.c))
-$(B)/lua/%/ball.so: $(LUA_C_SRC) bindings/lua/c/ballc.h bindings/lua/c/ball_constants.h include/ball.h $(B)/libball.so
+$(B)/lua/%/ball.so: $(LUA_C_SRC) $(wildcard bindings/lua/c/ballc*.h) bindings/lua/c/ball_constants.h include/ball.h $(B)/libball.so
 	@mkdir -p $(dir $@)
 	$(QUIET_CCLD)$(CC) -std=c99 $(OPT) -g -Wall -Wextra $(if $(WERROR),-Werror) -shared -fPIC -Iinclude \
 	    -I$(dir $(LUA_INC_$*)) $(LUA_C_SRC) -o $@ -L$(B) -l:$(SONAME) -Wl,-rpath,$(abspath $(B))

@@ -19,8 +19,8 @@
 #                      after make wasm
 #   make npm-dry-run   npm publish --dry-run in bindings/js, after make wasm
 #
-# tests/deb_test.sh builds the Debian packages in build/deb-test (make deb
-# DEB_DIR=...), tests/python_sdist_test.sh the sdist, and
+# tests/packaging/deb_test.sh builds the Debian packages in build/deb-test (make deb
+# DEB_DIR=...), tests/packaging/python_sdist_test.sh the sdist, and
 # bindings/js/test/pack.test.mjs (make check-web) the npm tarball.
 
 .PHONY: deb deb-symbols python-dist npm-pack npm-dry-run

@@ -16,7 +16,7 @@
 #   make fuzz-seeds      rewrite the generated seeds (tests/fuzz/gen_seeds.c)
 #   make fuzz-replay     the targets built with $(CC) as plain programs that
 #                        replay tests/fuzz/corpus/* (make check runs it through
-#                        tests/fuzz_replay_test.sh)
+#                        tests/fuzz/fuzz_replay_test.sh)
 #   make fuzz-replay-asan  the same replay alone under ASan + UBSan (gcc), in
 #                        $(FUZZ_ASAN_B) (build/fuzz-asan)
 #   make check-asan      the whole suite under ASan + UBSan, in build/asan
@@ -153,7 +153,7 @@ fuzz-replay-asan:
 	done
 
 # ---------------------------------------------------------------- ASan + UBSan
-# The whole suite (Check programs and tests/*.sh) against a sanitizer build
+# The whole suite (Check programs and tests/*/*_test.sh) against a sanitizer build
 # in build/asan. The suite runs in a copy of the sources whose build/ is
 # build/asan (scripts/in-build-tree.sh), so that the shell tests and the
 # bindings, which use build/ paths, test the sanitizer build; python3 and
@@ -211,10 +211,10 @@ check-tsan:
 	    $(TSAN_FLAGS) -o $(TSAN_B)/solve
 	@printf '#!/bin/sh\nexec $(TSAN_RUN) %s "$$@"\n' "$(abspath $(TSAN_B))/solve" >$(TSAN_B)/solve-run
 	@chmod +x $(TSAN_B)/solve-run
-	@echo "tests/solve_test.sh with $(TSAN_B)/solve (solve --threads)"
+	@echo "tests/tools/solve_test.sh with $(TSAN_B)/solve (solve --threads)"
 	@$(MAKE) --no-print-directory B=$(TSAN_B) CC="$(TSAN_CC)" OPT=-O1 CFLAGS="$(TSAN_FLAGS)" \
 	    LDFLAGS="$(TSAN_FLAGS)" $(TSAN_B)/bin/ball >/dev/null
-	$(TSAN_ENV) BALL=$(abspath $(TSAN_B))/bin/ball SOLVE=$(abspath $(TSAN_B))/solve-run sh tests/solve_test.sh
+	$(TSAN_ENV) BALL=$(abspath $(TSAN_B))/bin/ball SOLVE=$(abspath $(TSAN_B))/solve-run sh tests/tools/solve_test.sh
 	@echo "check-tsan: no data race"
 
 # ---------------------------------------------------------------- valgrind
@@ -313,7 +313,7 @@ COV_B     ?= build/coverage
 # update: rewrite it; off: none.
 COVERAGE_RATCHET ?= check
 # CC itself carries --coverage for tests that compile with $CC directly
-# (tests/install_test.sh); --exclude-libs keeps libgcov's symbols out of
+# (tests/packaging/install_test.sh); --exclude-libs keeps libgcov's symbols out of
 # libball.so's exports.
 COV_CC    := gcc --coverage
 COV_FLAGS := --coverage -DBALL_NO_FORCE_INLINE -DBALL_NO_CPU_DISPATCH

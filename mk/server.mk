@@ -14,7 +14,7 @@
 #   make check-server-lobby  the lobby page in chromium (tests/server/lobby.test.mjs:
 #                       create, join, watch, a bot, a rematch; screenshots in
 #                       $(B)/screenshots/lobby-*.png)
-# tests/server_test.sh and tests/server_lobby_test.sh, which `make check`
+# tests/tools/server_test.sh and tests/tools/server_lobby_test.sh, which `make check`
 # runs, test it. BENCH_ARGS adds options of tests/server/bench.py (e.g.
 # BENCH_ARGS="--server-args '--loop asyncio'").
 

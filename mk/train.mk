@@ -6,7 +6,7 @@
 #   make train          from nothing to $(TRAIN_OUT)/value.net: self-play,
 #                       training, export, the C-torch check; TRAIN_ARGS adds
 #                       options (e.g. TRAIN_ARGS='--generations 3 --match-games 200')
-# tests/train_test.sh, which `make check` runs, runs it at toy size.
+# tests/learning/train_test.sh, which `make check` runs, runs it at toy size.
 
 .PHONY: train train-deps
 

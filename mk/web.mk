@@ -13,10 +13,10 @@
 #                    tests, the test of serve.mjs, the fuzz target and the
 #                    browser test (the screenshots go to $(B)/web-test/),
 #                    against the native tool and selfplay;
-#                    tests/web_test.sh, which `make check` runs, runs this
+#                    tests/bindings/web_test.sh, which `make check` runs, runs this
 #   make check-web-online  the page on the game server (examples/server):
 #                    two seats and a watcher play a game through its
-#                    invitation links (tests/online_test.sh runs this)
+#                    invitation links (tests/tools/online_test.sh runs this)
 #   make fuzz-web    the binding's fuzz target alone (random calls with
 #                    hostile arguments): the run of its defaults (40,000
 #                    calls, seed 1), the same as `node --test bindings/js`
@@ -157,7 +157,7 @@ check-web: web-browser-deps
 	    timeout 240 node tests/web/browser.test.mjs
 	WEB_ROOT=$(WEB_DIR) SHOTS=$(B)/screenshots timeout 120 node tests/web/first-minutes.test.mjs
 
-# The page on the game server (tests/online_test.sh, which `make check`
+# The page on the game server (tests/tools/online_test.sh, which `make check`
 # runs, runs this): the server's page files (--web, tests/server/test_web.py)
 # and a whole game of two seats and a watcher in chromium through the
 # invitation links (tests/web/online.test.mjs; screenshots in

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The reliability gates, for .ci/run after `make check` (which already
-# replays the fuzz corpora through tests/fuzz_replay_test.sh) and
+# replays the fuzz corpora through tests/fuzz/fuzz_replay_test.sh) and
 # `make docs`:
 #
 #   make abi-check          exported functions unchanged against abi/libball.abi

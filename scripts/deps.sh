@@ -19,13 +19,13 @@
 #           for the manual page's test, aiohttp for the game server's test,
 #           psycopg2 and the PostgreSQL 15 server for its several-process
 #           test, torch for the training pipeline's toy run, doxygen for
-#           the test that builds the HTML documentation, tests/docs_html_test.sh).
-#   deb     what `make deb` and tests/deb_test.sh need: dpkg-buildpackage,
+#           the test that builds the HTML documentation, tests/docs/docs_html_test.sh).
+#   deb     what `make deb` and tests/packaging/deb_test.sh need: dpkg-buildpackage,
 #           debhelper (compat 13), dh-python, fakeroot, lintian, pkg-config.
-#   pybuild what tests/python_sdist_test.sh needs: Debian's python3-build
+#   pybuild what tests/packaging/python_sdist_test.sh needs: Debian's python3-build
 #           (`python3 -m build`, `pyproject-build`) and venv with ensurepip.
 #   server  what the game server (examples/server, make serve) and its
-#           tests (tests/server_test.sh, tests/server_pg_test.sh) need:
+#           tests (tests/tools/server_test.sh, tests/tools/server_pg_test.sh) need:
 #           Debian's python3-aiohttp, python3-psycopg2 (--db postgresql://)
 #           and PostgreSQL 15's server (initdb, pg_ctl, for the test and
 #           make bench-server-pg).

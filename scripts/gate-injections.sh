@@ -194,13 +194,13 @@ int ball_legal_actions(ball_game *g, ball_action *out, size_t cap)
         return BALL_E_RANGE;
     }
 ' || exit 2
-            python3 - "$dir/$c/tests/test_svg.c" <<'PY' || exit 2
+            python3 - "$dir/$c/tests/api/test_svg.c" <<'PY' || exit 2
 import re, sys
 p = sys.argv[1]
 s = open(p, encoding="utf-8").read()
 t, n = re.subn(r"START_TEST\(test_svg\)\n\{\n.*?\n\}\nEND_TEST", "START_TEST(test_svg)\n{\n}\nEND_TEST", s, flags=re.S)
 if n != 1:
-    sys.exit("gate-injections: cannot empty test_svg in tests/test_svg.c")
+    sys.exit("gate-injections: cannot empty test_svg in tests/api/test_svg.c")
 open(p, "w", encoding="utf-8").write(t)
 PY
             # the floors off: the ratchet alone must catch it

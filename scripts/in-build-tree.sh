@@ -2,7 +2,7 @@
 # Runs a command, from the repository root, as if the build directory were
 # DIR instead of build/: the command runs in a copy of the repository's
 # sources (DIR-tree: every top-level entry copied, .git linked) whose
-# `build` is a link to DIR. Tests that hard-code build/ paths (tests/*.sh,
+# `build` is a link to DIR. Tests that hard-code build/ paths (tests/*/*_test.sh,
 # tests/reference/compare.py, the bindings, which resolve their own path)
 # thus test the sanitizer or coverage build in DIR without being edited.
 # The sources are small (about 2 MB); the copy is made afresh each time.

@@ -5,7 +5,7 @@
 #
 # Runs each TEST: a program, or a shell script (a name ending in .sh, run
 # with sh from the current directory, the repository root). With no TEST:
-# the Check programs $B/tests/test_* and tests/*.sh. Each test ends in one
+# the Check programs $B/tests/test_* and tests/*/*_test.sh. Each test ends in one
 # of three states:
 #   passed   exit status 0;
 #   skipped  exit status 77 (automake's convention), after a line
@@ -81,7 +81,7 @@ case $heartbeat in '' | *[!0-9]*) echo "run-tests: HEARTBEAT must be a number of
 mkdir -p "$logs" || exit 2
 
 if [ $# -eq 0 ]; then
-    for t in "$B"/tests/test_* tests/*.sh; do
+    for t in "$B"/tests/test_* tests/*/*_test.sh; do
         case $t in *.d | *.o) continue ;; esac
         [ -f "$t" ] && set -- "$@" "$t"
     done

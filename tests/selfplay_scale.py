@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The checks of tests/dask_test.sh on libball.selfplay and libball.perft
+"""The checks of tests/learning/dask_test.sh on libball.selfplay and libball.perft
 (docs/scale.md), on one LocalCluster of 2 worker processes on 127.0.0.1.
 
     python3 tests/selfplay_scale.py TMPDIR BALL SELFPLAY

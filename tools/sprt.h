@@ -8,7 +8,7 @@
  * as fastchess computes them (GSPRT: LLR = N/2 log(var0 / var1), the
  * variances of the observed distribution around the scores expected under
  * H0 and H1; M. Van den Bergh, "support_MLE_multinomial"). Checked against
- * published values in tests/test_sprt.c.
+ * published values in tests/tools/test_sprt.c.
  */
 #ifndef TOOLS_SPRT_H
 #define TOOLS_SPRT_H

@@ -41,7 +41,7 @@ local M = {}
 
 -- The declarations of include/ball.h this module uses, as the header has
 -- them (scripts/api-check.py checks each prototype and ball_rules against
--- the header; tests/api_bindings_test.sh shows it failing on a change).
+-- the header; tests/bindings/api_bindings_test.sh shows it failing on a change).
 M._CDEF = [[
 typedef uint32_t ball_action;
 typedef struct ball_cardset ball_cardset;

@@ -765,7 +765,7 @@ end)
 
 -- ------------------------------------------------------------ card mode (R10)
 
--- The ruleset of tests/test_r10_games.c (RANDOM_RULES).
+-- The ruleset of tests/rules/test_r10_games.c (RANDOM_RULES).
 local RANDOM_RULES = "earn.move=1 earn.pickup=2 earn.dodge=3 earn.fumble=5 earn.tactical=7 "
     .. "earn.block=11 earn.protect=13 earn.handoff=17 earn.short=19 earn.long=23 "
     .. "earn.standup=29 earn.unblock=31 earn.unprotect=37 "
@@ -1266,9 +1266,9 @@ end)
 -- ATK X* on G13 with 2 PA, DEF x on A1: two 2-square diagonal moves (R5.1,
 -- R4.3: 1 PA each) take the carrier from row 13 to row 17, ATK's target end
 -- zone (R1.4), a touchdown this turn (R11.1). The same position as
--- tests/test_search.c's IN_ONE.
+-- tests/search/test_search.c's IN_ONE.
 local IN_ONE = "7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2"
--- The position of issue 25 (tests/test_search.c's ISSUE25).
+-- The position of issue 25 (tests/search/test_search.c's ISSUE25).
 local ISSUE25 = "7/6/3s3/6/7/3x2/4x*S1/3xo1/1O5/4[sX_]1/1o5/1X3O/3X2S/6/7/6/7 ATK a 2 - 0/0 34"
 
 local function state_of(g) return g:bpn() .. "|" .. g:history_length() .. "|" .. tostring(g:hash()) end

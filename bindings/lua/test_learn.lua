@@ -6,7 +6,7 @@
 -- of the `ball` module, its errors, a closed game).
 -- Run from anywhere, with the C module built for the Lua 5.1 ABI on
 -- package.cpath:  LUA_CPATH='DIR/?.so' luajit bindings/lua/test_learn.lua
--- (tests/bindings_test.sh builds it). The library is the one ball.so is
+-- (tests/bindings/bindings_test.sh builds it). The library is the one ball.so is
 -- linked with. Prints failures and closes with "N passed, N failed".
 
 local here = debug.getinfo(1, "S").source:sub(2):match("^(.*)/[^/]*$") or "."

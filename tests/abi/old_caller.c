@@ -2,7 +2,7 @@
  * (tests/abi/1.0/ball.h, the include/ball.h of the 1.0.0 release) or a
  * later 1.x one, run against a library whose size-tagged structs
  * (ball_rules, ball_allocator, ball_mcts_config, ball_mcts_stats) have
- * each grown a field (see tests/abi_growth_test.sh): it must keep working,
+ * each grown a field (see tests/packaging/abi_growth_test.sh): it must keep working,
  * and the library must never write past the caller's smaller structs.
  * Exits non-zero with a message on the first failure. */
 #include <stdio.h>

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """A misbehaving BEP engine for the tests (docs/protocol.md): the Python
 client (bindings/python/tests/test_engine.py) and `ball match`
-(tests/match_test.sh) are tested against each mode.
+(tests/tools/match_test.sh) are tested against each mode.
 
     bad_engine.py MODE
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""A small BEP client for the tests (tests/engine_test.sh, match_test.sh):
+"""A small BEP client for the tests (tests/tools/engine_test.sh, match_test.sh):
 starts an engine, sends lines, reads lines with a timeout. Standard
 library only."""
 

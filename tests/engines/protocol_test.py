@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The protocol tests of `ball engine` (docs/protocol.md): every command,
 every error path, a session replayed from its --log file. Run by
-tests/engine_test.sh as: python3 protocol_test.py BALL_TOOL."""
+tests/tools/engine_test.sh as: python3 protocol_test.py BALL_TOOL."""
 
 import os
 import re

@@ -1,4 +1,4 @@
-# Sourced by the shell tests (tests/*.sh, run from the repository root):
+# Sourced by the shell tests (tests/*/*_test.sh, run from the repository root):
 # a scratch directory $tmp removed on exit, fail() counting failures in
 # $failures for the test's own summary line, and skip() for a part that
 # cannot run here.

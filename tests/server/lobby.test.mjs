@@ -20,7 +20,7 @@
 // page logs an error. Screenshots: $SHOTS/lobby-*.png.
 //
 //   LIBBALL_PATH=build/libball.so.1 WEB_ROOT=build/web SHOTS=build/screenshots \
-//     node tests/server/lobby.test.mjs    (tests/server_lobby_test.sh runs it)
+//     node tests/server/lobby.test.mjs    (tests/tools/server_lobby_test.sh runs it)
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Tests of the game server's bots (examples/server/bots.py, docs/server.md
-"Bots"), run by tests/server_test.sh:
+"Bots"), run by tests/tools/server_test.sh:
 
     python3 tests/server/test_bots.py DIR [PART...]
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Tests of the game server's lobby API, rematches, structured log and
-connections (examples/server, docs/server.md), run by tests/server_test.sh:
+connections (examples/server, docs/server.md), run by tests/tools/server_test.sh:
 
     python3 tests/server/test_lobby.py DIR [PART...]
 

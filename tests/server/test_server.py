@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Tests of the game server (examples/server, docs/server.md), run by
-tests/server_test.sh: each part starts the server on a free 127.0.0.1 port
+tests/tools/server_test.sh: each part starts the server on a free 127.0.0.1 port
 with a database of its own in DIR, and talks to it with aiohttp clients.
 
     python3 tests/server/test_server.py DIR [PART...]

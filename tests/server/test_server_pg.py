@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The game server as two processes on one PostgreSQL database (run by
-tests/server_pg_test.sh, which starts the database):
+tests/tools/server_pg_test.sh, which starts the database):
 
     python3 tests/server/test_server_pg.py DIR DSN
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The server's page files (``--web DIR``, examples/server/server.py
-add_web_routes), run by tests/online_test.sh: a scratch DIR with the
+add_web_routes), run by tests/tools/online_test.sh: a scratch DIR with the
 page's kinds of files, a file outside it and a symbolic link to that file;
 the app on a free 127.0.0.1 port, asked with raw HTTP request lines (no
 client normalises the paths). The page's files come with their types

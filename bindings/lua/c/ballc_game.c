@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The Lua binding's C module, ball.Game: games, their methods, records and cards (ballc.h). */
-#include "ballc.h"
+/* The Lua binding's C module, ball.Game: games, their methods, records and cards (ballc_game.h). */
+#include "ballc_game.h"
 
 /* ------------------------------------------------------------------ */
 /* games */
@@ -927,7 +927,7 @@ static int g_history_position(lua_State *L)
 }
 
 /* The tags of a game record, in the order of enum ball_tag. */
-const char *const TAGS[] = {"Event", "Site", "Date", "ATK", "DEF"};
+static const char *const TAGS[] = {"Event", "Site", "Date", "ATK", "DEF"};
 
 static int tag_arg(lua_State *L, int idx)
 {
@@ -1312,5 +1312,6 @@ void ballc_game_open(lua_State *L)
 {
     static const ballc_class_def game = {GAME_MT, "Game", game_methods, g_close, g_close, g_tostring, g_eq};
     set_funcs(L, game_functions);
+    set_names(L, "TAGS", TAGS, BALL_TAG_COUNT);
     ballc_class(L, &game);
 }

@@ -4,7 +4,7 @@ taken from docs/spec.md (each comment says how it was derived).
 
 The library under test is ``LIBBALL_PATH`` when set (a file, or a directory
 holding the soname), else ``$B/libball.so.1`` of the repository (``B`` is
-the Makefile's build directory, ``build`` by default); tests/bindings_test.sh
+the Makefile's build directory, ``build`` by default); tests/bindings/bindings_test.sh
 sets LIBBALL_PATH. ``BALL_TOOL`` overrides the ``ball`` tool used for
 cross-checks (default ``$B/bin/ball``), ``SELFPLAY`` the ``selfplay``
 example that the MCTS tests compare with (default

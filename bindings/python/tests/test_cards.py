@@ -13,7 +13,7 @@ from libball import (ArgumentError, Card, CardEffect, EarnEntry, Game, IllegalAc
 
 from helpers import BALL_TOOL, CARDS, START
 
-# The ruleset of tests/test_r10_games.c (RANDOM_RULES): every earning entry
+# The ruleset of tests/rules/test_r10_games.c (RANDOM_RULES): every earning entry
 # a distinct prime, nine ATK and eight DEF cards of both effects.
 RANDOM_RULES = (
     "earn.move=1 earn.pickup=2 earn.dodge=3 earn.fumble=5 earn.tactical=7 earn.block=11 "

@@ -2,7 +2,7 @@
 """libball.selfplay and libball.perft without a cluster (issue 27,
 docs/scale.md): the player names, the parameter checks, the chunk grid of
 a continued run, the folder lock, atomic writes, in-process runs that
-continue, and perft's packing. The Dask runs are in tests/dask_test.sh."""
+continue, and perft's packing. The Dask runs are in tests/learning/dask_test.sh."""
 
 import glob
 import os

@@ -32,7 +32,7 @@ ISSUE = ("7/6/3s3/6/7/3x2/4x*S1/3xo1/1O5/4[sX_]1/1o5/1X3O/3X2S/6/7/6/7 "
 ATK_TOUCHDOWN = "7/2X*3/7/6/7/6/7/6/7/6/7/6/3x3/6/7/6/7 ATK a 2 - 0/0 1"
 # ATK X* on G13 with 2 PA, DEF x on A1: two 2-square diagonal moves (R5.1,
 # R4.3: 1 PA each) take the carrier from row 13 to row 17, ATK's target end
-# zone (R1.4): a touchdown this turn (R11.1); tests/test_search.c's IN_ONE.
+# zone (R1.4): a touchdown this turn (R11.1); tests/search/test_search.c's IN_ONE.
 IN_ONE = "7/6/7/6/3X*3/6/7/6/7/6/7/6/7/6/7/6/x6 ATK a 2 - 0/0 2"
 
 

@@ -7,7 +7,7 @@
 # (Python pyproject.toml and the METADATA its build backend writes, the
 # npm package.json, the Lua rockspec); the Python sdist ships LICENSE;
 # `make install` installs LICENSE beside the guides (checked by reading
-# the install rule here, run in tests/install_test.sh).
+# the install rule here, run in tests/packaging/install_test.sh).
 # Run from the repository root. Prints each failure; exits 1 if any.
 . tests/lib/shell-test.sh
 

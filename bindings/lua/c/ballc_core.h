@@ -1,18 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ballc.h: what the units of the Lua binding's C module share (ball.so of
- * `require "ball"`; ballc.c says what the module is). The units:
- *  - ballc.c: the module (luaopen_ball(), the constants), errors, argument
- *    checks, squares, actions, LuaJIT's 64-bit cdata;
+ * ballc_core.h: the core of the Lua binding's C module (ball.so of
+ * `require "ball"`; ballc.c says what the module is), what every unit
+ * uses; each other unit has a header of its own. The units:
+ *  - ballc.c: luaopen_ball(), which opens the others;
+ *  - ballc_core.c: errors, argument checks, squares, actions, LuaJIT's
+ *    64-bit cdata, the constants;
  *  - ballc_game.c: ball.Game: games, their methods, records, cards;
- *  - ballc_search.c: the players, ball.MCTS and ball.TurnSearch;
- *  - ballc_learn.c: learning: ball.Net and the game pointers of
+ *  - ballc_search.c: the players, ball.MCTS and ball.TurnSearch, and the
+ *    learned evaluation a turn search takes, ball.Net;
+ *  - ballc_learn.c: learning: the game pointers of
  *    bindings/lua/ball_learn.lua.
- * Every name here is hidden (the pragma below): the module exports
- * luaopen_ball() alone, whatever flags it is compiled with.
+ * No circle: ballc_core.c calls no other unit, ballc_game.c the core,
+ * ballc_search.c and ballc_learn.c the game and the core, and ballc.c
+ * opens them all.
+ * Every name of the units' headers is hidden (#pragma GCC visibility):
+ * the module exports luaopen_ball() alone, whatever flags it is compiled
+ * with.
  */
-#ifndef BALLC_H
-#define BALLC_H
+#ifndef BALLC_CORE_H
+#define BALLC_CORE_H
 
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* dladdr */
@@ -67,10 +74,6 @@ extern const char *const TEAM[], *const PHASE[], *const RESULT[], *const KIND[],
 #define N_EARN_WORDS 13
 extern const char *const EARN_WORDS[N_EARN_WORDS];
 
-typedef struct lgame {
-    ball_game *g;
-    ball_action acts[BALL_MAX_ACTIONS];
-} lgame;
 
 /* Registry keys (addresses of these, ballc.c). */
 extern char K_ERROR_MT, K_ACTION_MT, K_ACTION_CACHE, K_SQUARES;
@@ -80,7 +83,14 @@ extern char K_LJ_U64_DIGITS, K_LJ_U64_NEW;
 extern char SQUARE_NAMES[BALL_NUM_SQUARES][BALL_SQUARE_TEXT_MAX];
 extern uint64_t rng_state;
 
-/* ---- ballc.c */
+/* ---- ballc_core.c */
+/* Each unit's part of the module (the module at -1): its functions
+ * and classes (ballc_core_open(), ballc_game_open(), ...). */
+/* The core's part of the module (at -1): its functions, constants, name
+ * lists, ball.Error and the actions' metatable. */
+void ballc_core_open(lua_State *L);
+/* module[field] = {names[0], ..., names[n - 1]} (the module at -1). */
+void set_names(lua_State *L, const char *field, const char *const *names, int n);
 /* Pushes registry[key], @p key the address of one of the K_ keys. */
 void push_registry(lua_State *L, char *key);
 /* Pushes an error table {code, name, message} (ball.Error). */
@@ -125,38 +135,6 @@ typedef struct ballc_class_def {
 /* Makes class @p c, the module at -1. */
 void ballc_class(lua_State *L, const ballc_class_def *c);
 
-/* ---- ballc_game.c */
-/* Each unit's part of the module (at -1): its functions and classes. */
-void ballc_game_open(lua_State *L);
-int luaL_testudata_compat(lua_State *L, int idx, const char *tname);
-ball_game *P(lua_State *L, int idx);
-lgame *new_lgame(lua_State *L);
-void push_action_list(lua_State *L, const ball_action *acts, int n);
-extern const char *const TAGS[];
-
-/* ---- ballc_search.c */
-void ballc_search_open(lua_State *L);
-int is_game(lua_State *L, int idx);
-int search_is_open(lua_State *L, int idx);
-
-/* ---- ballc_learn.c */
-void ballc_learn_open(lua_State *L);
-#if LUA_VERSION_NUM < 502
-#define get_uservalue(L, idx) lua_getfenv(L, idx)
-#define set_uservalue(L, idx) lua_setfenv(L, idx)
-#else
-#define get_uservalue(L, idx) lua_getuservalue(L, idx)
-#define set_uservalue(L, idx) lua_setuservalue(L, idx)
-#endif
-
-typedef struct lnet {
-    ball_net *n;
-} lnet;
-lnet *check_net(lua_State *L, int idx);
-ball_net *open_net(lua_State *L, int idx);
-
 #pragma GCC visibility pop
-
-int luaopen_ball(lua_State *L);
 
 #endif

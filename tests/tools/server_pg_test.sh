@@ -16,7 +16,7 @@
 # (scripts/deps.sh tests installs them) and the build's libball.so.
 # run-tests: slow
 
-# Skipped in the sanitizer runs, as tests/server_test.sh is (Debian's
+# Skipped in the sanitizer runs, as tests/tools/server_test.sh is (Debian's
 # python3 cannot load the instrumented library).
 . tests/lib/instrumented.sh
 skip_if_instrumented sanitizer "the server runs in Debian's python3, which cannot load it"

@@ -15,7 +15,7 @@
 # The driver and the workers run a venv's Python, outside the repository,
 # without PYTHONPATH: the venv finds the package of bindings/python by a
 # .pth file (installing it with pip would compile the library again, 40 s;
-# tests/install_test.sh does that), and the library is $LIBBALL_PATH. Dask
+# tests/packaging/install_test.sh does that), and the library is $LIBBALL_PATH. Dask
 # comes from Debian (python3-distributed), installed by scripts/deps.sh
 # when root; a missing dependency is a failure, not a skip. Bounded in
 # time: the checks under `timeout 150` (about 60 s on a busy 2-core

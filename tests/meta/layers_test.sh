@@ -15,11 +15,11 @@
 # compiled again (a symbol of record_sink.c) and one into geometry.c (a
 # symbol of position.c, which calls geometry.c: a circle) must each be
 # reported, naming the file and what it uses.
-# Usage: sh tests/layers_test.sh [DIR [OBJ]] (DIR: a libball/ to check,
+# Usage: sh tests/meta/layers_test.sh [DIR [OBJ]] (DIR: a libball/ to check,
 # OBJ: its object files; no self-check; default: the tree's libball/ and
 # $BALL_BUILD/obj or build/obj).
 set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 obj_default=${BALL_BUILD:-$root/build}/obj
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

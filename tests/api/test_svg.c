@@ -1,6 +1,6 @@
 /* The drawings of a position: the board text (ball_position_to_board_text)
  * and the SVG picture (ball_position_to_svg): contracts, sizes, and the
- * pieces of a known position. tests/record_test.sh parses the SVG as XML. */
+ * pieces of a known position. tests/api/record_test.sh parses the SVG as XML. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Checks the relative links of the Markdown files.
 #
-# Usage: tests/links_test.sh [FILE.md ...]
+# Usage: tests/docs/links_test.sh [FILE.md ...]
 #
 # With no argument it checks every *.md file tracked by git (every *.md
 # file found under the tree, .git and build excluded, outside a git
@@ -18,7 +18,7 @@
 #
 # Prints "file:line: broken link TARGET" for each broken link, then
 # "links: N passed, M failed"; exits 1 when M > 0.
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 
 list_files() {
     if [ $# -gt 0 ]; then

@@ -17,7 +17,7 @@
 # run-tests: serial slow
 
 # Skipped in the sanitizer and coverage runs of the suite: pip builds its
-# own library with plain cc (as tests/install_test.sh).
+# own library with plain cc (as tests/packaging/install_test.sh).
 . tests/lib/instrumented.sh
 skip_if_instrumented any "pip builds its own library"
 . tests/lib/shell-test.sh

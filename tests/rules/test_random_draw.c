@@ -28,8 +28,8 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "../libball/game.h"    /* the position inside a game, */
-#include "../libball/movegen_draw.h" /* draw_action_phase_with(): internal, linked from libball.a */
+#include "../../libball/game.h"    /* the position inside a game, */
+#include "../../libball/movegen_draw.h" /* draw_action_phase_with(): internal, linked from libball.a */
 
 /* splitmix64: the random numbers of these games. */
 static uint64_t next(uint64_t *s)

@@ -18,7 +18,7 @@
 # cross-checks is $BALL_TOOL, else $B/bin/ball, and the `selfplay` example
 # whose MCTS decisions both bindings' searchers must repeat is $SELFPLAY,
 # else $B/examples/selfplay. (pip install of the Python
-# binding is tested by tests/install_test.sh.) Prints each failure; exits
+# binding is tested by tests/packaging/install_test.sh.) Prints each failure; exits
 # non-zero if any.
 # Not in the quick subset: the Python and Lua suites take a minute or more
 # (docs/testing.md).
@@ -111,7 +111,7 @@ fi
 libdir=$(dirname "$lib")
 mkdir -p "$tmp/luac"
 sh bindings/lua/c/gen_constants.sh include/ball.h >"$tmp/luac/ball_constants.h"
-cp bindings/lua/c/*.c bindings/lua/c/ballc.h "$tmp/luac/"
+cp bindings/lua/c/*.c bindings/lua/c/ballc*.h "$tmp/luac/"
 CC=${CC:-cc}
 # build V INCDIR: $tmp/luac/V/ball.so, or a failure
 build_c_module() {

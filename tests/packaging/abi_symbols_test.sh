@@ -14,7 +14,7 @@
 # The library under test is $LIBBALL_PATH (scripts/run-tests.sh sets it),
 # else build/libball.so.1.
 set -e
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 lib=${LIBBALL_PATH:-build/libball.so.1}
 map=libball/exports.map
 baseline=abi/libball.abi

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "../libball/nnue/nnue.h"
+#include "../../libball/nnue/nnue.h"
 
 #define FEATURES 4783
 #define H 64

@@ -10,7 +10,7 @@
 # board page's bar; screenshots in build/screenshots/lobby-*.png. Exits
 # non-zero on any failure.
 #
-# Skipped where tests/online_test.sh is (the sanitizer and coverage runs).
+# Skipped where tests/tools/online_test.sh is (the sanitizer and coverage runs).
 # run-tests: serial slow
 . tests/lib/instrumented.sh
 skip_if_instrumented any "the page runs the WebAssembly build, the server Debian's python3"

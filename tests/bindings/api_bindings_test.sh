@@ -19,7 +19,7 @@
 # exclusion, an exclusion without reason, and a header declaration the
 # describer cannot read (file:line).
 # python3 only (no library build); a second or two.
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 . tests/lib/shell-test.sh
 
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3 (Debian: python3)"; exit 77; }

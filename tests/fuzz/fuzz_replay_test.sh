@@ -7,6 +7,6 @@
 #
 # The build directory is make's B: the calling make passes its own (make
 # B=build-rel check), or set it in the environment when running this
-# script by hand (B=build-rel sh tests/fuzz_replay_test.sh); build/ by
+# script by hand (B=build-rel sh tests/fuzz/fuzz_replay_test.sh); build/ by
 # default.
 exec ${MAKE:-make} --no-print-directory fuzz-replay

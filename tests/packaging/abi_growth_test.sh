@@ -16,7 +16,7 @@
 # Not in the quick subset: it compiles the library twice (docs/testing.md).
 # run-tests: slow
 set -e
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 CC=${CC:-cc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

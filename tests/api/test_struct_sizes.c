@@ -5,7 +5,7 @@
  * a byte past the size field and without writing anything (issue item:
  * ball_rules / ball_allocator sizes; issue 23: one rule for every sized
  * struct). A caller compiled with the struct under `#pragma pack(push, 4)`
- * has another sizeof and is refused too. tests/abi_growth_test.sh checks
+ * has another sizeof and is refused too. tests/packaging/abi_growth_test.sh checks
  * the other half: a caller of an older, smaller layout is accepted. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -17,7 +17,7 @@
 #include <math.h>
 
 #include "testutil.h"
-#include "../tools/sprt.c" /* the code under test, compiled into this program */
+#include "../../tools/sprt.c" /* the code under test, compiled into this program */
 
 static void near(double got, double want, const char *what)
 {

@@ -10,7 +10,7 @@
 # player reloads in the middle of a turn and goes on; screenshots in
 # build/screenshots/online-*.png). Exits non-zero on any failure.
 #
-# Skipped where tests/web_test.sh is (the sanitizer and coverage runs:
+# Skipped where tests/bindings/web_test.sh is (the sanitizer and coverage runs:
 # the page runs the WebAssembly build, and the server runs in Debian's
 # python3, which cannot load an instrumented library).
 # Run alone (chromium, a server and node under time bounds) and not in

@@ -223,7 +223,7 @@ END_TEST
  * digits) and refuses, with BALL_E_LIMIT and a message, the decision that
  * would hand the turn over past it (issue item: turn bound); the legal
  * list leaves it out, so every listed decision can be played (issue 23;
- * more in tests/test_r04_turn.c). */
+ * more in tests/rules/test_r04_turn.c). */
 
 /* ATK's turn 999999999: X* G5 and the knocked-down O_ on C5, DEF o G13.
  * `end` opens the release phase (the stand-up of C5: B4 B6 D4 D6, R9.2);

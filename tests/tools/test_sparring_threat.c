@@ -6,8 +6,8 @@
  * (it lives with the examples, not in the library). */
 #include "testutil.h"
 
-#include "../examples/common/args.c"
-#include "../examples/common/sparring.c"
+#include "../../examples/common/args.c"
+#include "../../examples/common/sparring.c"
 
 #include <string.h>
 
