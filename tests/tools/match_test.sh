@@ -24,7 +24,8 @@ fi
 case $BALL in /*) ;; *) BALL=$(pwd)/$BALL ;; esac
 # the interpreter itself, not a wrapper such as a pyenv shim (slow to start)
 PY=$(python3 -c "import sys; print(sys.executable)")
-BAD="$PY $(pwd)/tests/engines/bad_engine.py"
+BAD_PY=$(pwd)/tests/engines/bad_engine.py
+BAD="$PY $BAD_PY"
 GOOD="$BALL engine --searcher mcts"
 
 # json FILE EXPR: a value of the JSON result
@@ -110,7 +111,8 @@ for case in "crash|crashed (exit status 3: bad_engine: crashing on purpose)" \
     "$BALL" replay "$tmp/b.rec" >/dev/null 2>&1 || fail "$mode: records read back"
 done
 sleep 0.2
-if pgrep -f "bad_engine.py" >/dev/null 2>&1; then fail "bad engines left running: $(pgrep -af bad_engine.py)"; fi
+# (this tree's bad engines only: other checkouts may run this test at once)
+if pgrep -f "$BAD_PY" >/dev/null 2>&1; then fail "bad engines left running: $(pgrep -af "$BAD_PY")"; fi
 
 # ---- 200 MB of stderr in a move: read within the margin (the tail kept
 # of it is a ring; a memmove per byte took 12 s of it, and a hang)
@@ -176,11 +178,11 @@ wait $holder 2>/dev/null
     --margin 60000 >/dev/null 2>&1 &
 pid=$!
 sleep 2
-pgrep -f "bad_engine.py hang" >/dev/null 2>&1 || fail "SIGTERM: the hanging engine did not start"
+pgrep -f "$BAD_PY hang" >/dev/null 2>&1 || fail "SIGTERM: the hanging engine did not start"
 kill -TERM $pid
 wait $pid 2>/dev/null # (the shell would report "Terminated")
 sleep 0.3
-if pgrep -f "bad_engine.py hang" >/dev/null 2>&1; then
+if pgrep -f "$BAD_PY hang" >/dev/null 2>&1; then
     fail "SIGTERM: the engine outlived the match" # (it ends by itself after 120 s)
 fi
 
