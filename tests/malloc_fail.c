@@ -592,25 +592,30 @@ static uint32_t net_crc(const unsigned char *p, size_t n)
     return c ^ 0xFFFFFFFFu;
 }
 
+/* @p p NULL: a format-1 file (one hidden unit); else format 2 (H = 64,
+ * H2 = 1), whose loader allocates twice (its weights, the handle). */
 static int call_net_load(void *p)
 {
-    (void)p;
-    enum { N = 3171, LEN = 40 + 4 * (N + 3) + 4 };
-    static unsigned char file[LEN];
-    static const uint32_t head[8] = {1, 1, 0, N, 1, 0, 0, 0};
+    enum { N = 3171, LEN1 = 40 + 4 * (N + 3) + 4, F = 4783, H = 64,
+           LEN2 = 40 + 2 * F * H + 2 * H + 2 * H + 6 + 8 };
+    static unsigned char file[LEN2 > LEN1 ? LEN2 : LEN1];
+    static const uint32_t head1[8] = {1, 1, 0, N, 1, 0, 0, 0};
+    static const uint32_t head2[8] = {2, 2, 1, F, H, 1, 0, 0};
+    const uint32_t *head = p == NULL ? head1 : head2;
+    size_t len = p == NULL ? LEN1 : LEN2;
     disarm();
-    memset(file, 0, sizeof file); /* weights 0.0f */
+    memset(file, 0, sizeof file); /* weights 0 */
     memcpy(file, "BALLNET\0", 8);
     for (int i = 0; i < 8; i++)
         for (int b = 0; b < 4; b++)
             file[8 + 4 * i + b] = (unsigned char)(head[i] >> (8 * b));
-    uint32_t c = net_crc(file, LEN - 4);
+    uint32_t c = net_crc(file, len - 4);
     for (int b = 0; b < 4; b++)
-        file[LEN - 4 + b] = (unsigned char)(c >> (8 * b));
+        file[len - 4 + b] = (unsigned char)(c >> (8 * b));
     armed = 1;
     ball_net *net = SENTINEL;
     char err[128] = "";
-    int rc = ball_net_load(&net, file, LEN, err, sizeof err);
+    int rc = ball_net_load(&net, file, len, err, sizeof err);
     disarm();
     if (rc == BALL_E_NOMEM) {
         SCHECK(net == NULL);
@@ -922,6 +927,7 @@ int main(int argc, char **argv)
     run_failing("ball_mcts_choose", "ball_mcts_choose (the history grows)", call_mcts_choose, full);
     run_failing("ball_mcts_new", "ball_mcts_new", call_mcts_new, NULL);
     run_failing("ball_net_load", "ball_net_load", call_net_load, NULL);
+    run_failing("ball_net_load", "ball_net_load (format 2)", call_net_load, (void *)1);
     static const int one = 1, two = 2;
     run_failing("ball_search_new", "ball_search_new", call_search_new, (void *)&one);
     run_failing("ball_search_new", "ball_search_new (2 threads)", call_search_new, (void *)&two);
