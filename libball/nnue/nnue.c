@@ -39,6 +39,9 @@
 #define NNUE_HEADER 40u
 /* Columns one side's update adds or takes at most before a refresh. */
 #define NNUE_MAX_DELTA 48
+/* Columns of an update a side above which a refresh is cheaper: a
+ * position has about 17. */
+#define NNUE_REFRESH_OVER 20
 
 /* What a piece is on its square, for the table of struct nnue. */
 enum { ROLE_ALONE, ROLE_ALONE_BALL, ROLE_UPPER, ROLE_UPPER_BALL, ROLE_LOWER, ROLES };
@@ -322,10 +325,14 @@ static void accumulate(const struct nnue *nn, int16_t *out, const int16_t *base,
     }
 }
 
+/* The lists never fill: a position has at most NNUE_MAX_ACTIVE / 2 + 1
+ * features a side, and an update takes them all out and puts another
+ * position's all in, with the two global ones each way. */
+_Static_assert(NNUE_MAX_DELTA >= 2 * (NNUE_MAX_ACTIVE / 2 + 1) + 4, "room for a whole change");
+
 /* Square @p sq's features (top @p top, lower @p low, the ball on @p ball)
- * for both sides, onto the add (@p sign 1) or sub lists of @p d; 0, or -1
- * when a list is full. */
-static int square_delta(const struct nnue *nn, struct delta *d, int sq, uint8_t top, uint8_t low,
+ * for both sides, onto the add (@p sign 1) or sub lists of @p d. */
+static void square_delta(const struct nnue *nn, struct delta *d, int sq, uint8_t top, uint8_t low,
                         int ball, int sign)
 {
     int role = low != 0 ? (ball == sq ? ROLE_UPPER_BALL : ROLE_UPPER)
@@ -334,8 +341,6 @@ static int square_delta(const struct nnue *nn, struct delta *d, int sq, uint8_t 
         int msq = persp == BALL_ATK ? sq : nn->mirror[sq];
         int *n = sign > 0 ? &d[persp].na : &d[persp].ns;
         uint16_t *list = sign > 0 ? d[persp].add : d[persp].sub;
-        if (*n > NNUE_MAX_DELTA - 2)
-            return -1;
         if (top != 0)
             list[(*n)++] = (uint16_t)(nn->base[persp][top & 15][role] + msq);
         else if (ball == sq)
@@ -343,7 +348,6 @@ static int square_delta(const struct nnue *nn, struct delta *d, int sq, uint8_t 
         if (low != 0)
             list[(*n)++] = (uint16_t)(nn->base[persp][low & 15][ROLE_LOWER] + msq);
     }
-    return 0;
 }
 
 static void global_delta(struct delta *d, int zone, int turns, int sign)
@@ -394,9 +398,8 @@ static inline int same_eight(const struct nnue_acc *a, const pos *p, int sq)
 }
 
 /* The squares that changed from @p a's position to @p p, and the ball's
- * old and new squares when it moved, as columns out and in; -1 when more
- * changed than the lists hold (then a refresh is cheaper anyway). */
-static int changes(const struct nnue *nn, const struct nnue_acc *a, const pos *p, struct delta *d)
+ * old and new squares when it moved, as columns out and in. */
+static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *p, struct delta *d)
 {
     int ball = p->st.ball, moved = ball != a->ball;
     d[0].na = d[0].ns = d[1].na = d[1].ns = 0;
@@ -407,11 +410,11 @@ static int changes(const struct nnue *nn, const struct nnue_acc *a, const pos *p
         for (int sq = base; sq < base + 8 && sq < BALL_NUM_SQUARES; sq++)
             if (a->top[sq] != p->top[sq] || a->low[sq] != p->low[sq] ||
                 (moved && (sq == a->ball || sq == ball)))
-                if (square_delta(nn, d, sq, a->top[sq], a->low[sq], a->ball, -1) != 0 ||
-                    square_delta(nn, d, sq, p->top[sq], p->low[sq], ball, 1) != 0)
-                    return -1;
+            {
+                square_delta(nn, d, sq, a->top[sq], a->low[sq], a->ball, -1);
+                square_delta(nn, d, sq, p->top[sq], p->low[sq], ball, 1);
+            }
     }
-    return 0;
 }
 
 /* @p a brought from its last position to @p p. */
@@ -419,7 +422,10 @@ static void update(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
     struct delta d[2];
     int zone = p->zone_depth - 1, turns = turns_bucket(p);
-    if (changes(nn, a, p, d) != 0 || d[0].na + d[0].ns > NNUE_MAX_DELTA - 8) {
+    changes(nn, a, p, d);
+    if (d[0].na + d[0].ns > NNUE_REFRESH_OVER) {
+        /* most of the board changed (another game): summing afresh
+         * adds fewer columns */
         refresh(nn, a, p);
         return;
     }

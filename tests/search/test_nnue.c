@@ -517,7 +517,49 @@ START_TEST(test_evaluate_finished)
     ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
     ck_assert(v == (ball_side(g) == BALL_ATK ? 1.0 : -1.0));
     ball_game_free(g);
+    /* a finished position given as such (N1): ATK's carrier on K17, DEF
+     * to act, so the coach to act has lost */
+    g = tu_game("5X*1/6/7/6/7/6/7/6/7/6/7/6/7/6/7/6/x6 DEF a 2 - 0/0 3");
+    ck_assert_int_eq(ball_result(g), BALL_ATK_WON);
+    ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
+    ck_assert(v == -1.0);
+    ball_game_free(g);
     ball_search_free(s);
+}
+END_TEST
+
+/* A network whose output is beyond the search's range of evaluations
+ * (EVAL_MAX, 20000, docs/players.md) is clamped there, as the search's
+ * leaves are: v / (|v| + 1500) of +-20000. */
+START_TEST(test_evaluate_clamped)
+{
+    size_t len;
+    tnet *t = tnet_random(25);
+    ball_game *g = tu_game(OPEN_CARRIER);
+    for (int sign = -1; sign <= 1; sign += 2) {
+        ball_search *s = NULL;
+        ball_search_config cfg;
+        char err[200];
+        double v = 0;
+        unsigned char *f;
+        ball_net *net;
+        memset(t->wo, 0, sizeof t->wo);
+        t->bo = sign * 1000000000; /* o = 1e9 / (127 * 1024): 11.5 million on the search's scale */
+        f = tnet_file(t, &len);
+        net = load_ok(f, len);
+        ball_search_config_init(&cfg, sizeof cfg);
+        cfg.nodes = 100;
+        cfg.hash_mb = 1;
+        ck_assert_int_eq(ball_search_new(&s, &cfg, err, sizeof err), BALL_OK);
+        ck_assert_int_eq(ball_search_set_eval(s, ball_net_search_eval, net), BALL_OK);
+        ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
+        ck_assert_msg(v == sign * 20000.0 / 21500.0, "%.17g", v);
+        ball_search_free(s);
+        ball_net_free(net);
+        free(f);
+    }
+    ball_game_free(g);
+    free(t);
 }
 END_TEST
 
@@ -533,6 +575,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_refusals);
     tcase_add_loop_test(tc, test_search_uses_net, 0, 2);
     tcase_add_test(tc, test_evaluate_finished);
+    tcase_add_test(tc, test_evaluate_clamped);
     suite_add_tcase(s, tc);
     return s;
 }
