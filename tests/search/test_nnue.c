@@ -325,6 +325,15 @@ START_TEST(test_incremental_equals_full)
             ball_game_free(g);
         }
         ck_assert_int_gt(compared, 500);
+        {
+            /* the same pieces under another end zone depth (a searcher
+             * used for games of two rulesets): only the zone changes */
+            ball_game *g1 = tu_game_rules(OPEN_CARRIER, 1, 0), *g2 = tu_game_rules(OPEN_CARRIER, 2, 0);
+            ck_assert_int_eq(nnue_acc_evaluate(acc, nn, g1), nnue_evaluate(nn, g1));
+            ck_assert_int_eq(nnue_acc_evaluate(acc, nn, g2), nnue_evaluate(nn, g2));
+            ball_game_free(g1);
+            ball_game_free(g2);
+        }
         free(acc);
     }
     {
