@@ -280,7 +280,8 @@ int bpn_parse(const char *text, pos *out, int zone_depth, uint32_t turn_limit,
         s = sp + 1;
     }
     if (nf != want)
-        return fail(err, errlen, "%d fields, expected %d%s", nf, want, cards->on ? " (card mode adds the cards field)" : "");
+        return fail(err, errlen, "%d field%s, expected %d%s", nf, nf == 1 ? "" : "s", want,
+                    cards->on ? " (card mode adds the cards field)" : "");
 
     pos p;
     memset(&p, 0, sizeof p);

@@ -119,6 +119,20 @@ START_TEST(test_N1_set_clears_history)
 }
 END_TEST
 
+/* N1: the message counts the fields in good English (issue 49: "1
+ * fields"). */
+START_TEST(test_N1_field_count_message)
+{
+    ball_game *g = NULL;
+    ck_assert_int_eq(ball_game_new(&g, NULL, NULL, 0), BALL_OK);
+    ck_assert_int_eq(ball_position_from_text(g, "bad"), BALL_E_BPN);
+    ck_assert_msg(strstr(ball_errmsg(g), "1 field, expected 7") != NULL, "%s", ball_errmsg(g));
+    ck_assert_int_eq(ball_position_from_text(g, "a b"), BALL_E_BPN);
+    ck_assert_msg(strstr(ball_errmsg(g), "2 fields, expected 7") != NULL, "%s", ball_errmsg(g));
+    ball_game_free(g);
+}
+END_TEST
+
 static const struct bad_bpn {
     const char *what;
     const char *bpn;
@@ -397,6 +411,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, test_N1_round_trip_release_phase);
     tcase_add_test(tc, test_N1_round_trip_marks_and_flags);
     tcase_add_test(tc, test_N1_fields_read_back);
+    tcase_add_test(tc, test_N1_field_count_message);
     tcase_add_test(tc, test_N1_set_clears_history);
     suite_add_tcase(s, tc);
     tc = tcase_create("rejections");

@@ -34,7 +34,7 @@ test('a bad BPN throws BallError "bpn" with the library message, game unchanged'
     assert.equal(game.bpn, before, 'position unchanged');
     assert.equal(game.historyLength, 1, 'history unchanged');
   }
-  assert.throws(() => new ball.Game('bad'), { code: ErrorCode.BPN, message: 'BPN: 1 fields, expected 7' });
+  assert.throws(() => new ball.Game('bad'), { code: ErrorCode.BPN, message: 'BPN: 1 field, expected 7' });
   assert.throws(() => { game.bpn = 42; }, { code: ErrorCode.ARG });
   game.free();
 });

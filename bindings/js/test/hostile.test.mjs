@@ -319,7 +319,7 @@ test('what the caller\'s getters, traps and iterators throw comes out as BallErr
   assert.throws(() => new Game().legalActions({ get sorted() { throw boom; } }), (e) => e instanceof BallError && e.cause === boom);
   // A BallError of a nested call comes out as it is.
   const nested = { get bpn() { return new Game('bad').bpn; } };
-  assert.throws(() => new Game(nested), { code: ErrorCode.BPN, message: 'BPN: 1 fields, expected 7' });
+  assert.throws(() => new Game(nested), { code: ErrorCode.BPN, message: 'BPN: 1 field, expected 7' });
   // Only own properties are options: inherited ones (a getter of ours) are not read.
   const g = new Game(Object.create(Game.prototype));
   assert.equal(g.bpn, START);
