@@ -1759,7 +1759,7 @@ export function bind(M) {
    *
    * A file the library refuses (truncated, corrupt, another version or
    * shape) throws BallError 'arg' with its message ("net: byte 8: format
-   * version 2, this library reads 1"). The net keeps its own copy of the
+   * version 3, this library reads 1 and 2"). The net keeps its own copy of the
    * weights in wasm memory: free() it (or `using`), or the collector does,
    * later. A TurnSearch that uses the net keeps it alive, and free()
    * throws BallError 'arg' while such a searcher is not freed (the C
