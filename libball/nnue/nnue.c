@@ -376,45 +376,68 @@ static void refresh(const struct nnue *nn, struct nnue_acc *a, const pos *p)
     accumulate(nn, a->acc[1], nn->ftb, &d[1]);
 }
 
-/* 1 when the 8 squares from @p sq (7 from the last chunk, 104) hold the
- * same pieces in @p a and @p p. The sizes are constants, so the copies
- * are single loads. */
-static inline int same_eight(const struct nnue_acc *a, const pos *p, int sq)
+/* The squares whose pieces differ between @p a's position and @p p, as
+ * bits of m[0] (squares 0-63) and m[1] (64-110). */
+#if NNUE_AVX2
+/* Bit i of the 32 bytes from @p x and @p y: 1 where they differ. */
+__attribute__((target("avx2"))) static inline uint32_t differ32(const uint8_t *x, const uint8_t *y)
 {
-    uint64_t t0 = 0, t1 = 0, l0 = 0, l1 = 0;
-    if (sq + 8 <= BALL_NUM_SQUARES) {
-        memcpy(&t0, a->top + sq, 8);
-        memcpy(&t1, p->top + sq, 8);
-        memcpy(&l0, a->low + sq, 8);
-        memcpy(&l1, p->low + sq, 8);
-    } else {
-        _Static_assert(BALL_NUM_SQUARES % 8 == 7, "the last chunk has 7 squares");
-        memcpy(&t0, a->top + sq, 7);
-        memcpy(&t1, p->top + sq, 7);
-        memcpy(&l0, a->low + sq, 7);
-        memcpy(&l1, p->low + sq, 7);
+    __m256i eq = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)x),
+                                   _mm256_loadu_si256((const __m256i *)y));
+    return ~(uint32_t)_mm256_movemask_epi8(eq);
+}
+
+/* 32 squares a compare; the last load starts at square 79 so that it
+ * stays inside the 111-square arrays, and overlaps the one before. */
+__attribute__((target("avx2"))) static void changed_squares_avx2(const struct nnue_acc *a,
+                                                                 const pos *p, uint64_t m[2])
+{
+    _Static_assert(BALL_NUM_SQUARES == 111, "four 32-square compares cover the board");
+    uint64_t c[4];
+    static const int at[4] = {0, 32, 64, 79};
+    for (int i = 0; i < 4; i++)
+        c[i] = differ32(a->top + at[i], p->top + at[i]) | differ32(a->low + at[i], p->low + at[i]);
+    m[0] = c[0] | c[1] << 32;
+    m[1] = c[2] | c[3] << 15;
+}
+#endif
+
+static void changed_squares(const struct nnue *nn, const struct nnue_acc *a, const pos *p,
+                            uint64_t m[2])
+{
+#if NNUE_AVX2
+    if (nn->avx2) {
+        changed_squares_avx2(a, p, m);
+        return;
     }
-    return ((t0 ^ t1) | (l0 ^ l1)) == 0;
+#endif
+    (void)nn;
+    m[0] = m[1] = 0;
+    for (int sq = 0; sq < BALL_NUM_SQUARES; sq++)
+        if (a->top[sq] != p->top[sq] || a->low[sq] != p->low[sq])
+            m[sq >> 6] |= (uint64_t)1 << (sq & 63);
 }
 
 /* The squares that changed from @p a's position to @p p, and the ball's
  * old and new squares when it moved, as columns out and in. */
 static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *p, struct delta *d)
 {
-    int ball = p->st.ball, moved = ball != a->ball;
-    d[0].na = d[0].ns = d[1].na = d[1].ns = 0;
-    for (int base = 0; base < BALL_NUM_SQUARES; base += 8) {
-        if (same_eight(a, p, base) &&
-            !(moved && ((a->ball >= base && a->ball < base + 8) || (ball >= base && ball < base + 8))))
-            continue;
-        for (int sq = base; sq < base + 8 && sq < BALL_NUM_SQUARES; sq++)
-            if (a->top[sq] != p->top[sq] || a->low[sq] != p->low[sq] ||
-                (moved && (sq == a->ball || sq == ball)))
-            {
-                square_delta(nn, d, sq, a->top[sq], a->low[sq], a->ball, -1);
-                square_delta(nn, d, sq, p->top[sq], p->low[sq], ball, 1);
-            }
+    int ball = p->st.ball;
+    uint64_t m[2];
+    changed_squares(nn, a, p, m);
+    if (ball != a->ball) {
+        if (a->ball >= 0)
+            m[a->ball >> 6] |= (uint64_t)1 << (a->ball & 63);
+        if (ball >= 0)
+            m[ball >> 6] |= (uint64_t)1 << (ball & 63);
     }
+    d[0].na = d[0].ns = d[1].na = d[1].ns = 0;
+    for (int half = 0; half < 2; half++)
+        for (uint64_t bits = m[half]; bits != 0; bits &= bits - 1) {
+            int sq = half * 64 + __builtin_ctzll(bits);
+            square_delta(nn, d, sq, a->top[sq], a->low[sq], a->ball, -1);
+            square_delta(nn, d, sq, p->top[sq], p->low[sq], ball, 1);
+        }
 }
 
 /* @p a brought from its last position to @p p. */
