@@ -25,13 +25,18 @@ local opts = { human = "DEF", nodes = 200000, time_ms = 0, seed = 1, delay_ms = 
 local game, selection
 local layout, buttons = nil, {}
 local fonts
-local search = { thread = nil, id = 0, pending = nil, progress = nil, last = nil, broken = nil }
+-- frames, max_frame: the frames drawn while the search ran and the longest
+-- of them (s): the window does not wait for the search (the state file
+-- reports them, love_test.sh checks them)
+local search = { thread = nil, id = 0, pending = nil, progress = nil, last = nil, broken = nil,
+                 frames = 0, max_frame = 0 }
 local queue = {} -- the computer's decisions still to play, in order
 local next_play_at = 0
 local message, message_is_error = "", false
 local load_error
 local hover
 local shots = { count = 0, last = nil }
+local quit_note -- how the search thread ended (the state file's "quit")
 
 local PANEL_W = 400
 local OPTIONS = { human = "string", nodes = "number", ["time-ms"] = "number", seed = "number",
@@ -110,9 +115,13 @@ local function write_state()
         "result " .. game:result(),
         "to_act " .. to_act,
         "thinking " .. (search.pending and "yes" or "no"),
+        "searches " .. search.id,
+        "search_frames " .. search.frames,
+        string.format("max_frame_ms %d", search.max_frame * 1000),
         "history " .. table.concat(history, " "),
         "screenshot " .. (shots.last or "-"),
         "error " .. (message_is_error and message or "-"),
+        "quit " .. (quit_note or "-"),
         "",
     }, "\n"))
 end
@@ -139,7 +148,7 @@ end
 
 local function cancel_search()
     if search.pending then
-        love.thread.getChannel("ball_search_stop"):push(true)
+        love.thread.getChannel("ball_search_stop"):push(search.pending)
         search.pending = nil
     end
     search.progress = nil
@@ -351,9 +360,13 @@ function love.resize()
     end
 end
 
-function love.update()
+function love.update(dt)
     if load_error or not game then
         return
+    end
+    if search.pending then
+        search.frames = search.frames + 1
+        search.max_frame = math.max(search.max_frame, dt)
     end
     poll_search()
     if game:is_over() or is_human(game:side()) or search.broken then
@@ -442,9 +455,18 @@ end
 
 function love.quit()
     if search.thread then
+        local running = search.pending
         cancel_search()
         love.thread.getChannel("ball_search_in"):push({ quit = true })
         search.thread:wait()
+        -- a run under way was stopped, not left to spend its budget
+        local stopped = false
+        local out = love.thread.getChannel("ball_search_out")
+        for m in function() return out:pop() end do
+            stopped = stopped or (m.kind == "result" and m.id == running and m.stopped)
+        end
+        quit_note = not running and "no_search" or stopped and "search_stopped" or "search_not_stopped"
+        write_state()
     end
     return false
 end

@@ -6,8 +6,10 @@
 --
 -- In, on channel "ball_search_in": { id, bpn, rules_text } (the position
 -- to search, as text: a game cannot cross between Lua states), or
--- { quit = true }. On "ball_search_stop": anything, to end the run under
--- way early (its best turn so far is still sent). Out, on
+-- { quit = true }. On "ball_search_stop": a request's id, to end that
+-- run early (its best turn so far is still sent, with stopped true); a
+-- stop may come before the thread has taken its request, and a stop for
+-- an earlier request is dropped. Out, on
 -- "ball_search_out": { kind = "progress", id, depth, nodes, value,
 -- elapsed_ms, pv } about every 100 ms, then { kind = "result", id, turn
 -- (the best whole turn, decisions separated by spaces), value, depth,
@@ -28,6 +30,17 @@ if not loaded then
 end
 
 local current -- the request being searched
+
+-- Whether a stop for the current request (or a later one) has come.
+local function stop_asked()
+    local asked = false
+    local id = stop:pop()
+    while id do
+        asked = asked or id >= current
+        id = stop:pop()
+    end
+    return asked
+end
 local made, search = pcall(ball.turn_search, {
     nodes = settings.nodes,
     time_ms = settings.time_ms,
@@ -36,7 +49,7 @@ local made, search = pcall(ball.turn_search, {
     info = function(info)
         outbox:push({ kind = "progress", id = current, depth = info.depth, nodes = tonumber(info.nodes),
                       value = info.value, elapsed_ms = tonumber(info.elapsed_ms), pv = info.pv_text })
-        return stop:pop() ~= nil -- true ends the run (the best so far is the result)
+        return stop_asked() -- true ends the run (the best so far is the result)
     end,
 })
 if not made then
@@ -50,7 +63,6 @@ while true do
         break
     end
     current = request.id
-    stop:clear() -- a stop meant for an earlier run
     local ok, err = pcall(function()
         local game = ball.new({ bpn = request.bpn, rules_text = request.rules_text })
         local r = search:analyse(game)

@@ -11,9 +11,9 @@
 # game reports. The game's state file (--state: BPN, history, ...) is
 # checked against the library: the history replayed from the start by the
 # Lua module under LuaJIT must give the BPN the game shows. F12 saves a
-# screenshot, build/screenshots/love-1.png (look at it). Last, SIGTERM
-# must end the game (its quit stops and joins the search thread) within
-# 10 s. Everything is bounded by timeouts; Xvfb and the game are stopped
+# screenshot, build/screenshots/love-2.png (look at it; love-1.png is one
+# taken while the search ran). Last, SIGTERM during a search must end the
+# game within 10 s, the search stopped by it rather than by its budget. Everything is bounded by timeouts; Xvfb and the game are stopped
 # on every exit.
 #
 # Skipped in the sanitizer build: LÖVE is not run with the sanitizer's
@@ -29,13 +29,18 @@ case $B in /*) build=$B ;; *) build=$root/$B ;; esac
 module=$build/lua/5.1/ball.so
 shots=$build/screenshots
 
-if ! out=$(sh scripts/deps.sh love 2>&1); then
-    echo "$out"
-    echo "SKIP: the game's packages are missing: ${out#missing Debian packages:}"
-    exit 77
-fi
 [ -f "$module" ] || { echo "FAIL: $module not built (make lua; Lua 5.1's headers: sh scripts/deps.sh love)"; exit 1; }
 command -v luajit >/dev/null 2>&1 || { echo "FAIL: luajit not found (make check installs it)"; exit 1; }
+
+# 0. the click flow against the library's legal list, in LuaJIT alone
+LUA_CPATH="$module" LUA_PATH='examples/love/?.lua' timeout 120 luajit examples/love/test_selection.lua ||
+    fail "examples/love/test_selection.lua"
+
+if ! out=$(sh scripts/deps.sh love 2>&1); then
+    echo "$out"
+    skip "the game's packages are missing: ${out#missing Debian packages:}"
+    finish
+fi
 
 xvfb_pid=""
 love_pid=""
@@ -68,8 +73,12 @@ DISPLAY=:$(cat "$tmp/display")
 export DISPLAY
 
 mkdir -p "$shots"
-rm -f "$shots/love-1.png"
-timeout 240 love examples/love --cpath "$module" --human DEF --nodes 5000 --delay-ms 50 \
+rm -f "$shots/love-1.png" "$shots/love-2.png"
+# each search runs 3 s, so that the window's frames during it can be
+# watched: a window waiting for the search would draw no frame in those 3 s
+# but one that lasts them. (On a loaded machine, with Mesa drawing in
+# software under Xvfb, a frame can take a second even with no search.)
+timeout 240 love examples/love --cpath "$module" --human DEF --nodes 0 --time-ms 3000 --delay-ms 50 \
     --state "$tmp/state" --layout "$tmp/layout" --screenshots "$shots" >"$tmp/love.log" 2>&1 &
 love_pid=$!
 if ! wait_for 30 test -s "$tmp/layout" || ! wait_for 10 state_has "to_act human"; then
@@ -104,10 +113,23 @@ click button end
 history_from() { case "$(field history) " in "$1 "*) return 0 ;; esac; return 1; }
 wait_for 5 history_from "E11-F10 end" || fail "End phase did not play end (history: $(field history))"
 
-# 3. ATK's turn, searched on the game's thread and played by the game
+# 3. ATK's turn, searched on the game's thread and played by the game;
+# meanwhile the window draws (F12's screenshot is taken in a frame),
+# at least 3 frames a search, none as long as 2.25 s
+wait_for 10 state_has "thinking yes" || fail "the search did not start (state: $(tr '\n' ' ' <"$tmp/state"))"
+xdotool mousemove --window "$wid" 5 5 key F12
+# shellcheck disable=SC2016 # for sh -c
+wait_for 10 sh -c 'grep -Fqx "screenshot $1" "$2" && grep -Fqx "thinking yes" "$2"' - "$shots/love-1.png" "$tmp/state" ||
+    fail "no screenshot while the search ran (state: $(tr '\n' ' ' <"$tmp/state"))"
 if ! wait_for 90 state_has "turn 3" || ! wait_for 30 state_has "to_act human"; then
     fail "the search did not play ATK's turn 2 (state: $(tr '\n' ' ' <"$tmp/state"))"
 fi
+frame=$(field max_frame_ms)
+searches=$(field searches)
+frames=$(field search_frames)
+echo "love: $searches search(es) of 3 s, $frames frames drawn meanwhile, the longest $frame ms"
+[ "${frame:-99999}" -lt 2250 ] || fail "a frame of $frame ms while the search ran: the window waited for it"
+[ "${frames:-0}" -ge $((3 * ${searches:-1})) ] || fail "$frames frames in $searches searches of 3 s"
 
 # 4. a move of turn 3 that the library lists: a piece and its first destination
 lua_ball() { LUA_CPATH="$module" luajit -e "local ball = require('ball') $1"; }
@@ -141,21 +163,26 @@ n=$(echo "$history" | wc -w)
 [ "$n" -ge 5 ] || fail "only $n decisions played: $history"
 echo "love: played $n decisions: $history"
 
-# 6. F12: a screenshot
+# 6. F12: a screenshot of the game after the decisions
 xdotool mousemove --window "$wid" 5 5 key F12
-if wait_for 10 state_has "screenshot $shots/love-1.png" && [ -s "$shots/love-1.png" ]; then
-    [ "$(head -c 8 "$shots/love-1.png" | od -An -c | tr -d ' ')" = '211PNG\r\n032\n' ] ||
-        fail "$shots/love-1.png is not a PNG"
-    echo "love: screenshot $shots/love-1.png"
+if wait_for 10 state_has "screenshot $shots/love-2.png"; then
+    for png in "$shots/love-1.png" "$shots/love-2.png"; do
+        [ "$(head -c 8 "$png" | od -An -c | tr -d ' ')" = '211PNG\r\n032\n' ] || fail "$png is not a PNG"
+    done
+    echo "love: screenshots $shots/love-1.png (thinking), $shots/love-2.png"
 else
     fail "F12 wrote no screenshot (state: $(field screenshot))"
 fi
 
-# 7. SIGTERM: the game quits, its search thread joined
+# 7. SIGTERM while the search runs: the game stops the run, joins its
+# thread and quits
+click button end
+wait_for 10 state_has "thinking yes" || fail "no search after End phase (state: $(tr '\n' ' ' <"$tmp/state"))"
 kill "$love_pid"
 wait_for 10 sh -c "! kill -0 $love_pid 2>/dev/null" || fail "the game did not quit within 10 s of SIGTERM"
 wait "$love_pid" 2>/dev/null
 love_pid=""
+state_has "quit search_stopped" || fail "quitting did not stop the search: $(field quit)"
 if grep -qi 'error' "$tmp/love.log"; then
     cat "$tmp/love.log"
     fail "the game printed an error"
