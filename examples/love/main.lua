@@ -100,7 +100,10 @@ local function write_file(path, text)
 end
 
 local function write_state()
-    if not opts.state or not game then
+    if opts.state and load_error then -- its first line
+        write_file(opts.state, "error " .. (load_error:gsub("\n.*", "")) .. "\n")
+    end
+    if not opts.state or not game or load_error then
         return
     end
     local history = {}
@@ -201,6 +204,10 @@ local function new_game()
     local ok, g = pcall(ball.new, { bpn = opts.bpn, rules_text = opts.rules })
     if not ok then
         load_error = "cannot start the game: " .. error_text(g)
+        return
+    end
+    if g:card_mode() then -- conversions and card plays have no piece to click
+        load_error = "card mode (R10) is not offered by this game: play it with ball-play or the web page"
         return
     end
     if game then
@@ -325,8 +332,7 @@ end
 
 -- ------------------------------------------------------------ LÖVE callbacks
 
-function love.load(args)
-    love.graphics.setBackgroundColor(0.16, 0.18, 0.2)
+local function load(args)
     fonts = { small = love.graphics.newFont(13), text = love.graphics.newFont(15),
               title = love.graphics.newFont(26), piece = love.graphics.newFont(14) }
     local ok, err = parse_args(args or {})
@@ -352,6 +358,14 @@ function love.load(args)
     search.thread = love.thread.newThread("search_thread.lua")
     search.thread:start(opts.cpath or "", { nodes = opts.nodes, time_ms = opts.time_ms, seed = opts.seed })
     relayout()
+end
+
+function love.load(args)
+    love.graphics.setBackgroundColor(0.16, 0.18, 0.2)
+    load(args)
+    if load_error then
+        write_state()
+    end
 end
 
 function love.resize()

@@ -13,7 +13,9 @@
 # Lua module under LuaJIT must give the BPN the game shows. F12 saves a
 # screenshot, build/screenshots/love-2.png (look at it; love-1.png is one
 # taken while the search ran). Last, SIGTERM during a search must end the
-# game within 10 s, the search stopped by it rather than by its budget. Everything is bounded by timeouts; Xvfb and the game are stopped
+# game within 10 s, the search stopped by it rather than by its budget.
+# Bad options, a bad BPN, card mode and a missing module must each be a
+# message in the window, not a crash. Everything is bounded by timeouts; Xvfb and the game are stopped
 # on every exit.
 #
 # Skipped in the sanitizer build: LÖVE is not run with the sanitizer's
@@ -183,6 +185,29 @@ wait_for 10 sh -c "! kill -0 $love_pid 2>/dev/null" || fail "the game did not qu
 wait "$love_pid" 2>/dev/null
 love_pid=""
 state_has "quit search_stopped" || fail "quitting did not stop the search: $(field quit)"
+# 8. bad input: the window says what is wrong (the state file holds its
+# first line), and the game is still running, not crashed
+refused() {
+    rm -f "$tmp/bad"
+    timeout 60 love examples/love --state "$tmp/bad" "$@" >"$tmp/bad.log" 2>&1 &
+    love_pid=$!
+    wait_for 30 test -s "$tmp/bad" || echo "(no state)"
+    kill -0 "$love_pid" 2>/dev/null || echo "(not running)"
+    kill "$love_pid" 2>/dev/null
+    wait "$love_pid" 2>/dev/null
+    love_pid=""
+    sed -n 's/^error //p' "$tmp/bad"
+}
+msg=$(refused --human XYZ)
+case $msg in "--human is"*XYZ*) ;; *) fail "--human XYZ: $msg" ;; esac
+msg=$(refused --cpath "$tmp/none/?.so")
+case $msg in "cannot load the ball module"*"module 'ball' not found"*) ;; *) fail "no module: $msg" ;; esac
+msg=$(refused --cpath "$module" --bpn "7/6 nonsense")
+case $msg in "cannot start the game: BPN: 2 fields, expected 7") ;; *) fail "a bad BPN: $msg" ;; esac
+msg=$(refused --cpath "$module" --rules "earn.move=1")
+case $msg in "card mode (R10) is not offered"*) ;; *) fail "card mode: $msg" ;; esac
+echo "love: bad options, a bad BPN, card mode and no module refused with a message"
+
 if grep -qi 'error' "$tmp/love.log"; then
     cat "$tmp/love.log"
     fail "the game printed an error"
