@@ -58,7 +58,7 @@ local function draw_piece(piece, x, y, r, font)
     if piece.down then
         g.scale(1, 0.55) -- knocked down: lying flat (R3.2)
     end
-    set(colour, piece.down and 0.55 or 1)
+    set(colour, piece.down and 0.75 or 1)
     if piece.type == "S" then
         g.rectangle("fill", -r * 0.85, -r * 0.85, r * 1.7, r * 1.7, r * 0.2)
     else
@@ -75,10 +75,14 @@ local function draw_piece(piece, x, y, r, font)
     g.printf(letter, -r, -font:getHeight() / 2, 2 * r, "center")
     g.pop()
     if piece.restricted then -- R4.4: the restricted piece
+        local bx, by, br = x - r * 0.75, y - r * 0.75, math.max(6, r * 0.4)
         g.setColor(1, 0.9, 0.2)
-        g.circle("fill", x - r * 0.8, y - r * 0.8, r * 0.32)
+        g.circle("fill", bx, by, br)
         g.setColor(0, 0, 0)
-        g.printf("!", x - r * 1.1, y - r * 0.8 - font:getHeight() * 0.35, r * 0.6, "center", 0, 0.7, 0.7)
+        g.setLineWidth(1)
+        g.circle("line", bx, by, br)
+        g.rectangle("fill", bx - 1, by - br * 0.6, 2, br * 0.75)
+        g.rectangle("fill", bx - 1, by + br * 0.3, 2, 2)
     end
 end
 
