@@ -29,6 +29,11 @@
 #           Debian's python3-aiohttp, python3-psycopg2 (--db postgresql://)
 #           and PostgreSQL 15's server (initdb, pg_ctl, for the test and
 #           make bench-server-pg).
+#   love    what the LÖVE game (examples/love, make love) and its test
+#           (tests/bindings/love_test.sh) need: Debian's love (LÖVE 11, on
+#           LuaJIT), Lua 5.1's headers for the module it loads
+#           (build/lua/5.1/ball.so), and for the test the X server Xvfb
+#           (xvfb) and xdotool, which clicks and presses keys in it.
 #
 # An install can take minutes (python3-torch, postgresql, emscripten): apt's
 # own progress (APT::Status-Fd) is shown as a line per tenth of the
@@ -63,6 +68,9 @@ group() {
             echo python3:python3 py=aiohttp:python3-aiohttp py=psycopg2:python3-psycopg2 py=torch:python3-torch \
                 /usr/include/python3*/Python.h:python3-dev \
                 /usr/lib/postgresql/15/bin/initdb:postgresql
+            ;;
+        love)
+            echo love:love /usr/include/lua5.1/lua.h:liblua5.1-0-dev Xvfb:xvfb xdotool:xdotool
             ;;
         *) return 1 ;;
     esac
