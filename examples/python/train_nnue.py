@@ -149,8 +149,30 @@ def unsquash(x: np.ndarray) -> np.ndarray:
     return (x / (1.0 - np.abs(x))).astype(np.float32)
 
 
+def column_mirror() -> np.ndarray:
+    """The feature that each feature becomes when the board is mirrored
+    across column G (c -> 14 - c; a playable square stays playable,
+    R1.2): the rules (R5's patterns, R2.2's formation) are symmetric
+    that way, so a position and its mirror image have the same value.
+    Index FEATURES (the padding) maps to itself."""
+    n = 111  # playable squares, numbered row by row from A1 (libball/square_table.h)
+    dense = {}
+    for r in range(1, 18):
+        for c in range(1, 14):
+            if (c + r) % 2 == 0:
+                dense[(c, r)] = ((r - 1) // 2) * 13 + ((r - 1) % 2) * 7 + (c - 1) // 2
+    sq_map = np.zeros(n, dtype=np.int64)
+    for (c, r), sq in dense.items():
+        sq_map[sq] = dense[(14 - c, r)]
+    out = np.arange(FEATURES + 1, dtype=np.int64)
+    squares_end = 4773  # the piece and ball features; then zone and turns (nnue.h)
+    idx = np.arange(squares_end)
+    out[:squares_end] = idx - idx % n + sq_map[idx % n]
+    return out.astype(np.uint16)
+
+
 def stream(files: List[Any], batch: int, buffer: int, rng: Optional[np.random.Generator],
-           lam: float) -> Iterator[Tuple[np.ndarray, np.ndarray]]:
+           lam: float, mirror: Optional[np.ndarray] = None) -> Iterator[Tuple[np.ndarray, np.ndarray]]:
     """Batches (features [B, 2, ACTIVE], target [B]) from the cache files'
     kept rows: a seeded file order and a shuffle over ``buffer`` files at
     a time (``rng`` None: in order, unshuffled)."""
@@ -169,7 +191,12 @@ def stream(files: List[Any], batch: int, buffer: int, rng: Optional[np.random.Ge
         idx = rng.permutation(len(target)) if rng is not None else np.arange(len(target))
         for b in range(0, len(idx), batch):
             sel = idx[b:b + batch]
-            yield feats[sel], target[sel].astype(np.float32), hand[sel]
+            f = feats[sel]
+            if mirror is not None and rng is not None:
+                flip = rng.random(len(sel)) < 0.5
+                f = f.copy()
+                f[flip] = mirror[f[flip]]
+            yield f, target[sel].astype(np.float32), hand[sel]
 
 
 # ---------------------------------------------------------------- the model
@@ -235,12 +262,13 @@ def evaluate(torch: Any, model: Any, files: List[Any], batch: int) -> Tuple[floa
 
 def train(torch: Any, a: argparse.Namespace, model: Any, files: List[Any],
           val: List[Any], log: List[Dict[str, Any]]) -> None:
-    opt = torch.optim.Adam(model.parameters(), lr=a.lr)
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=a.wd)
+    mirror = column_mirror() if a.mirror else None
     sched = torch.optim.lr_scheduler.StepLR(opt, step_size=max(1, a.epochs // 3), gamma=0.3)
     rng = np.random.default_rng(a.seed)
     for epoch in range(a.epochs):
         t0, total, n = time.time(), 0.0, 0
-        for feats, target, hand in stream(files, a.batch, a.buffer, rng, a.lam):
+        for feats, target, hand in stream(files, a.batch, a.buffer, rng, a.lam, mirror):
             p = squash(torch, model(torch.from_numpy(feats.astype(np.int64)))
                        + model.base * torch.from_numpy(hand))
             loss = ((p - torch.from_numpy(target)) ** 2).mean()
@@ -383,6 +411,11 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--epochs", type=int, default=6, help="passes over the data (6)")
     ap.add_argument("--batch", type=int, default=1024, help="positions a step (1024)")
     ap.add_argument("--lr", type=float, default=2e-3, help="Adam's step size (0.002)")
+    ap.add_argument("--wd", type=float, default=0.0,
+                    help="AdamW's weight decay (0: plain Adam's steps)")
+    ap.add_argument("--mirror", action=argparse.BooleanOptionalAction, default=True,
+                    help="train on each position or its mirror image across column G, "
+                    "at random (the rules are symmetric that way; default on)")
     ap.add_argument("--lam", type=float, default=1.0,
                     help="weight of the search's value in the target, the rest the game's "
                     "result (1.0)")
