@@ -147,25 +147,6 @@ static double reference(const tnet *t, ball_game *g)
     return o / (1.0 + (o < 0 ? -o : o));
 }
 
-static ball_net *load_ok(const unsigned char *f, size_t len)
-{
-    ball_net *net = NULL;
-    char err[256] = "x";
-    ck_assert_msg(ball_net_load(&net, f, len, err, sizeof err) == BALL_OK, "refused: %s", err);
-    ck_assert_ptr_nonnull(net);
-    return net;
-}
-
-static void refused(const unsigned char *f, size_t len, const char *want)
-{
-    ball_net *net = (ball_net *)&net;
-    char err[256] = "";
-    ck_assert_int_eq(ball_net_load(&net, f, len, err, sizeof err), BALL_E_ARG);
-    ck_assert_ptr_null(net);
-    ck_assert_msg(strncmp(err, "net: ", 5) == 0 && strstr(err, want) != NULL,
-                  "message '%s' lacks '%s'", err, want);
-}
-
 static int sq(const char *name)
 {
     return ball_square_at(name[0] - 'A' + 1, atoi(name + 1));
@@ -275,7 +256,7 @@ START_TEST(test_against_reference)
     size_t len;
     tnet *t = tnet_random(5);
     unsigned char *f = tnet_file(t, &len);
-    ball_net *net = load_ok(f, len);
+    ball_net *net = tu_net_load_ok(f, len);
     make_positions();
     for (int i = 0; i < N_POS; i++) {
         double v = 2.0;
@@ -420,18 +401,18 @@ START_TEST(test_refusals)
         memcpy(c, f, len);
         put(c + fields[i].offset, fields[i].value, 4);
         reseal(c, len);
-        refused(c, len, fields[i].want);
+        tu_net_refused(c, len, fields[i].want);
     }
-    refused(f, len - 1, "truncated");
-    refused(f, 60, "truncated");
+    tu_net_refused(f, len - 1, "truncated");
+    tu_net_refused(f, 60, "truncated");
     memcpy(c, f, len);
     c[len] = 0;
     put(c + len - 4, 0, 4);
     reseal(c, len + 1);
-    refused(c, len + 1, "bytes after the checksum");
+    tu_net_refused(c, len + 1, "bytes after the checksum");
     memcpy(c, f, len);
     c[1000] ^= 1;
-    refused(c, len, "checksum");
+    tu_net_refused(c, len, "checksum");
     free(c);
     free(f);
     free(t);
@@ -452,7 +433,7 @@ START_TEST(test_search_uses_net)
         put(f + 32, 1, 4);
         reseal(f, len);
     }
-    ball_net *net = load_ok(f, len);
+    ball_net *net = tu_net_load_ok(f, len);
     ball_action first = BALL_ACTION_NONE;
     for (int run = 0; run < 2; run++) {
         ball_search *s = NULL;
@@ -555,7 +536,7 @@ START_TEST(test_evaluate_clamped)
         memset(t->wo, 0, sizeof t->wo);
         t->bo = sign * 1000000000; /* o = 1e9 / (127 * 1024): 11.5 million on the search's scale */
         f = tnet_file(t, &len);
-        net = load_ok(f, len);
+        net = tu_net_load_ok(f, len);
         ball_search_config_init(&cfg, sizeof cfg);
         cfg.nodes = 100;
         cfg.hash_mb = 1;
