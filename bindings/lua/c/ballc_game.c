@@ -610,29 +610,10 @@ static void push_drawing(lua_State *L, ball_game *g, enum draw_kind kind, const 
     lua_remove(L, -2);
 }
 
-/* game:diagram(opts): the library's text diagram; opts.highlight, opts.legend. */
-static int g_diagram(lua_State *L)
-{
-    ball_game *g = P(L, 1);
-    int flags = 0;
-    lua_settop(L, 2);
-    if (!lua_isnil(L, 2)) {
-        luaL_checktype(L, 2, LUA_TTABLE);
-        lua_getfield(L, 2, "legend");
-        flags = lua_toboolean(L, -1) ? BALL_DRAW_LEGEND : 0;
-        lua_getfield(L, 2, "highlight"); /* 4 */
-    } else {
-        lua_pushnil(L);
-        lua_pushnil(L);
-    }
-    size_t n;
-    const int *sq = squares_list(L, 4, &n);
-    push_drawing(L, g, DRAW_BOARD, sq, n, BALL_ACTION_NONE, flags);
-    return 1;
-}
-
-/* game:svg(opts): the SVG picture; opts.highlight, opts.action, opts.coords. */
-static int g_svg(lua_State *L)
+/* game:diagram(opts) (DRAW_BOARD): the library's text diagram;
+ * opts.highlight, opts.legend. game:svg(opts) (DRAW_SVG): the SVG
+ * picture; opts.highlight, opts.action, opts.coords. */
+static int picture(lua_State *L, enum draw_kind kind)
 {
     ball_game *g = P(L, 1);
     int flags = 0;
@@ -640,22 +621,32 @@ static int g_svg(lua_State *L)
     lua_settop(L, 2);
     if (!lua_isnil(L, 2)) {
         luaL_checktype(L, 2, LUA_TTABLE);
-        lua_getfield(L, 2, "coords"); /* 3 */
-        if (lua_type(L, 3) == LUA_TBOOLEAN && !lua_toboolean(L, 3))
-            flags = BALL_DRAW_NO_COORDS;
+        if (kind == DRAW_BOARD) {
+            lua_getfield(L, 2, "legend"); /* 3 */
+            flags = lua_toboolean(L, 3) ? BALL_DRAW_LEGEND : 0;
+        } else {
+            lua_getfield(L, 2, "coords"); /* 3 */
+            if (lua_type(L, 3) == LUA_TBOOLEAN && !lua_toboolean(L, 3))
+                flags = BALL_DRAW_NO_COORDS;
+        }
         lua_getfield(L, 2, "highlight"); /* 4 */
-        lua_getfield(L, 2, "action");    /* 5 */
-        if (!lua_isnil(L, 5))
-            arrow = code_of(L, g, 5);
+        if (kind == DRAW_SVG) {
+            lua_getfield(L, 2, "action"); /* 5 */
+            if (!lua_isnil(L, 5))
+                arrow = code_of(L, g, 5);
+        }
     } else {
         lua_pushnil(L);
         lua_pushnil(L);
     }
     size_t n;
     const int *sq = squares_list(L, 4, &n);
-    push_drawing(L, g, DRAW_SVG, sq, n, arrow, flags);
+    push_drawing(L, g, kind, sq, n, arrow, flags);
     return 1;
 }
+
+static int g_diagram(lua_State *L) { return picture(L, DRAW_BOARD); }
+static int g_svg(lua_State *L) { return picture(L, DRAW_SVG); }
 
 static int g_tostring(lua_State *L)
 {
