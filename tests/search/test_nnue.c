@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "../crc32.h"
 #include "../../libball/nnue/nnue.h"
 
 #define FEATURES 4783
@@ -37,17 +38,6 @@ typedef struct {
     int16_t wo[H2];
     int32_t bo;
 } tnet;
-
-static uint32_t crc(const unsigned char *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    while (n--) {
-        c ^= *p++;
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    }
-    return c ^ 0xFFFFFFFFu;
-}
 
 static unsigned char *put(unsigned char *p, uint64_t v, int bytes)
 {
@@ -105,7 +95,7 @@ static unsigned char *tnet_file(const tnet *t, size_t *len)
     for (int j = 0; j < H2; j++)
         p = put(p, (uint16_t)t->wo[j], 2);
     p = put(p, (uint32_t)t->bo, 4);
-    p = put(p, crc(f, (size_t)(p - f)), 4);
+    p = put(p, test_crc32(f, (size_t)(p - f)), 4);
     ck_assert_uint_eq((size_t)(p - f), n);
     *len = n;
     return f;
@@ -113,7 +103,7 @@ static unsigned char *tnet_file(const tnet *t, size_t *len)
 
 static void reseal(unsigned char *f, size_t len)
 {
-    put(f + len - 4, crc(f, len - 4), 4);
+    put(f + len - 4, test_crc32(f, len - 4), 4);
 }
 
 static int clamp127(int v)
