@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* CRC-32 of IEEE 802.3 (zlib's crc32()), bitwise, for the programs that
  * build network files (docs/network-format.md) to feed the loader: the
- * Check programs, tests/malloc_fail.c and the fuzz targets, which link no
- * common object, so it is a function in a header. The tests' own, written
+ * Check programs, tests/malloc_fail.c, the fuzz targets and bench/net.c,
+ * which link no common object, so it is a function in a header. The tests' own, written
  * apart from the library's (libball/nnue/net.c). */
 #ifndef BALL_TESTS_CRC32_H
 #define BALL_TESTS_CRC32_H
