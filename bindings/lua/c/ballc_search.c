@@ -556,28 +556,26 @@ static int info_callback(void *ud, const ball_search_info *info)
     return c.stop;
 }
 
-/* ball.turn_search(opts) */
-static int l_turn_search(lua_State *L)
+/* The options of ball.turn_search(opts) (the table at 1, or none:
+ * @p has_opts 0) into @p cfg; *net_idx the stack index of opts.eval (a
+ * net), else left 0. Leaves the info function (or nil) on the stack top;
+ * returns 1 when there is one. */
+static int turn_search_options(lua_State *L, int has_opts, ball_search_config *cfg, int *net_idx)
 {
-    ball_search_config cfg;
-    char err[ERR_MAX] = "";
-    int has_opts = !lua_isnoneornil(L, 1), has_info = 0, net_idx = 0;
-    if (has_opts && !lua_istable(L, 1))
-        raise_error(L, BALL_E_ARG, "ball.turn_search takes a table of options");
-    ball_search_config_init(&cfg, sizeof cfg);
+    int has_info = 0;
     if (has_opts) {
         check_options(L, "ball.turn_search", SEARCH_OPTIONS, N_SEARCH_OPTIONS);
         lua_getfield(L, 1, "nodes");
         if (!lua_isnil(L, -1))
-            cfg.nodes = (uint64_t)int_arg(L, -1, "nodes", 0, NODES_MAX);
+            cfg->nodes = (uint64_t)int_arg(L, -1, "nodes", 0, NODES_MAX);
         lua_pop(L, 1);
-        int_option(L, "time_ms", &cfg.time_ms);
-        int_option(L, "depth", &cfg.depth);
-        int_option(L, "threads", &cfg.threads);
-        seed_option(L, &cfg.seed);
-        int_option(L, "multipv", &cfg.multipv);
-        int_option(L, "hash_mb", &cfg.hash_mb);
-        int_option(L, "info_every_ms", &cfg.info_every_ms);
+        int_option(L, "time_ms", &cfg->time_ms);
+        int_option(L, "depth", &cfg->depth);
+        int_option(L, "threads", &cfg->threads);
+        seed_option(L, &cfg->seed);
+        int_option(L, "multipv", &cfg->multipv);
+        int_option(L, "hash_mb", &cfg->hash_mb);
+        int_option(L, "info_every_ms", &cfg->info_every_ms);
         lua_getfield(L, 1, "eval");
         if (!lua_isnil(L, -1)) {
             if (!luaL_testudata_compat(L, -1, NET_MT)) {
@@ -585,7 +583,7 @@ static int l_turn_search(lua_State *L)
                 raisef(L, BALL_E_ARG, "eval is a network (ball.net), not %s", lua_tostring(L, -1));
             }
             open_net(L, -1);
-            net_idx = lua_gettop(L);
+            *net_idx = lua_gettop(L);
         }
         lua_getfield(L, 1, "info");
         if (!lua_isnil(L, -1)) {
@@ -605,6 +603,19 @@ static int l_turn_search(lua_State *L)
     } else {
         lua_pushnil(L);
     }
+    return has_info;
+}
+
+/* ball.turn_search(opts) */
+static int l_turn_search(lua_State *L)
+{
+    ball_search_config cfg;
+    char err[ERR_MAX] = "";
+    int has_opts = !lua_isnoneornil(L, 1), has_info, net_idx = 0;
+    if (has_opts && !lua_istable(L, 1))
+        raise_error(L, BALL_E_ARG, "ball.turn_search takes a table of options");
+    ball_search_config_init(&cfg, sizeof cfg);
+    has_info = turn_search_options(L, has_opts, &cfg, &net_idx);
     int fn = lua_gettop(L);
     lsearch *ls = (lsearch *)lua_newuserdata(L, sizeof(lsearch));
     memset(ls, 0, sizeof *ls);
