@@ -19,20 +19,10 @@
 #include "ball.h"
 #include "bench_util.h"
 #include "../libball/nnue/net.h" /* net_acc_evaluate(): the search's incremental path */
+#include "../tests/crc32.h"      /* test_crc32(): the file's checksum */
 
 #define N_POS 1000
 #define ROUNDS 5
-
-static uint32_t crc32_of(const unsigned char *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    while (n--) {
-        c ^= *p++;
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    }
-    return c ^ 0xFFFFFFFFu;
-}
 
 static void put32(unsigned char *p, uint32_t v)
 {
@@ -61,7 +51,7 @@ static ball_net *random_net(int h1, int h2, uint64_t seed)
         memcpy(&u, &w, 4);
         put32(f + 40 + 4 * i, u);
     }
-    put32(f + len - 4, crc32_of(f, len - 4));
+    put32(f + len - 4, test_crc32(f, len - 4));
     if (ball_net_load(&net, f, len, err, sizeof err) != BALL_OK)
         fprintf(stderr, "bench-net: %s\n", err);
     free(f);

@@ -79,7 +79,7 @@ bench-records: $(B)/bench/records
 # without a net at NET_NODES nodes a search.
 NET_NODES ?= 100000
 .PHONY: bench-net
-$(B)/bench/net: bench/net.c bench/bench_util.h $(B)/libball.a
+$(B)/bench/net: bench/net.c bench/bench_util.h tests/crc32.h $(B)/libball.a
 	@mkdir -p $(dir $@)
 	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -o $@
 

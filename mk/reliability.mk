@@ -244,7 +244,7 @@ check-valgrind: deps
 # cannot see.
 MALLOC_FAIL_WRAP := -Wl,--wrap=malloc,--wrap=realloc,--wrap=calloc,--wrap=free
 
-$(B)/tests/malloc_fail: tests/malloc_fail.c $(B)/libball.a include/ball.h
+$(B)/tests/malloc_fail: tests/malloc_fail.c tests/crc32.h $(B)/libball.a include/ball.h
 	@mkdir -p $(dir $@)
 	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) $(MALLOC_FAIL_WRAP) -o $@
 

@@ -46,6 +46,7 @@
 
 #define BALL_EXPERIMENTAL /* ball_net_load(), ball_apply_index(), ball_random_apply(), ball_random_playout() */
 #include "ball.h"
+#include "crc32.h"
 
 /* ------------------------------------------------------------ the wrappers */
 
@@ -581,17 +582,6 @@ static int call_mcts_choose(void *p)
 /* ---- ball_net_load(): one block of weights (docs/network-format.md; a
  * net of one hidden unit, its CRC-32 computed here) */
 
-static uint32_t net_crc(const unsigned char *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    while (n--) {
-        c ^= *p++;
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    }
-    return c ^ 0xFFFFFFFFu;
-}
-
 /* @p p NULL: a format-1 file (one hidden unit); else format 2 (H = 64,
  * H2 = 1), whose loader allocates twice (its weights, the handle). */
 static int call_net_load(void *p)
@@ -609,7 +599,7 @@ static int call_net_load(void *p)
     for (int i = 0; i < 8; i++)
         for (int b = 0; b < 4; b++)
             file[8 + 4 * i + b] = (unsigned char)(head[i] >> (8 * b));
-    uint32_t c = net_crc(file, len - 4);
+    uint32_t c = test_crc32(file, len - 4);
     for (int b = 0; b < 4; b++)
         file[len - 4 + b] = (unsigned char)(c >> (8 * b));
     armed = 1;

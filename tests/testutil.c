@@ -1,3 +1,4 @@
+#define BALL_EXPERIMENTAL /* ball_net_load() */
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -292,4 +293,24 @@ void tu_counting_allocator(ball_allocator *alloc, long *calls)
     alloc->realloc_fn = counting_realloc;
     alloc->free_fn = counting_free;
     alloc->user = calls;
+}
+
+ball_net *tu_net_load_ok(const unsigned char *f, size_t len)
+{
+    ball_net *net = NULL;
+    char err[256] = "x";
+    ck_assert_msg(ball_net_load(&net, f, len, err, sizeof err) == BALL_OK, "refused: %s", err);
+    ck_assert_str_eq(err, "");
+    ck_assert_ptr_nonnull(net);
+    return net;
+}
+
+void tu_net_refused(const unsigned char *f, size_t len, const char *want)
+{
+    ball_net *net = (ball_net *)&net;
+    char err[256] = "";
+    ck_assert_int_eq(ball_net_load(&net, f, len, err, sizeof err), BALL_E_ARG);
+    ck_assert_ptr_null(net);
+    ck_assert_msg(strncmp(err, "net: ", 5) == 0 && strstr(err, want) != NULL,
+                  "message '%s' lacks '%s'", err, want);
 }

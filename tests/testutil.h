@@ -64,6 +64,15 @@ void tu_check_bpn_round_trip(ball_game *g, ball_game *scratch);
  * applied, recursed into and undone (N3). */
 uint64_t tu_perft_by_apply(ball_game *g, int depth);
 
+#ifdef BALL_EXPERIMENTAL
+/* The network of the `len` bytes `f`, loaded with an empty message;
+ * fails the test when refused. */
+ball_net *tu_net_load_ok(const unsigned char *f, size_t len);
+/* ball_net_load() refuses the `len` bytes `f` with BALL_E_ARG, *out NULL
+ * and a message "net: ..." that contains `want`. */
+void tu_net_refused(const unsigned char *f, size_t len, const char *want);
+#endif
+
 /* Sets up `alloc` (ball_allocator_init()) with the C library's functions
  * behind hooks that count the calls of malloc_fn and realloc_fn in
  * *calls (the user pointer). */

@@ -93,18 +93,27 @@ static uint32_t crc32_of(const unsigned char *p, size_t n)
     return c ^ 0xFFFFFFFFu;
 }
 
-/* A format-2 file (nnue.c), its magic read, wrapped in a ball_net. */
-static int load_nnue(ball_net **out, const unsigned char *p, size_t len, char *err, size_t errlen)
+/* The checksum of the @p len bytes at @p p, its last four, against the
+ * others': BALL_OK, or BALL_E_ARG with a message. */
+static int checksum_check(const unsigned char *p, size_t len, char *err, size_t errlen)
 {
     uint32_t crc = crc32_of(p, len - NET_CHECKSUM), stored = get32(p + len - NET_CHECKSUM);
-    struct nnue *nn = NULL;
-    ball_net *net;
-    int rc = nnue_load(&nn, p, len, err, errlen);
-    if (rc == BALL_OK && crc != stored) {
-        nnue_free(nn);
+    if (crc != stored)
         return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: checksum 0x%08lx, the contents give 0x%08lx "
                           "(corrupt file)", len - NET_CHECKSUM, (unsigned long)stored,
                           (unsigned long)crc);
+    return BALL_OK;
+}
+
+/* A format-2 file (nnue.c), its magic read, wrapped in a ball_net. */
+static int load_nnue(ball_net **out, const unsigned char *p, size_t len, char *err, size_t errlen)
+{
+    struct nnue *nn = NULL;
+    ball_net *net;
+    int rc = nnue_load(&nn, p, len, err, errlen);
+    if (rc == BALL_OK && (rc = checksum_check(p, len, err, errlen)) != BALL_OK) {
+        nnue_free(nn);
+        return rc;
     }
     if (rc == BALL_E_NOMEM)
         return err_text(err, errlen, rc, "net: out of memory (%zu bytes of weights)", len);
@@ -120,23 +129,17 @@ static int load_nnue(ball_net **out, const unsigned char *p, size_t len, char *e
     return BALL_OK;
 }
 
-int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_t errlen)
+/* A format-1 header's shapes (docs/network-format.md). */
+struct dense_shape {
+    uint32_t flags, input, h1, h2;
+    size_t nw; /* the number of weights, all layers */
+};
+
+/* Step 1 of a format-1 file: its header's fields, one by one in the
+ * order of the file, into @p sh; BALL_OK, or BALL_E_ARG naming the byte
+ * of the first wrong one. */
+static int dense_header(struct dense_shape *sh, const unsigned char *p, char *err, size_t errlen)
 {
-    const unsigned char *p = data;
-    if (err != NULL && errlen > 0)
-        err[0] = '\0';
-    if (out == NULL)
-        return err_text(err, errlen, BALL_E_ARG, "net: NULL output pointer");
-    *out = NULL;
-    if (data == NULL)
-        return err_text(err, errlen, BALL_E_ARG, "net: NULL data");
-    if (len < NET_HEADER + NET_CHECKSUM)
-        return err_text(err, errlen, BALL_E_ARG, "net: truncated: %zu bytes, the header and checksum alone are %u",
-                      len, NET_HEADER + NET_CHECKSUM);
-    if (memcmp(p, NET_MAGIC, 8) != 0)
-        return err_text(err, errlen, BALL_E_ARG, "net: byte 0: bad magic (not a BALL network file)");
-    if (get32(p + 8) == NET_VERSION_NNUE)
-        return load_nnue(out, p, len, err, errlen);
     uint32_t version = get32(p + 8), arch = get32(p + 12), flags = get32(p + 16);
     uint32_t input = get32(p + 20), h1 = get32(p + 24), h2 = get32(p + 28);
     uint32_t quant = get32(p + 32), reserved = get32(p + 36);
@@ -165,48 +168,74 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
                       (unsigned long)quant);
     if (reserved != 0)
         return err_text(err, errlen, BALL_E_ARG, "net: byte 36: reserved field %lu, must be 0", (unsigned long)reserved);
+    sh->flags = flags;
+    sh->input = input;
+    sh->h1 = h1;
+    sh->h2 = h2;
     /* At most 20111 * 512 + 512 * 512 + 2 * 512 + 513 floats: no overflow. */
-    size_t last = h2 ? h2 : h1;
-    size_t nw = (size_t)input * h1 + h1 + (h2 ? (size_t)h2 * h1 + h2 : 0) + last + 1;
-    size_t want = NET_HEADER + nw * 4 + NET_CHECKSUM;
+    sh->nw = (size_t)input * h1 + h1 + (h2 ? (size_t)h2 * h1 + h2 : 0) + (h2 ? h2 : h1) + 1;
+    return BALL_OK;
+}
+
+/* Step 2: the file's length, the header's shapes', and its checksum. */
+static int dense_length(const struct dense_shape *sh, const unsigned char *p, size_t len, char *err,
+                        size_t errlen)
+{
+    size_t want = NET_HEADER + sh->nw * 4 + NET_CHECKSUM;
     if (len < want)
         return err_text(err, errlen, BALL_E_ARG, "net: truncated: %zu bytes, the header's shapes need %zu", len, want);
     if (len > want)
         return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: %zu bytes after the checksum", want, len - want);
-    uint32_t crc = crc32_of(p, len - NET_CHECKSUM), stored = get32(p + len - NET_CHECKSUM);
-    if (crc != stored)
-        return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: checksum 0x%08lx, the contents give 0x%08lx (corrupt file)",
-                      len - NET_CHECKSUM, (unsigned long)stored, (unsigned long)crc);
+    return checksum_check(p, len, err, errlen);
+}
 
-    /* the later layers' floats, then the first layer in fixed point only:
-     * int32 weights and int64 biases (an offset of 8 bytes' multiple, for
-     * the int64s) */
-    size_t n1 = (size_t)input * h1;
-    size_t q1_at = sizeof(ball_net) + (nw - n1 - h1) * sizeof(float);
+/* Step 3: the block of a net of shapes @p sh, its layers placed: the
+ * later layers' floats, then the first layer in fixed point only: int32
+ * weights and int64 biases (an offset of 8 bytes' multiple, for the
+ * int64s). NULL when out of memory. */
+static ball_net *dense_alloc(const struct dense_shape *sh)
+{
+    size_t n1 = (size_t)sh->input * sh->h1;
+    size_t q1_at = sizeof(ball_net) + (sh->nw - n1 - sh->h1) * sizeof(float);
     size_t qb1_at = (q1_at + n1 * sizeof(int32_t) + 7) & ~(size_t)7;
-    ball_net *net = malloc(qb1_at + h1 * sizeof(int64_t));
-    if (net == NULL) {
-        return err_text(err, errlen, BALL_E_NOMEM, "net: out of memory (%zu bytes of weights)",
-                        nw * 4);
-    }
-    int32_t *q1 = (int32_t *)((char *)net + q1_at);
-    int64_t *qb1 = (int64_t *)((char *)net + qb1_at);
+    ball_net *net = malloc(qb1_at + sh->h1 * sizeof(int64_t));
+    if (net == NULL)
+        return NULL;
     net->nn = NULL;
-    for (size_t i = 0; i < nw; i++) {
+    net->flags = (int)sh->flags;
+    net->input = (int)sh->input;
+    net->h1 = (int)sh->h1;
+    net->h2 = (int)sh->h2;
+    net->q1 = (const int32_t *)((char *)net + q1_at);
+    net->qb1 = (const int64_t *)((char *)net + qb1_at);
+    net->w2 = net->w;
+    net->b2 = net->w2 + (size_t)sh->h2 * sh->h1;
+    net->wo = sh->h2 ? net->b2 + sh->h2 : net->w2;
+    return net;
+}
+
+/* Step 4: the weights, each checked (finite; the first layer's below
+ * NET_FIX_LIMIT) and stored: the first layer's weights and biases in
+ * fixed point, the others as they are; BALL_OK, or BALL_E_ARG naming the
+ * byte of the first wrong one. */
+static int dense_weights(ball_net *net, const struct dense_shape *sh, const unsigned char *p, char *err,
+                         size_t errlen)
+{
+    size_t n1 = (size_t)sh->input * sh->h1, h1 = sh->h1;
+    /* const for the readers; written here, in the block just allocated */
+    int32_t *q1 = (int32_t *)net->q1;
+    int64_t *qb1 = (int64_t *)net->qb1;
+    for (size_t i = 0; i < sh->nw; i++) {
         uint32_t u = get32(p + NET_HEADER + 4 * i);
         float f;
         memcpy(&f, &u, sizeof f);
-        if ((u & 0x7F800000u) == 0x7F800000u) { /* inf or NaN */
-            free(net);
+        if ((u & 0x7F800000u) == 0x7F800000u) /* inf or NaN */
             return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: weight %zu is not a finite number",
                           (size_t)NET_HEADER + 4 * i, i);
-        }
-        if (i < n1 + h1 && !(f < NET_FIX_LIMIT && f > -NET_FIX_LIMIT)) {
-            free(net);
+        if (i < n1 + h1 && !(f < NET_FIX_LIMIT && f > -NET_FIX_LIMIT))
             return err_text(err, errlen, BALL_E_ARG,
                           "net: byte %zu: first-layer weight %zu is %g, out of range (-128, 128)",
                           (size_t)NET_HEADER + 4 * i, i, (double)f);
-        }
         if (i < n1)
             q1[i] = (int32_t)to_fix(f);
         else if (i < n1 + h1)
@@ -214,18 +243,49 @@ int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_
         else
             net->w[i - n1 - h1] = f;
     }
-    net->flags = (int)flags;
-    net->input = (int)input;
-    net->h1 = (int)h1;
-    net->h2 = (int)h2;
-    net->q1 = q1;
-    net->qb1 = qb1;
-    net->w2 = net->w;
-    net->b2 = net->w2 + (size_t)h2 * h1;
-    net->wo = h2 ? net->b2 + h2 : net->w2;
-    net->bo = net->wo[last];
+    net->bo = net->wo[sh->h2 ? sh->h2 : sh->h1];
+    return BALL_OK;
+}
+
+/* A format-1 file, its magic read: the steps above in turn. */
+static int load_dense(ball_net **out, const unsigned char *p, size_t len, char *err, size_t errlen)
+{
+    struct dense_shape sh = {0, 0, 0, 0, 0}; /* set by dense_header() (which GCC cannot see returns BALL_OK only then) */
+    ball_net *net;
+    int rc;
+    if ((rc = dense_header(&sh, p, err, errlen)) != BALL_OK ||
+        (rc = dense_length(&sh, p, len, err, errlen)) != BALL_OK)
+        return rc;
+    net = dense_alloc(&sh);
+    if (net == NULL)
+        return err_text(err, errlen, BALL_E_NOMEM, "net: out of memory (%zu bytes of weights)",
+                        sh.nw * 4);
+    if ((rc = dense_weights(net, &sh, p, err, errlen)) != BALL_OK) {
+        free(net);
+        return rc;
+    }
     *out = net;
     return BALL_OK;
+}
+
+int ball_net_load(ball_net **out, const void *data, size_t len, char *err, size_t errlen)
+{
+    const unsigned char *p = data;
+    if (err != NULL && errlen > 0)
+        err[0] = '\0';
+    if (out == NULL)
+        return err_text(err, errlen, BALL_E_ARG, "net: NULL output pointer");
+    *out = NULL;
+    if (data == NULL)
+        return err_text(err, errlen, BALL_E_ARG, "net: NULL data");
+    if (len < NET_HEADER + NET_CHECKSUM)
+        return err_text(err, errlen, BALL_E_ARG, "net: truncated: %zu bytes, the header and checksum alone are %u",
+                      len, NET_HEADER + NET_CHECKSUM);
+    if (memcmp(p, NET_MAGIC, 8) != 0)
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 0: bad magic (not a BALL network file)");
+    if (get32(p + 8) == NET_VERSION_NNUE)
+        return load_nnue(out, p, len, err, errlen);
+    return load_dense(out, p, len, err, errlen);
 }
 
 void ball_net_free(ball_net *net)

@@ -300,8 +300,22 @@ __attribute__((target("avx2"))) static void accumulate_avx2(const struct nnue *n
 }
 #endif
 
-/* The same sums in plain C: integer additions that wrap as the vector
- * ones do, so the same bits. */
+/* out += the columns @p cols[0 .. n - 1] (@p negate 0), or -= them
+ * (@p negate 1), in plain C: integer additions that wrap as the vector
+ * ones do (taking a column is adding its two's complement), so the same
+ * bits. */
+static void add_columns(const struct nnue *nn, int16_t *out, const uint16_t *cols, int n, int negate)
+{
+    for (int i = 0; i < n; i++) {
+        const int16_t *col = nn->ft + (size_t)cols[i] * nn->h;
+        for (int k = 0; k < nn->h; k++) {
+            uint16_t c = (uint16_t)col[k];
+            out[k] = (int16_t)(uint16_t)((uint16_t)out[k] + (uint16_t)(negate ? 0u - c : c));
+        }
+    }
+}
+
+/* The same sums as accumulate_avx2(), without AVX2. */
 static void accumulate(const struct nnue *nn, int16_t *out, const int16_t *base,
                        const struct delta *d)
 {
@@ -313,16 +327,8 @@ static void accumulate(const struct nnue *nn, int16_t *out, const int16_t *base,
 #endif
     if (out != base)
         memcpy(out, base, (size_t)nn->h * sizeof *out);
-    for (int i = 0; i < d->na; i++) {
-        const int16_t *col = nn->ft + (size_t)d->add[i] * nn->h;
-        for (int k = 0; k < nn->h; k++)
-            out[k] = (int16_t)(uint16_t)((uint16_t)out[k] + (uint16_t)col[k]);
-    }
-    for (int i = 0; i < d->ns; i++) {
-        const int16_t *col = nn->ft + (size_t)d->sub[i] * nn->h;
-        for (int k = 0; k < nn->h; k++)
-            out[k] = (int16_t)(uint16_t)((uint16_t)out[k] - (uint16_t)col[k]);
-    }
+    add_columns(nn, out, d->add, d->na, 0);
+    add_columns(nn, out, d->sub, d->ns, 1);
 }
 
 /* The lists never fill: a position has at most NNUE_MAX_ACTIVE / 2 + 1

@@ -23,19 +23,9 @@
  */
 #define BALL_EXPERIMENTAL
 #include "fuzz_common.h"
+#include "../crc32.h"
 
 #define MAX_BUILT (4u << 20)
-
-static uint32_t crc32_of(const uint8_t *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    while (n--) {
-        c ^= *p++;
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    }
-    return c ^ 0xFFFFFFFFu;
-}
 
 static uint32_t get32(const uint8_t *p)
 {
@@ -128,7 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t nweights = n - 40;
         for (size_t i = 40; i < len - 4; i++)
             built[i] = nweights ? in[40 + (i - 40) % nweights] : 0;
-        uint32_t c = crc32_of(built, len - 4);
+        uint32_t c = test_crc32(built, len - 4);
         for (int b = 0; b < 4; b++)
             built[len - 4 + b] = (uint8_t)(c >> (8 * b));
         if (mode & 2)

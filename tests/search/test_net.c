@@ -187,27 +187,6 @@ static double reference(const tnet *t, const ball_game *g)
     return tanh(s);
 }
 
-static ball_net *load_ok(const unsigned char *f, size_t len)
-{
-    ball_net *net = NULL;
-    char err[256] = "x";
-    ck_assert_msg(ball_net_load(&net, f, len, err, sizeof err) == BALL_OK, "refused: %s", err);
-    ck_assert_str_eq(err, "");
-    ck_assert_ptr_nonnull(net);
-    return net;
-}
-
-/* Refused with BALL_E_ARG, *out NULL and a message that contains want. */
-static void refused(const unsigned char *f, size_t len, const char *want)
-{
-    ball_net *net = (ball_net *)&net;
-    char err[256] = "";
-    ck_assert_int_eq(ball_net_load(&net, f, len, err, sizeof err), BALL_E_ARG);
-    ck_assert_ptr_null(net);
-    ck_assert_msg(strncmp(err, "net: ", 5) == 0 && strstr(err, want) != NULL,
-                  "message '%s' lacks '%s'", err, want);
-}
-
 /* Positions: the start, the test BPNs, and 40 positions of a seeded
  * random game (restarted when over). */
 #define N_POS 44
@@ -269,7 +248,7 @@ START_TEST(test_by_hand)
     t.bo = -0.25;
     unsigned char *f = tnet_file(&t, &len);
     ck_assert_uint_eq(len, 40 + 4 * (3171 + 1 + 1 + 1) + 4);
-    ball_net *net = load_ok(f, len);
+    ball_net *net = tu_net_load_ok(f, len);
     make_positions();
     for (int i = 0; i < N_POS; i++) {
         ck_assert_int_eq(ball_net_evaluate(net, positions[i], &v), BALL_OK);
@@ -284,7 +263,7 @@ START_TEST(test_by_hand)
     t.wo[0] = 1.0;
     t.bo = 0;
     f = tnet_file(&t, &len);
-    net = load_ok(f, len);
+    net = tu_net_load_ok(f, len);
     float *obs = malloc(sizeof(float) * t.input);
     for (int i = 0; i < N_POS; i++) {
         int bits = 0;
@@ -316,7 +295,7 @@ START_TEST(test_against_reference)
         tnet t = tnet_random(shapes[s][0], shapes[s][1], shapes[s][2], 11 + s);
         size_t len;
         unsigned char *f = tnet_file(&t, &len);
-        ball_net *net = load_ok(f, len);
+        ball_net *net = tu_net_load_ok(f, len);
         double lo = 1, hi = -1;
         for (int i = 0; i < N_POS; i++) {
             double v, want = reference(&t, positions[i]);
@@ -356,11 +335,11 @@ START_TEST(test_refusals)
 
     /* truncated at every byte */
     for (size_t n = 0; n < len; n++)
-        refused(f, n, "truncated");
+        tu_net_refused(f, n, "truncated");
     /* one byte too many */
     memcpy(g, f, len);
     g[len] = 0;
-    refused(g, len + 1, "after the checksum");
+    tu_net_refused(g, len + 1, "after the checksum");
 
     /* a flip of each header and checksum byte, and of every 7th byte:
      * a header field's flip is refused by its own check (magic, a field
@@ -371,7 +350,7 @@ START_TEST(test_refusals)
             continue;
         memcpy(g, f, len);
         g[i] ^= (unsigned char)(1u << (i % 8));
-        refused(g, len, i < 8 ? "magic" : i < 40 ? "" : "checksum");
+        tu_net_refused(g, len, i < 8 ? "magic" : i < 40 ? "" : "checksum");
     }
 
     /* each header field out of range (checksum made right again) */
@@ -395,12 +374,12 @@ START_TEST(test_refusals)
         memcpy(g, f, len);
         put32(g + fields[k].at, fields[k].value);
         reseal(g, len);
-        refused(g, len, fields[k].want);
+        tu_net_refused(g, len, fields[k].want);
     }
     /* a hidden size of 2 in a file made for 1: the length is wrong */
     memcpy(g, f, len);
     put32(g + 24, 2);
-    refused(g, len, "truncated");
+    tu_net_refused(g, len, "truncated");
 
     /* a NaN and an infinity among the weights; a first-layer weight or
      * bias outside (-128, 128) (the fixed point of the first layer,
@@ -420,17 +399,17 @@ START_TEST(test_refusals)
         memcpy(g, f, len);
         put32(g + bad[k].at, bad[k].bits);
         reseal(g, len);
-        refused(g, len, bad[k].want);
+        tu_net_refused(g, len, bad[k].want);
     }
     memcpy(g, f, len);
     put32(g + 40 + 4 * 100, 0x42FEFFFEu); /* 127.49998: in range */
     put32(g + 40 + 4 * 3172, 0x447A0000u); /* the output weight 1000 */
     reseal(g, len);
-    net = load_ok(g, len);
+    net = tu_net_load_ok(g, len);
     ball_net_free(net);
 
     /* and the file itself still loads */
-    net = load_ok(f, len);
+    net = tu_net_load_ok(f, len);
     ball_net_free(net);
     free(g);
     free(f);
@@ -489,7 +468,7 @@ START_TEST(test_edges)
     for (int sign = -1; sign <= 1; sign += 2) {
         t.bo = 100.0 * sign;
         f = tnet_file(&t, &len);
-        net = load_ok(f, len);
+        net = tu_net_load_ok(f, len);
         ck_assert_int_eq(ball_net_evaluate(net, g, &v), BALL_OK);
         ck_assert_double_eq(v, (double)sign);
         ball_net_free(net);
@@ -506,7 +485,7 @@ START_TEST(test_search_uses_net)
     tnet t = tnet_random(0, 64, 0, 5);
     size_t len;
     unsigned char *f = tnet_file(&t, &len);
-    ball_net *net = load_ok(f, len);
+    ball_net *net = tu_net_load_ok(f, len);
     for (int threads = 1; threads <= 2; threads++) {
         ball_search_config cfg;
         ball_search *s = NULL;
@@ -564,7 +543,7 @@ START_TEST(test_incremental_equals_full)
     tnet t1 = tnet_random(0, 64, 0, 11), t2 = tnet_random(0, 32, 8, 12);
     size_t len1, len2;
     unsigned char *f1 = tnet_file(&t1, &len1), *f2 = tnet_file(&t2, &len2);
-    ball_net *n1 = load_ok(f1, len1), *n2 = load_ok(f2, len2);
+    ball_net *n1 = tu_net_load_ok(f1, len1), *n2 = tu_net_load_ok(f2, len2);
     ball_search *s[2];
     ball_search_config cfg;
     ball_search_config_init(&cfg, sizeof cfg);
@@ -630,7 +609,7 @@ START_TEST(test_threads_share_a_net)
     tnet t = tnet_random(0, 128, 32, 9);
     size_t len;
     unsigned char *f = tnet_file(&t, &len);
-    ball_net *net = load_ok(f, len);
+    ball_net *net = tu_net_load_ok(f, len);
     struct thread_job one = {net, {0}}, jobs[2] = {{net, {0}}, {net, {0}}};
     pthread_t th[2];
     make_positions();

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "../crc32.h"
 #include "../../libball/nnue/nnue.h"
 
 #define FEATURES 4783
@@ -37,17 +38,6 @@ typedef struct {
     int16_t wo[H2];
     int32_t bo;
 } tnet;
-
-static uint32_t crc(const unsigned char *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    while (n--) {
-        c ^= *p++;
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    }
-    return c ^ 0xFFFFFFFFu;
-}
 
 static unsigned char *put(unsigned char *p, uint64_t v, int bytes)
 {
@@ -105,7 +95,7 @@ static unsigned char *tnet_file(const tnet *t, size_t *len)
     for (int j = 0; j < H2; j++)
         p = put(p, (uint16_t)t->wo[j], 2);
     p = put(p, (uint32_t)t->bo, 4);
-    p = put(p, crc(f, (size_t)(p - f)), 4);
+    p = put(p, test_crc32(f, (size_t)(p - f)), 4);
     ck_assert_uint_eq((size_t)(p - f), n);
     *len = n;
     return f;
@@ -113,7 +103,7 @@ static unsigned char *tnet_file(const tnet *t, size_t *len)
 
 static void reseal(unsigned char *f, size_t len)
 {
-    put(f + len - 4, crc(f, len - 4), 4);
+    put(f + len - 4, test_crc32(f, len - 4), 4);
 }
 
 static int clamp127(int v)
@@ -145,25 +135,6 @@ static double reference(const tnet *t, ball_game *g)
     }
     double o = (double)raw / (127 * 1024);
     return o / (1.0 + (o < 0 ? -o : o));
-}
-
-static ball_net *load_ok(const unsigned char *f, size_t len)
-{
-    ball_net *net = NULL;
-    char err[256] = "x";
-    ck_assert_msg(ball_net_load(&net, f, len, err, sizeof err) == BALL_OK, "refused: %s", err);
-    ck_assert_ptr_nonnull(net);
-    return net;
-}
-
-static void refused(const unsigned char *f, size_t len, const char *want)
-{
-    ball_net *net = (ball_net *)&net;
-    char err[256] = "";
-    ck_assert_int_eq(ball_net_load(&net, f, len, err, sizeof err), BALL_E_ARG);
-    ck_assert_ptr_null(net);
-    ck_assert_msg(strncmp(err, "net: ", 5) == 0 && strstr(err, want) != NULL,
-                  "message '%s' lacks '%s'", err, want);
 }
 
 static int sq(const char *name)
@@ -275,7 +246,7 @@ START_TEST(test_against_reference)
     size_t len;
     tnet *t = tnet_random(5);
     unsigned char *f = tnet_file(t, &len);
-    ball_net *net = load_ok(f, len);
+    ball_net *net = tu_net_load_ok(f, len);
     make_positions();
     for (int i = 0; i < N_POS; i++) {
         double v = 2.0;
@@ -420,18 +391,18 @@ START_TEST(test_refusals)
         memcpy(c, f, len);
         put(c + fields[i].offset, fields[i].value, 4);
         reseal(c, len);
-        refused(c, len, fields[i].want);
+        tu_net_refused(c, len, fields[i].want);
     }
-    refused(f, len - 1, "truncated");
-    refused(f, 60, "truncated");
+    tu_net_refused(f, len - 1, "truncated");
+    tu_net_refused(f, 60, "truncated");
     memcpy(c, f, len);
     c[len] = 0;
     put(c + len - 4, 0, 4);
     reseal(c, len + 1);
-    refused(c, len + 1, "bytes after the checksum");
+    tu_net_refused(c, len + 1, "bytes after the checksum");
     memcpy(c, f, len);
     c[1000] ^= 1;
-    refused(c, len, "checksum");
+    tu_net_refused(c, len, "checksum");
     free(c);
     free(f);
     free(t);
@@ -452,7 +423,7 @@ START_TEST(test_search_uses_net)
         put(f + 32, 1, 4);
         reseal(f, len);
     }
-    ball_net *net = load_ok(f, len);
+    ball_net *net = tu_net_load_ok(f, len);
     ball_action first = BALL_ACTION_NONE;
     for (int run = 0; run < 2; run++) {
         ball_search *s = NULL;
@@ -555,7 +526,7 @@ START_TEST(test_evaluate_clamped)
         memset(t->wo, 0, sizeof t->wo);
         t->bo = sign * 1000000000; /* o = 1e9 / (127 * 1024): 11.5 million on the search's scale */
         f = tnet_file(t, &len);
-        net = load_ok(f, len);
+        net = tu_net_load_ok(f, len);
         ball_search_config_init(&cfg, sizeof cfg);
         cfg.nodes = 100;
         cfg.hash_mb = 1;

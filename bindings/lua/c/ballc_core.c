@@ -530,6 +530,37 @@ void push_seed(lua_State *L, uint64_t v)
     PUSHINT(L, v);
 }
 
+void push_fields(lua_State *L, const void *base, const ballc_field *f, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *at = (const char *)base + f[i].offset;
+        switch (f[i].kind) {
+        case FIELD_INT:
+            PUSHINT(L, *(const int *)at);
+            break;
+        case FIELD_U32:
+            PUSHINT(L, *(const uint32_t *)at);
+            break;
+        case FIELD_U64:
+            PUSHINT(L, *(const uint64_t *)at);
+            break;
+        case FIELD_NUMBER:
+            lua_pushnumber(L, (lua_Number) * (const double *)at);
+            break;
+        case FIELD_BOOL:
+            lua_pushboolean(L, *(const int *)at != 0);
+            break;
+        case FIELD_SEED:
+            push_seed(L, *(const uint64_t *)at);
+            break;
+        case FIELD_ACTION:
+            push_action(L, *(const ball_action *)at);
+            break;
+        }
+        lua_setfield(L, -2, f[i].name);
+    }
+}
+
 /* r for ball_random_action() (docs/bindings.md, "random_action(r)"): the
  * forms that can carry every one of the 2^64 values, and nothing else,
  * since a uniform r from a smaller range draws from part of the legal list

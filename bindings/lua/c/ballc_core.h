@@ -28,6 +28,7 @@
 #include <errno.h>
 #include <sys/stat.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,30 @@ int cdata_u64(lua_State *L, int idx, uint64_t *out);
 void push_hash(lua_State *L, uint64_t v);
 void push_seed(lua_State *L, uint64_t v);
 uint64_t opt_random(lua_State *L, int i);
+
+/* A field of a library struct, as push_fields() sets it in a Lua table:
+ * its name (the table's key, the struct's field), its C type, its
+ * offset. */
+typedef enum ballc_field_kind {
+    FIELD_INT,    /* int: an integer */
+    FIELD_U32,    /* uint32_t: an integer */
+    FIELD_U64,    /* uint64_t: an integer */
+    FIELD_NUMBER, /* double: a number */
+    FIELD_BOOL,   /* int: a boolean, true when not 0 */
+    FIELD_SEED,   /* uint64_t: a seed (push_seed()) */
+    FIELD_ACTION  /* ball_action: an action (push_action()) */
+} ballc_field_kind;
+typedef struct ballc_field {
+    const char *name;
+    ballc_field_kind kind;
+    size_t offset;
+} ballc_field;
+/* The field @p f of struct type @p T, of kind FIELD_@p kind. */
+#define FIELD(T, kind, f) {#f, FIELD_##kind, offsetof(T, f)}
+#define N_FIELDS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+/* t[name] = the value of each of the @p n fields @p f of the struct at
+ * @p base, in order, t the table at -1. */
+void push_fields(lua_State *L, const void *base, const ballc_field *f, int n);
 
 /* A class of the module: the metatable @p mt, whose __index is a table
  * of the methods, also set as the module's field @p name; NULL events are

@@ -48,46 +48,114 @@ lgame *new_lgame(lua_State *L)
     return lg;
 }
 
+/* The card set's readers raise through FAIL, which frees the set first:
+ * a userdata with __gc would be cleaner; errors here are rare, so the set
+ * is freed before each raise instead. */
+#define FAIL(code, msg) do { ball_cardset_free(cs); raise_error(L, code, msg); } while (0)
+
+/* The earn table at -1 into @p cs ({word = PE}). */
+static void read_earn(lua_State *L, ball_cardset *cs)
+{
+    char buf[ERR_MAX];
+    if (!lua_istable(L, -1))
+        FAIL(BALL_E_ARG, "earn is a table {word = PE}");
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        int entry = -1;
+        const char *w = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+        for (int i = 0; i < N_EARN_WORDS; i++)
+            if (!strcmp(w, EARN_WORDS[i]))
+                entry = i;
+        if (entry < 0) {
+            snprintf(buf, sizeof buf,
+                     "not an earning entry: %s (one of move pickup dodge fumble tactical "
+                     "block protect handoff short long standup unblock unprotect)", w);
+            FAIL(BALL_E_ARG, buf);
+        }
+        lua_Number d = lua_tonumber(L, -1);
+        if (lua_type(L, -1) != LUA_TNUMBER || d != floor(d)) {
+            snprintf(buf, sizeof buf, "earn.%s is an integer", w);
+            FAIL(BALL_E_ARG, buf);
+        }
+        if (d < INT32_MIN || d > INT32_MAX || ball_cardset_set_earn(cs, entry, (int)d) < 0) {
+            snprintf(buf, sizeof buf, "earn.%s=%.14g: a PE is 0 to %d", w, (double)d,
+                     BALL_MAX_CARD_PE);
+            FAIL(BALL_E_RANGE, buf);
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* The card at -1 ({name, cost, effect [, amount]}) into the hand of team
+ * @p t of @p cs; pops it. */
+static void read_card(lua_State *L, ball_cardset *cs, int t)
+{
+    char buf[ERR_MAX];
+    if (!lua_istable(L, -1))
+        FAIL(BALL_E_ARG, "a card is a table");
+    int top = lua_gettop(L);
+    lua_rawgeti(L, top, 1);
+    lua_rawgeti(L, top, 2);
+    lua_rawgeti(L, top, 3);
+    lua_rawgeti(L, top, 4);
+    const char *name = lua_type(L, top + 1) == LUA_TSTRING ? lua_tostring(L, top + 1)
+                                                          : NULL;
+    if (!name || strlen(name) != lua_rawlen(L, top + 1))
+        FAIL(BALL_E_ARG, "a card name is a string without NUL");
+    lua_Number cost = lua_tonumber(L, top + 2);
+    if (lua_type(L, top + 2) != LUA_TNUMBER || cost != floor(cost) ||
+        cost < INT32_MIN || cost > INT32_MAX)
+        FAIL(BALL_E_ARG, "a card cost is an integer");
+    int effect = 0, amount = 0, have_amount = !lua_isnil(L, top + 4);
+    if (have_amount) {
+        lua_Number a = lua_tonumber(L, top + 4);
+        if (lua_type(L, top + 4) != LUA_TNUMBER || a != floor(a) ||
+            a < INT32_MIN || a > INT32_MAX)
+            FAIL(BALL_E_ARG, "a card amount is an integer");
+        amount = (int)a;
+    }
+    if (lua_type(L, top + 3) == LUA_TSTRING) {
+        const char *e = lua_tostring(L, top + 3);
+        int k;
+        char extra;
+        if (!have_amount && sscanf(e, "pa+%d%c", &k, &extra) == 1 && k >= 0 &&
+            e[3] >= '0' && e[3] <= '9')
+            effect = BALL_EFFECT_GAIN_PA, amount = k;
+        else if (!have_amount && !strcmp(e, "again"))
+            effect = BALL_EFFECT_UNRESTRICT;
+        else if (!strcmp(e, "gain_pa"))
+            effect = BALL_EFFECT_GAIN_PA;
+        else if (!strcmp(e, "unrestrict"))
+            effect = BALL_EFFECT_UNRESTRICT;
+        else {
+            snprintf(buf, sizeof buf, "not a card effect: %s", e);
+            FAIL(BALL_E_ARG, buf);
+        }
+    } else if (lua_type(L, top + 3) == LUA_TNUMBER) {
+        effect = (int)lua_tonumber(L, top + 3);
+    } else {
+        FAIL(BALL_E_ARG, "a card effect is a string or a number");
+    }
+    if (ball_cardset_add_card(cs, t, name, (int)cost, effect, amount) < 0) {
+        snprintf(buf, sizeof buf,
+                 "card %s of %s: a hand holds at most %d cards named with 1-%d "
+                 "letters, digits, _ or -, costing 0-%d PE, with a valid effect "
+                 "and amount", name, TEAM[t], BALL_MAX_HAND, BALL_CARD_NAME_MAX - 1,
+                 BALL_MAX_CARD_PE);
+        FAIL(BALL_E_RANGE, buf);
+    }
+    lua_settop(L, top - 1);
+}
+
 /* A new card set from the options table at idx (fields earn, cards); the
  * caller frees it. On error the set is freed and a Lua error raised. */
 static ball_cardset *make_cardset(lua_State *L, int idx)
 {
     ball_cardset *cs;
-    char buf[ERR_MAX];
     ok(L, ball_cardset_new(&cs));
-    /* keep it freed on error: a userdata with __gc would be cleaner; errors
-     * here are rare, so the set is freed before each raise instead */
-#define FAIL(code, msg) do { ball_cardset_free(cs); raise_error(L, code, msg); } while (0)
     lua_getfield(L, idx, "earn");
-    if (!lua_isnil(L, -1)) {
-        if (!lua_istable(L, -1))
-            FAIL(BALL_E_ARG, "earn is a table {word = PE}");
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            int entry = -1;
-            const char *w = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
-            for (int i = 0; i < N_EARN_WORDS; i++)
-                if (!strcmp(w, EARN_WORDS[i]))
-                    entry = i;
-            if (entry < 0) {
-                snprintf(buf, sizeof buf,
-                         "not an earning entry: %s (one of move pickup dodge fumble tactical "
-                         "block protect handoff short long standup unblock unprotect)", w);
-                FAIL(BALL_E_ARG, buf);
-            }
-            lua_Number d = lua_tonumber(L, -1);
-            if (lua_type(L, -1) != LUA_TNUMBER || d != floor(d)) {
-                snprintf(buf, sizeof buf, "earn.%s is an integer", w);
-                FAIL(BALL_E_ARG, buf);
-            }
-            if (d < INT32_MIN || d > INT32_MAX || ball_cardset_set_earn(cs, entry, (int)d) < 0) {
-                snprintf(buf, sizeof buf, "earn.%s=%.14g: a PE is 0 to %d", w, (double)d,
-                         BALL_MAX_CARD_PE);
-                FAIL(BALL_E_RANGE, buf);
-            }
-            lua_pop(L, 1);
-        }
-    }
+    if (!lua_isnil(L, -1))
+        read_earn(L, cs);
     lua_pop(L, 1);
     lua_getfield(L, idx, "cards");
     if (!lua_isnil(L, -1)) {
@@ -111,60 +179,7 @@ static ball_cardset *make_cardset(lua_State *L, int idx)
             int n = (int)lua_rawlen(L, -1);
             for (int i = 1; i <= n; i++) {
                 lua_rawgeti(L, -1, i);
-                if (!lua_istable(L, -1))
-                    FAIL(BALL_E_ARG, "a card is a table");
-                int top = lua_gettop(L);
-                lua_rawgeti(L, top, 1);
-                lua_rawgeti(L, top, 2);
-                lua_rawgeti(L, top, 3);
-                lua_rawgeti(L, top, 4);
-                const char *name = lua_type(L, top + 1) == LUA_TSTRING ? lua_tostring(L, top + 1)
-                                                                      : NULL;
-                if (!name || strlen(name) != lua_rawlen(L, top + 1))
-                    FAIL(BALL_E_ARG, "a card name is a string without NUL");
-                lua_Number cost = lua_tonumber(L, top + 2);
-                if (lua_type(L, top + 2) != LUA_TNUMBER || cost != floor(cost) ||
-                    cost < INT32_MIN || cost > INT32_MAX)
-                    FAIL(BALL_E_ARG, "a card cost is an integer");
-                int effect = 0, amount = 0, have_amount = !lua_isnil(L, top + 4);
-                if (have_amount) {
-                    lua_Number a = lua_tonumber(L, top + 4);
-                    if (lua_type(L, top + 4) != LUA_TNUMBER || a != floor(a) ||
-                        a < INT32_MIN || a > INT32_MAX)
-                        FAIL(BALL_E_ARG, "a card amount is an integer");
-                    amount = (int)a;
-                }
-                if (lua_type(L, top + 3) == LUA_TSTRING) {
-                    const char *e = lua_tostring(L, top + 3);
-                    int k;
-                    char extra;
-                    if (!have_amount && sscanf(e, "pa+%d%c", &k, &extra) == 1 && k >= 0 &&
-                        e[3] >= '0' && e[3] <= '9')
-                        effect = BALL_EFFECT_GAIN_PA, amount = k;
-                    else if (!have_amount && !strcmp(e, "again"))
-                        effect = BALL_EFFECT_UNRESTRICT;
-                    else if (!strcmp(e, "gain_pa"))
-                        effect = BALL_EFFECT_GAIN_PA;
-                    else if (!strcmp(e, "unrestrict"))
-                        effect = BALL_EFFECT_UNRESTRICT;
-                    else {
-                        snprintf(buf, sizeof buf, "not a card effect: %s", e);
-                        FAIL(BALL_E_ARG, buf);
-                    }
-                } else if (lua_type(L, top + 3) == LUA_TNUMBER) {
-                    effect = (int)lua_tonumber(L, top + 3);
-                } else {
-                    FAIL(BALL_E_ARG, "a card effect is a string or a number");
-                }
-                if (ball_cardset_add_card(cs, t, name, (int)cost, effect, amount) < 0) {
-                    snprintf(buf, sizeof buf,
-                             "card %s of %s: a hand holds at most %d cards named with 1-%d "
-                             "letters, digits, _ or -, costing 0-%d PE, with a valid effect "
-                             "and amount", name, TEAM[t], BALL_MAX_HAND, BALL_CARD_NAME_MAX - 1,
-                             BALL_MAX_CARD_PE);
-                    FAIL(BALL_E_RANGE, buf);
-                }
-                lua_settop(L, top - 1);
+                read_card(L, cs, t);
             }
             lua_pop(L, 1);
         }
@@ -610,29 +625,10 @@ static void push_drawing(lua_State *L, ball_game *g, enum draw_kind kind, const 
     lua_remove(L, -2);
 }
 
-/* game:diagram(opts): the library's text diagram; opts.highlight, opts.legend. */
-static int g_diagram(lua_State *L)
-{
-    ball_game *g = P(L, 1);
-    int flags = 0;
-    lua_settop(L, 2);
-    if (!lua_isnil(L, 2)) {
-        luaL_checktype(L, 2, LUA_TTABLE);
-        lua_getfield(L, 2, "legend");
-        flags = lua_toboolean(L, -1) ? BALL_DRAW_LEGEND : 0;
-        lua_getfield(L, 2, "highlight"); /* 4 */
-    } else {
-        lua_pushnil(L);
-        lua_pushnil(L);
-    }
-    size_t n;
-    const int *sq = squares_list(L, 4, &n);
-    push_drawing(L, g, DRAW_BOARD, sq, n, BALL_ACTION_NONE, flags);
-    return 1;
-}
-
-/* game:svg(opts): the SVG picture; opts.highlight, opts.action, opts.coords. */
-static int g_svg(lua_State *L)
+/* game:diagram(opts) (DRAW_BOARD): the library's text diagram;
+ * opts.highlight, opts.legend. game:svg(opts) (DRAW_SVG): the SVG
+ * picture; opts.highlight, opts.action, opts.coords. */
+static int picture(lua_State *L, enum draw_kind kind)
 {
     ball_game *g = P(L, 1);
     int flags = 0;
@@ -640,22 +636,32 @@ static int g_svg(lua_State *L)
     lua_settop(L, 2);
     if (!lua_isnil(L, 2)) {
         luaL_checktype(L, 2, LUA_TTABLE);
-        lua_getfield(L, 2, "coords"); /* 3 */
-        if (lua_type(L, 3) == LUA_TBOOLEAN && !lua_toboolean(L, 3))
-            flags = BALL_DRAW_NO_COORDS;
+        if (kind == DRAW_BOARD) {
+            lua_getfield(L, 2, "legend"); /* 3 */
+            flags = lua_toboolean(L, 3) ? BALL_DRAW_LEGEND : 0;
+        } else {
+            lua_getfield(L, 2, "coords"); /* 3 */
+            if (lua_type(L, 3) == LUA_TBOOLEAN && !lua_toboolean(L, 3))
+                flags = BALL_DRAW_NO_COORDS;
+        }
         lua_getfield(L, 2, "highlight"); /* 4 */
-        lua_getfield(L, 2, "action");    /* 5 */
-        if (!lua_isnil(L, 5))
-            arrow = code_of(L, g, 5);
+        if (kind == DRAW_SVG) {
+            lua_getfield(L, 2, "action"); /* 5 */
+            if (!lua_isnil(L, 5))
+                arrow = code_of(L, g, 5);
+        }
     } else {
         lua_pushnil(L);
         lua_pushnil(L);
     }
     size_t n;
     const int *sq = squares_list(L, 4, &n);
-    push_drawing(L, g, DRAW_SVG, sq, n, arrow, flags);
+    push_drawing(L, g, kind, sq, n, arrow, flags);
     return 1;
 }
+
+static int g_diagram(lua_State *L) { return picture(L, DRAW_BOARD); }
+static int g_svg(lua_State *L) { return picture(L, DRAW_SVG); }
 
 static int g_tostring(lua_State *L)
 {

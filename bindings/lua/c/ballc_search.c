@@ -160,6 +160,18 @@ static int is_game(lua_State *L, int idx)
     return yes;
 }
 
+/* The tables of mcts:choose()'s stats and of mcts:config(). */
+static const ballc_field MCTS_STATS[] = {
+    FIELD(ball_mcts_stats, U64, playouts),  FIELD(ball_mcts_stats, U64, nodes),
+    FIELD(ball_mcts_stats, INT, max_depth), FIELD(ball_mcts_stats, U32, visits),
+    FIELD(ball_mcts_stats, NUMBER, value),  FIELD(ball_mcts_stats, NUMBER, elapsed_ms),
+};
+static const ballc_field MCTS_CONFIG[] = {
+    FIELD(ball_mcts_config, INT, playouts),      FIELD(ball_mcts_config, INT, time_ms),
+    FIELD(ball_mcts_config, SEED, seed),         FIELD(ball_mcts_config, INT, playout_turns),
+    FIELD(ball_mcts_config, NUMBER, exploration), FIELD(ball_mcts_config, INT, max_nodes),
+};
+
 /* mcts:choose(game) -> action, stats */
 static int m_choose(lua_State *L)
 {
@@ -189,19 +201,8 @@ static int m_choose(lua_State *L)
         raise_error(L, rc, buf);
     }
     push_action(L, a);
-    lua_createtable(L, 0, 6);
-    PUSHINT(L, st.playouts);
-    lua_setfield(L, -2, "playouts");
-    PUSHINT(L, st.nodes);
-    lua_setfield(L, -2, "nodes");
-    PUSHINT(L, st.max_depth);
-    lua_setfield(L, -2, "max_depth");
-    PUSHINT(L, st.visits);
-    lua_setfield(L, -2, "visits");
-    lua_pushnumber(L, (lua_Number)st.value);
-    lua_setfield(L, -2, "value");
-    lua_pushnumber(L, (lua_Number)st.elapsed_ms);
-    lua_setfield(L, -2, "elapsed_ms");
+    lua_createtable(L, 0, N_FIELDS(MCTS_STATS));
+    push_fields(L, &st, MCTS_STATS, N_FIELDS(MCTS_STATS));
     return 2;
 }
 
@@ -216,19 +217,8 @@ static int m_seed(lua_State *L)
 static int m_config(lua_State *L)
 {
     const ball_mcts_config *c = &check_mcts(L, 1)->cfg;
-    lua_createtable(L, 0, 6);
-    PUSHINT(L, c->playouts);
-    lua_setfield(L, -2, "playouts");
-    PUSHINT(L, c->time_ms);
-    lua_setfield(L, -2, "time_ms");
-    push_seed(L, c->seed);
-    lua_setfield(L, -2, "seed");
-    PUSHINT(L, c->playout_turns);
-    lua_setfield(L, -2, "playout_turns");
-    lua_pushnumber(L, (lua_Number)c->exploration);
-    lua_setfield(L, -2, "exploration");
-    PUSHINT(L, c->max_nodes);
-    lua_setfield(L, -2, "max_nodes");
+    lua_createtable(L, 0, N_FIELDS(MCTS_CONFIG));
+    push_fields(L, c, MCTS_CONFIG, N_FIELDS(MCTS_CONFIG));
     return 1;
 }
 
@@ -473,6 +463,41 @@ static void push_action_text(lua_State *L, const ball_action *acts, int n)
     luaL_pushresult(&b);
 }
 
+/* t.pv and t.pv_text: the @p n actions @p acts as a list and as text, t
+ * the table at -1. */
+static void push_pv(lua_State *L, const ball_action *acts, int n)
+{
+    push_action_list(L, acts, n);
+    lua_setfield(L, -2, "pv");
+    push_action_text(L, acts, n);
+    lua_setfield(L, -2, "pv_text");
+}
+
+/* The tables of the info function's argument, of search:analyse() and
+ * its lines, and of search:config(). */
+static const ballc_field SEARCH_INFO[] = {
+    FIELD(ball_search_info, U64, nodes),   FIELD(ball_search_info, INT, depth),
+    FIELD(ball_search_info, NUMBER, value), FIELD(ball_search_info, INT, proven),
+    FIELD(ball_search_info, NUMBER, elapsed_ms),
+};
+static const ballc_field SEARCH_RESULT[] = {
+    FIELD(ball_search_result, ACTION, best),  FIELD(ball_search_result, NUMBER, value),
+    FIELD(ball_search_result, INT, proven),   FIELD(ball_search_result, INT, decisions_to_end),
+    FIELD(ball_search_result, INT, depth),    FIELD(ball_search_result, U64, nodes),
+    FIELD(ball_search_result, NUMBER, elapsed_ms), FIELD(ball_search_result, BOOL, stopped),
+};
+static const ballc_field SEARCH_LINE[] = {
+    FIELD(ball_search_line, ACTION, action), FIELD(ball_search_line, NUMBER, value),
+    FIELD(ball_search_line, BOOL, bound),    FIELD(ball_search_line, INT, proven),
+    FIELD(ball_search_line, INT, depth),     FIELD(ball_search_line, U64, nodes),
+};
+static const ballc_field SEARCH_CONFIG[] = {
+    FIELD(ball_search_config, U64, nodes),    FIELD(ball_search_config, INT, time_ms),
+    FIELD(ball_search_config, INT, depth),    FIELD(ball_search_config, INT, threads),
+    FIELD(ball_search_config, SEED, seed),    FIELD(ball_search_config, INT, multipv),
+    FIELD(ball_search_config, INT, hash_mb),  FIELD(ball_search_config, INT, info_every_ms),
+};
+
 struct info_call {
     lsearch *ls;
     const ball_search_info *info;
@@ -487,21 +512,9 @@ static int info_protected(lua_State *L)
     int n = info->pv_len < 0 ? 0 : info->pv_len > BALL_SEARCH_PV_MAX ? BALL_SEARCH_PV_MAX
                                                                        : info->pv_len;
     lua_settop(L, 1); /* the info function */
-    lua_createtable(L, 0, 7);
-    PUSHINT(L, info->nodes);
-    lua_setfield(L, -2, "nodes");
-    PUSHINT(L, info->depth);
-    lua_setfield(L, -2, "depth");
-    lua_pushnumber(L, (lua_Number)info->value);
-    lua_setfield(L, -2, "value");
-    PUSHINT(L, info->proven);
-    lua_setfield(L, -2, "proven");
-    lua_pushnumber(L, (lua_Number)info->elapsed_ms);
-    lua_setfield(L, -2, "elapsed_ms");
-    push_action_list(L, info->pv, n);
-    lua_setfield(L, -2, "pv");
-    push_action_text(L, info->pv, n);
-    lua_setfield(L, -2, "pv_text");
+    lua_createtable(L, 0, N_FIELDS(SEARCH_INFO) + 2);
+    push_fields(L, info, SEARCH_INFO, N_FIELDS(SEARCH_INFO));
+    push_pv(L, info->pv, n);
     lua_call(L, 1, 1);
     c->stop = lua_toboolean(L, -1);
     return 0;
@@ -543,28 +556,26 @@ static int info_callback(void *ud, const ball_search_info *info)
     return c.stop;
 }
 
-/* ball.turn_search(opts) */
-static int l_turn_search(lua_State *L)
+/* The options of ball.turn_search(opts) (the table at 1, or none:
+ * @p has_opts 0) into @p cfg; *net_idx the stack index of opts.eval (a
+ * net), else left 0. Leaves the info function (or nil) on the stack top;
+ * returns 1 when there is one. */
+static int turn_search_options(lua_State *L, int has_opts, ball_search_config *cfg, int *net_idx)
 {
-    ball_search_config cfg;
-    char err[ERR_MAX] = "";
-    int has_opts = !lua_isnoneornil(L, 1), has_info = 0, net_idx = 0;
-    if (has_opts && !lua_istable(L, 1))
-        raise_error(L, BALL_E_ARG, "ball.turn_search takes a table of options");
-    ball_search_config_init(&cfg, sizeof cfg);
+    int has_info = 0;
     if (has_opts) {
         check_options(L, "ball.turn_search", SEARCH_OPTIONS, N_SEARCH_OPTIONS);
         lua_getfield(L, 1, "nodes");
         if (!lua_isnil(L, -1))
-            cfg.nodes = (uint64_t)int_arg(L, -1, "nodes", 0, NODES_MAX);
+            cfg->nodes = (uint64_t)int_arg(L, -1, "nodes", 0, NODES_MAX);
         lua_pop(L, 1);
-        int_option(L, "time_ms", &cfg.time_ms);
-        int_option(L, "depth", &cfg.depth);
-        int_option(L, "threads", &cfg.threads);
-        seed_option(L, &cfg.seed);
-        int_option(L, "multipv", &cfg.multipv);
-        int_option(L, "hash_mb", &cfg.hash_mb);
-        int_option(L, "info_every_ms", &cfg.info_every_ms);
+        int_option(L, "time_ms", &cfg->time_ms);
+        int_option(L, "depth", &cfg->depth);
+        int_option(L, "threads", &cfg->threads);
+        seed_option(L, &cfg->seed);
+        int_option(L, "multipv", &cfg->multipv);
+        int_option(L, "hash_mb", &cfg->hash_mb);
+        int_option(L, "info_every_ms", &cfg->info_every_ms);
         lua_getfield(L, 1, "eval");
         if (!lua_isnil(L, -1)) {
             if (!luaL_testudata_compat(L, -1, NET_MT)) {
@@ -572,7 +583,7 @@ static int l_turn_search(lua_State *L)
                 raisef(L, BALL_E_ARG, "eval is a network (ball.net), not %s", lua_tostring(L, -1));
             }
             open_net(L, -1);
-            net_idx = lua_gettop(L);
+            *net_idx = lua_gettop(L);
         }
         lua_getfield(L, 1, "info");
         if (!lua_isnil(L, -1)) {
@@ -592,6 +603,19 @@ static int l_turn_search(lua_State *L)
     } else {
         lua_pushnil(L);
     }
+    return has_info;
+}
+
+/* ball.turn_search(opts) */
+static int l_turn_search(lua_State *L)
+{
+    ball_search_config cfg;
+    char err[ERR_MAX] = "";
+    int has_opts = !lua_isnoneornil(L, 1), has_info, net_idx = 0;
+    if (has_opts && !lua_istable(L, 1))
+        raise_error(L, BALL_E_ARG, "ball.turn_search takes a table of options");
+    ball_search_config_init(&cfg, sizeof cfg);
+    has_info = turn_search_options(L, has_opts, &cfg, &net_idx);
     int fn = lua_gettop(L);
     lsearch *ls = (lsearch *)lua_newuserdata(L, sizeof(lsearch));
     memset(ls, 0, sizeof *ls);
@@ -728,44 +752,15 @@ static int s_analyse(lua_State *L)
         n = BALL_MAX_ACTIONS;
     int m = ok(L, ball_search_best_turn(ls->s, ls->turn, BALL_SEARCH_PV_MAX));
     lua_createtable(L, 0, 12);
-    push_action(L, r.best);
-    lua_setfield(L, -2, "best");
-    lua_pushnumber(L, (lua_Number)r.value);
-    lua_setfield(L, -2, "value");
-    PUSHINT(L, r.proven);
-    lua_setfield(L, -2, "proven");
-    PUSHINT(L, r.decisions_to_end);
-    lua_setfield(L, -2, "decisions_to_end");
-    PUSHINT(L, r.depth);
-    lua_setfield(L, -2, "depth");
-    PUSHINT(L, r.nodes);
-    lua_setfield(L, -2, "nodes");
-    lua_pushnumber(L, (lua_Number)r.elapsed_ms);
-    lua_setfield(L, -2, "elapsed_ms");
-    lua_pushboolean(L, r.stopped != 0);
-    lua_setfield(L, -2, "stopped");
+    push_fields(L, &r, SEARCH_RESULT, N_FIELDS(SEARCH_RESULT));
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         const ball_search_line *ln = &ls->lines[i];
         int k = ln->pv_len < 0 ? 0 : ln->pv_len > BALL_SEARCH_PV_MAX ? BALL_SEARCH_PV_MAX
                                                                      : ln->pv_len;
-        lua_createtable(L, 0, 8);
-        push_action(L, ln->action);
-        lua_setfield(L, -2, "action");
-        lua_pushnumber(L, (lua_Number)ln->value);
-        lua_setfield(L, -2, "value");
-        lua_pushboolean(L, ln->bound != 0);
-        lua_setfield(L, -2, "bound");
-        PUSHINT(L, ln->proven);
-        lua_setfield(L, -2, "proven");
-        PUSHINT(L, ln->depth);
-        lua_setfield(L, -2, "depth");
-        PUSHINT(L, ln->nodes);
-        lua_setfield(L, -2, "nodes");
-        push_action_list(L, ln->pv, k);
-        lua_setfield(L, -2, "pv");
-        push_action_text(L, ln->pv, k);
-        lua_setfield(L, -2, "pv_text");
+        lua_createtable(L, 0, N_FIELDS(SEARCH_LINE) + 2);
+        push_fields(L, ln, SEARCH_LINE, N_FIELDS(SEARCH_LINE));
+        push_pv(L, ln->pv, k);
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "lines");
@@ -793,23 +788,8 @@ static int s_stop(lua_State *L)
 static int s_config(lua_State *L)
 {
     const ball_search_config *c = &check_search(L, 1)->cfg;
-    lua_createtable(L, 0, 8);
-    PUSHINT(L, c->nodes);
-    lua_setfield(L, -2, "nodes");
-    PUSHINT(L, c->time_ms);
-    lua_setfield(L, -2, "time_ms");
-    PUSHINT(L, c->depth);
-    lua_setfield(L, -2, "depth");
-    PUSHINT(L, c->threads);
-    lua_setfield(L, -2, "threads");
-    push_seed(L, c->seed);
-    lua_setfield(L, -2, "seed");
-    PUSHINT(L, c->multipv);
-    lua_setfield(L, -2, "multipv");
-    PUSHINT(L, c->hash_mb);
-    lua_setfield(L, -2, "hash_mb");
-    PUSHINT(L, c->info_every_ms);
-    lua_setfield(L, -2, "info_every_ms");
+    lua_createtable(L, 0, N_FIELDS(SEARCH_CONFIG));
+    push_fields(L, c, SEARCH_CONFIG, N_FIELDS(SEARCH_CONFIG));
     return 1;
 }
 
