@@ -15,8 +15,13 @@
 #     .d.mts declaration (a uint64_t is a bigint); Lua's constants list,
 #     which compiles against the scratch header;
 #   - the same checks fail on the committed outputs (which lack the
-#     additions), so they cannot pass by checking nothing.
-# python3 (and cc for the layout and compile checks); a second or two.
+#     additions), so they cannot pass by checking nothing;
+#   - every struct of the scratch header, as the compilers lay it out: the
+#     size and each field's offset printed by a program built with cc
+#     equal the generated ctypes classes', and built with emcc (run by
+#     node) equal the generated wasm32 LAYOUTS of _api.mjs.
+# python3 (cc and emcc for the layouts: a part without its compiler is
+# skipped); a second or two, and as long again as emcc takes.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/lib/shell-test.sh
 
@@ -165,5 +170,75 @@ PY
 }
 reached "$tmp/out" all || fail "an addition to the scratch header did not reach every binding (above)"
 reached . none || fail "a check passed on outputs without the additions (above)"
+
+# ---------------------------------------------------------------- every layout
+# layouts.c prints "STRUCT sizeof N" and "STRUCT FIELD OFFSET" for every
+# struct of the scratch header; layouts.py NATIVE|WASM FILE compares what a
+# build of it printed with the generated ctypes classes or LAYOUTS.
+python3 - "$tmp" <<'PY' || fail "could not write the layout program"
+import importlib.util, sys
+tmp = sys.argv[1]
+spec = importlib.util.spec_from_file_location("api_generate", "scripts/api-generate.py")
+gen = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(gen)
+desc = gen.api_describe.describe(tmp + "/h/ball.h", tmp + "/h/exports.map")
+lines = ["#include <stddef.h>", "#include <stdio.h>", "#include \"ball.h\"", "int main(void)", "{"]
+for s in desc["structs"]:
+    lines.append('    printf("%s sizeof %%zu\\n", sizeof(%s));' % (s["name"], s["name"]))
+    for f in s["fields"]:
+        lines.append('    printf("%s %s %%zu\\n", offsetof(%s, %s));' % (s["name"], f["name"], s["name"], f["name"]))
+lines += ["    return 0;", "}"]
+with open(tmp + "/layouts.c", "w") as f:
+    f.write("\n".join(lines) + "\n")
+PY
+cat >"$tmp/layouts.py" <<'PY'
+import ctypes, importlib.util, re, sys
+kind, printed, out = sys.argv[1], sys.argv[2], sys.argv[3]
+want = {}
+for line in open(printed):
+    struct, field, value = line.split()
+    want[(struct, field)] = int(value)
+got = {}
+if kind == "native":
+    spec = importlib.util.spec_from_file_location("gen_api", out + "/bindings/python/libball/_api.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for struct, field in want:
+        cls = getattr(mod, "".join(w.capitalize() for w in struct.split("_")), None)
+        if cls is not None:
+            got[(struct, field)] = ctypes.sizeof(cls) if field == "sizeof" else getattr(cls, field).offset
+else:
+    js = open(out + "/bindings/js/_api.mjs").read()
+    for m in re.finditer(r"^  (\w+): Object\.freeze\(\{\n(.*?)^  \}\),", js, re.M | re.S):
+        for field, value in re.findall(r"^    (\w+): (\d+),$", m.group(2), re.M):
+            got[(m.group(1), field)] = int(value)
+bad = [(k, v, got.get(k)) for k, v in want.items() if got.get(k) != v]
+for (struct, field), v, g in bad:
+    print("FAIL: %s: %s.%s is %s in the generated file, %d for the compiler" % (kind, struct, field, g, v))
+if not bad:
+    print("%s: the generated layouts equal the compiler's (%d structs, %d sizes and offsets)"
+          % (kind, len({s for s, _ in want}), len(want)))
+sys.exit(1 if bad or len(want) < 20 else 0)
+PY
+if command -v "${CC:-cc}" >/dev/null 2>&1; then
+    if ${CC:-cc} -std=c11 -DBALL_EXPERIMENTAL -I"$tmp/h" "$tmp/layouts.c" -o "$tmp/layouts" 2>"$tmp/cc3.out"; then
+        "$tmp/layouts" >"$tmp/native.txt" && python3 "$tmp/layouts.py" native "$tmp/native.txt" "$tmp/out" ||
+            fail "the generated ctypes classes differ from the C compiler's layouts (above)"
+    else
+        cat "$tmp/cc3.out"; fail "the layout program did not compile"
+    fi
+fi
+if command -v emcc >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then
+    # (Debian's emscripten finds its JavaScript modules through NODE_PATH, as mk/web.mk says)
+    if NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH} emcc -std=c11 -DBALL_EXPERIMENTAL -I"$tmp/h" \
+           -sSINGLE_FILE=1 -sENVIRONMENT=node "$tmp/layouts.c" -o "$tmp/layouts.js" >"$tmp/emcc.out" 2>&1; then
+        node "$tmp/layouts.js" >"$tmp/wasm.txt" && python3 "$tmp/layouts.py" wasm "$tmp/wasm.txt" "$tmp/out" ||
+            fail "the generated wasm32 LAYOUTS differ from emscripten's (above)"
+    else
+        cat "$tmp/emcc.out"; fail "emcc could not build the layout program"
+    fi
+else
+    skip "no emcc or node (Debian: emscripten, nodejs): the wasm32 layouts not compared with emscripten's"
+fi
 
 finish
