@@ -69,9 +69,9 @@ EXAMPLE_BIN := $(EXAMPLE_SRC:examples/%.c=$(B)/examples/%)
 INSTALLED_EXAMPLES := play selfplay
 
 .PHONY: all lib tool examples check test check-quick quick test-quick deps demo docs install uninstall clean bench
-.PHONY: api-describe
+.PHONY: api-describe api-generate
 
-all: lib tool examples
+all: api-generate lib tool examples
 
 lib: $(B)/libball.a $(B)/libball.so
 tool: $(B)/bin/ball $(INSTALLED_EXAMPLES:%=$(B)/bin/ball-%)
@@ -204,6 +204,23 @@ docs:
 api-describe: $(B)/api.json
 $(B)/api.json: include/ball.h libball/exports.map scripts/api-describe.py
 	$(QUIET_GEN)python3 scripts/api-describe.py -o $@
+
+# The mechanical layer of the bindings, generated from the same description
+# (scripts/api-generate.py: Python's ctypes table and structs, JavaScript's
+# constants, struct layouts, wasm export list and raw declarations, Lua's
+# constants). The files are committed, so that a build without python3 (a
+# release tarball) has them; `make` regenerates them when the header
+# changes, rewriting only those that differ, and
+# tests/bindings/api_generate_test.sh fails on a stale one.
+API_GENERATED := bindings/python/libball/_api.py bindings/js/_api.mjs bindings/js/_api.d.mts \
+    bindings/js/emscripten/exports.json bindings/lua/c/ball_constants.h
+api-generate: $(B)/api-generate.stamp
+$(B)/api-generate.stamp: include/ball.h libball/exports.map scripts/api-describe.py scripts/api-generate.py
+	@mkdir -p $(dir $@)
+	$(QUIET_GEN)if command -v python3 >/dev/null 2>&1; then python3 scripts/api-generate.py; \
+	else echo "api-generate: no python3: the committed $(API_GENERATED) are used as they are"; fi
+	@touch $@
+$(API_GENERATED): $(B)/api-generate.stamp ;
 
 # ---------------------------------------------------------------- install
 install: lib tool

@@ -98,9 +98,8 @@ if have python3; then
     PYTHONPATH="$root/bindings/python${PYTHONPATH:+:$PYTHONPATH}" LIBBALL_PATH="$B/libball.so.1" \
         EXTRA_WAYS="nolock locked create bpn" run_binding "Python" "$py" "$root/bench/crossings.py"
 fi
-# the C module, built from a constants list regenerated from this ball.h
-sh "$root/bindings/lua/c/gen_constants.sh" "$root/include/ball.h" >"$tmp/ball_constants.h"
-cp "$root/bindings/lua/c/"*.c "$root/bindings/lua/c/"ballc*.h "$tmp/"
+# the C module, with its generated constants list (scripts/api-generate.py)
+cp "$root/bindings/lua/c/"*.c "$root/bindings/lua/c/"ballc*.h "$root/bindings/lua/c/ball_constants.h" "$tmp/"
 # LuaJIT loads the C module built for the Lua 5.1 ABI (lua5.1's headers or
 # LuaJIT's own)
 lj_inc=""

@@ -42,6 +42,13 @@ WASM_GLUE := $(WASM_DIR)/obj/js-net.o
 # The library's own flags (LIBFLAGS without -fPIC and -g: there is no
 # shared library, and DWARF would only slow the link down).
 WASM_CFLAGS := -std=c11 $(OPT) $(WARN) -Iinclude -Ilibball -fvisibility=hidden -DBALL_BUILDING_LIBRARY
+# The export list: every BALL_API function of the header, plus malloc and
+# free for the binding's buffers, mallinfo for its memory figures and the
+# glue's libball_js_net_search_eval; generated from the header with the
+# binding's other mechanical files (scripts/api-generate.py, make
+# api-generate).
+WASM_EXPORTS := bindings/js/emscripten/exports.json
+
 # One ES module (a factory, `createBallModule`) with the wasm inlined, so
 # that node and a page load it the same way and no loader fetches a file
 # path (Debian's emscripten 3.1.6 would, under node 18+). BigInt for the
@@ -50,7 +57,7 @@ WASM_CFLAGS := -std=c11 $(OPT) $(WARN) -Iinclude -Ilibball -fvisibility=hidden -
 WASM_LDFLAGS := $(OPT) -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createBallModule \
     -sSINGLE_FILE=1 -sWASM_BIGINT=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,worker,node \
     -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0 -sFILESYSTEM=0 \
-    -sEXPORTED_FUNCTIONS=@$(WASM_DIR)/exports.json \
+    -sEXPORTED_FUNCTIONS=@$(WASM_EXPORTS) \
     -sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8","HEAPU8","HEAP32","HEAPU32"]' \
     --extern-pre-js bindings/js/emscripten/extern-pre.js
 # Debian's emscripten runs its JavaScript tools with the node in PATH,
@@ -70,17 +77,7 @@ $(WASM_DIR)/obj/%.o: libball/%.c $(wildcard libball/*.h libball/*/*.h) include/b
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(EM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
 
-# Every BALL_API function of the header, plus malloc and free for the
-# binding's buffers, mallinfo for its memory figures and the glue's
-# libball_js_net_search_eval.
-$(WASM_DIR)/exports.json: include/ball.h
-	@mkdir -p $(dir $@)
-	$(QUIET_GEN){ printf '['; sed -n 's/^BALL_API[^(]*[ *]\(ball_[a-z0-9_]*\)(.*/"_\1",/p' include/ball.h | tr -d '\n'; \
-	  printf '"_malloc","_free","_mallinfo","_libball_js_net_search_eval"]\n'; } >$@.tmp
-	@n=$$(grep -o '"_ball_' $@.tmp | wc -l); [ "$$n" -ge 60 ] || { echo "wasm: only $$n functions found in include/ball.h"; exit 1; }
-	$(Q)mv $@.tmp $@
-
-$(WASM_DIR)/ball.mjs: $(WASM_OBJ) $(WASM_GLUE) $(WASM_DIR)/exports.json bindings/js/emscripten/extern-pre.js
+$(WASM_DIR)/ball.mjs: $(WASM_OBJ) $(WASM_GLUE) $(WASM_EXPORTS) bindings/js/emscripten/extern-pre.js
 	$(QUIET_LD)$(EM_ENV) $(EMCC) $(WASM_OBJ) $(WASM_GLUE) $(WASM_LDFLAGS) -o $@
 
 bindings/js/wasm/ball.mjs: $(WASM_DIR)/ball.mjs
@@ -103,10 +100,10 @@ web: wasm
 # to the engine: wasm/value.net, which the search worker fetches.
 # The rules (the footer's link): docs/rules.md as a page, rules.html, with
 # its diagrams beside it (examples/web/rules-page.mjs).
-$(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs $(WASM_DIR)/ball.mjs docs/rules.md share/net/value.net \
+$(WEB_DIR)/index.html: $(WEB_FILES) bindings/js/libball.mjs bindings/js/_api.mjs $(WASM_DIR)/ball.mjs docs/rules.md share/net/value.net \
         examples/web/rules-page.mjs $(wildcard docs/diagrams/*.svg)
 	@mkdir -p $(WEB_DIR)/wasm $(WEB_DIR)/diagrams
-	$(QUIET_GEN)cp $(WEB_FILES) bindings/js/libball.mjs $(WEB_DIR)/ && \
+	$(QUIET_GEN)cp $(WEB_FILES) bindings/js/libball.mjs bindings/js/_api.mjs $(WEB_DIR)/ && \
 	    node examples/web/rules-page.mjs docs/rules.md >$(WEB_DIR)/rules.html.tmp && mv $(WEB_DIR)/rules.html.tmp $(WEB_DIR)/rules.html && \
 	    cp docs/diagrams/*.svg $(WEB_DIR)/diagrams/ && \
 	    cp $(WASM_DIR)/ball.mjs $(WEB_DIR)/wasm/ball.mjs && cp share/net/value.net $(WEB_DIR)/wasm/value.net

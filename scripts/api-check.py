@@ -1,32 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Checks that every binding has every public function of include/ball.h.
+"""Checks that every hand-written binding wraps every public function of
+include/ball.h, or says why not.
 
     python3 scripts/api-check.py --api build/api.json \\
-        --exports-json build/wasm/exports.json \\
         [--exclusions bindings/api-exclusions.txt]
 
 The description is the JSON of scripts/api-describe.py (make api-describe).
-For each function of it (both tiers) and each binding:
+The mechanical layers are not checked here: Python's ctypes table and
+structs, the wasm export list and JavaScript's raw declarations are
+generated from the same description (scripts/api-generate.py), so they
+have every function by construction, and tests/bindings/api_generate_test.sh
+fails when a committed one is stale. What is checked is what people write,
+for each function of the description (both tiers) and each binding:
 
-  python   bindings/python/libball/_native.py: a row of _FUNCTIONS (read
-           with ast, the module is not imported) with as many argument
-           types as the C function has parameters, and each argument and
-           the result type equal to the ctypes type that the C type maps
-           to mechanically:
-             int c_int, unsigned c_uint, int32_t c_int32, uint32_t
-             c_uint32, int64_t c_int64, uint64_t c_uint64, size_t
-             c_size_t, uint8_t c_uint8, float c_float, double c_double
-             (ball_action and ball_task through their typedefs); void
-             (result) None; char * and const char * c_char_p; void * and a
-             pointer to an opaque handle (ball_game *) c_void_p; a pointer
-             to a handle pointer (ball_game **) POINTER(c_void_p); a
-             pointer to a struct of the header POINTER(ItsClass) (ball_rules
-             BallRules); a pointer to a number POINTER(its type).
-           A parameter of a function-pointer type is compared by count
-           only. Names are compared after resolving the module's aliases
-           (_p = ctypes.c_void_p), as text: c_int32 is not c_int even where
-           ctypes makes them one object.
   lua      the one Lua binding: the C module bindings/lua/c/*.c (the
            `ball` module of PUC Lua 5.1-5.4 and LuaJIT) names it outside
            comments (a call, or a macro's argument such as
@@ -42,26 +29,22 @@ dropping the parameter names; a typedef of a number type names the
 header's type; a struct has the header's fields, types and names in order
 (the FFI lays it out from these); a function the header lacks, and a C.NAME
 the cdef does not declare, fail.
-  wasm     the export list that mk/web.mk generates from the header
-           ($(WASM_DIR)/exports.json) names _ball_NAME.
-  js       bindings/js/libball.mjs, learn.mjs (the learning interface) or
-           their .d.mts names _ball_NAME outside comments (the binding
-           calls the module's export), or the binding's own C of the wasm
-           build, bindings/js/emscripten/net.c, names ball_NAME outside
-           comments (it hands the binding a function's address: a
+  js       the classes of bindings/js/libball.mjs, learn.mjs (the learning
+           interface) or their .d.mts name _ball_NAME outside comments (the
+           binding calls the module's export), or the binding's own C of
+           the wasm build, bindings/js/emscripten/net.c, names ball_NAME
+           outside comments (it hands the binding a function's address: a
            function pointer in wasm is a table index, not the export).
 
 A function a binding lacks is allowed only by a line of the exclusions file
-"BINDING FUNCTION reason" (# comments; the reason is required). An
-exclusion that names an unknown binding or function, repeats another, or
-is stale (the binding now has the function) fails the check too. Also a
-function that a binding declares but the header no longer has (python,
-ball_learn's cdef, wasm) fails. Every problem is printed, one line each, naming the
-binding and the function; the exit status is 1 if there is one.
+"BINDING FUNCTION reason" (# comments; the reason is required): a choice
+not to wrap it. An exclusion that names an unknown binding or function,
+repeats another, or is stale (the binding now has the function) fails the
+check too. Every problem is printed, one line each, naming the binding and
+the function; the exit status is 1 if there is one.
 """
 
 import argparse
-import ast
 import glob
 import importlib.util
 import json
@@ -69,150 +52,22 @@ import os
 import re
 import sys
 
-BINDINGS = ("python", "lua", "wasm", "js")
+BINDINGS = ("lua", "js")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 _spec = importlib.util.spec_from_file_location("api_describe", os.path.join(HERE, "api-describe.py"))
 api_describe = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(api_describe)
 
-SCALAR_CTYPES = {
-    "int": "c_int", "unsigned": "c_uint", "int32_t": "c_int32", "uint32_t": "c_uint32",
-    "int64_t": "c_int64", "uint64_t": "c_uint64", "size_t": "c_size_t", "uint8_t": "c_uint8",
-    "int8_t": "c_int8", "uint16_t": "c_uint16", "int16_t": "c_int16",
-    "float": "c_float", "double": "c_double",
-}
-
-
-def camel(name):
-    return "".join(w.capitalize() for w in name.split("_"))
-
-
 class Api:
     def __init__(self, desc):
         self.desc = desc
         self.functions = desc["functions"]
         self.names = {f["name"] for f in self.functions}
-        self.opaque = {o["name"] for o in desc["opaque"]}
-        self.structs = {s["name"] for s in desc["structs"]}
-        self.scalars = {t["name"]: t["type"]["base"] for t in desc["typedefs"] if t["kind"] == "scalar"}
-        self.fnptrs = {t["name"] for t in desc["typedefs"] if t["kind"] == "function_pointer"}
-
-    def ctypes_of(self, t, result=False):
-        """The ctypes type (text) a C type maps to, or None when it does not
-        map mechanically (a function pointer)."""
-        base = self.scalars.get(t["base"], t["base"])
-        p = t["pointers"]
-        if "function_pointer" in t or base in self.fnptrs:
-            return None
-        if p == 0:
-            if base == "void":
-                return "None" if result else None
-            return SCALAR_CTYPES.get(base)
-        if p == 1:
-            if base == "char":
-                return "c_char_p"
-            if base == "void" or base in self.opaque:
-                return "c_void_p"
-            if base in self.structs:
-                return "POINTER(%s)" % camel(base)
-            if base in SCALAR_CTYPES:
-                return "POINTER(%s)" % SCALAR_CTYPES[base]
-            return None
-        if p == 2 and base in self.opaque:
-            return "POINTER(c_void_p)"
-        return None
 
 
 def c_signature(ret, params):
     return "%s (%s)" % (ret, ", ".join(params) or "void")
-
-
-# ------------------------------------------------------------ python
-def python_functions(path):
-    """{name: (line, restype text, [argtype text])} of _FUNCTIONS."""
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), path)
-    aliases = {}
-    table = None
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            name = node.targets[0].id
-            if name == "_FUNCTIONS":
-                table = node
-            else:
-                aliases[name] = node.value
-
-    def render(e, depth=0):
-        if depth > 20:
-            raise ValueError("alias loop")
-        if isinstance(e, ast.Constant) and e.value is None:
-            return "None"
-        if isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id == "ctypes":
-            return e.attr
-        if isinstance(e, ast.Name):
-            if e.id in aliases:
-                return render(aliases[e.id], depth + 1)
-            return e.id  # a Structure class or a CFUNCTYPE
-        if (isinstance(e, ast.Call) and len(e.args) == 1 and not e.keywords
-                and render(e.func, depth + 1) == "POINTER"):
-            return "POINTER(%s)" % render(e.args[0], depth + 1)
-        return ast.unparse(e) if hasattr(ast, "unparse") else ast.dump(e)
-
-    if table is None or not isinstance(table.value, ast.List):
-        raise ValueError("%s: no list _FUNCTIONS" % path)
-    out = {}
-    for row in table.value.elts:
-        if not (isinstance(row, ast.Tuple) and len(row.elts) == 4
-                and isinstance(row.elts[0], ast.Constant) and isinstance(row.elts[2], ast.List)):
-            raise ValueError("%s:%d: a row of _FUNCTIONS is not (name, restype, [argtypes], required)"
-                             % (path, row.lineno))
-        name = row.elts[0].value
-        if name in out:
-            raise ValueError("%s:%d: %s declared twice" % (path, row.lineno, name))
-        out[name] = (row.lineno, render(row.elts[1]), [render(a) for a in row.elts[2].elts])
-    return out
-
-
-def check_python(api, path, problems, report):
-    try:
-        declared = python_functions(path)
-    except (ValueError, SyntaxError, OSError) as e:
-        problems.append("python: cannot read %s: %s" % (path, e))
-        return set()
-    have = set()
-    for f in api.functions:
-        name = f["name"]
-        if name not in declared:
-            continue
-        have.add(name)
-        line, restype, argtypes = declared[name]
-        where = "%s:%d" % (path, line)
-        if len(argtypes) != len(f["params"]):
-            problems.append("python: %s: %s declares %d argument types, ball.h has %d parameters"
-                            % (name, where, len(argtypes), len(f["params"])))
-            continue
-        want = api.ctypes_of(f["returns"], result=True)
-        if want is None:
-            report["python_unmapped"] = report.get("python_unmapped", 0) + 1
-        elif want != restype:
-            problems.append("python: %s: %s restype is %s, ball.h returns %s (%s)"
-                            % (name, where, restype, f["returns"]["type"], want))
-        else:
-            report["python_types"] = report.get("python_types", 0) + 1
-        for i, (p, got) in enumerate(zip(f["params"], argtypes)):
-            want = api.ctypes_of(p)
-            if want is None:
-                report["python_unmapped"] = report.get("python_unmapped", 0) + 1
-            elif want != got:
-                problems.append("python: %s: %s argument %d (%s) is %s, ball.h has %s (%s)"
-                                % (name, where, i + 1, p["name"], got, p["type"], want))
-            else:
-                report["python_types"] = report.get("python_types", 0) + 1
-    for name in sorted(set(declared) - api.names):
-        problems.append("python: %s: %s:%d declares it, ball.h has no such function"
-                        % (name, path, declared[name][0]))
-    return have
 
 
 # ------------------------------------------------------------ cdef (ball_learn.lua)
@@ -393,20 +248,6 @@ def check_lua(api, c_path, learn_path, problems):
             | named_in(api, "lua", [learn_path], lua_code, r"\bC\.(ball_[a-z0-9_]+)\b", problems))
 
 
-def check_wasm(api, path, problems):
-    try:
-        with open(path, encoding="utf-8") as f:
-            exports = json.load(f)
-    except (OSError, ValueError) as e:
-        problems.append("wasm: cannot read %s (scripts/api-check.py expects the file mk/web.mk "
-                        "generates): %s" % (path, e))
-        return set()
-    names = {e[1:] for e in exports if isinstance(e, str) and e.startswith("_ball_")}
-    for name in sorted(names - api.names):
-        problems.append("wasm: %s: %s exports it, ball.h has no such function" % (name, path))
-    return names & api.names
-
-
 def js_code(text):
     """JavaScript without its /* */ comments and its // comments (at the
     start of a line or after white space, so that 'http://' stays)."""
@@ -456,9 +297,7 @@ def read_exclusions(path, api, problems):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--api", default="build/api.json")
-    ap.add_argument("--exports-json", default="build/wasm/exports.json")
     ap.add_argument("--exclusions", default="bindings/api-exclusions.txt")
-    ap.add_argument("--python", default="bindings/python/libball/_native.py")
     ap.add_argument("--lua-c", default="bindings/lua/c")
     ap.add_argument("--lua-learn", default="bindings/lua/ball_learn.lua")
     ap.add_argument("--js", nargs="+", default=["bindings/js/libball.mjs", "bindings/js/libball.d.mts",
@@ -473,16 +312,12 @@ def main(argv=None):
               file=sys.stderr)
         return 1
     problems = []
-    report = {}
     have = {
-        "python": check_python(api, args.python, problems, report),
         "lua": check_lua(api, args.lua_c, args.lua_learn, problems),
-        "wasm": check_wasm(api, args.exports_json, problems),
         "js": check_js(api, args.js, args.js_c, problems),
     }
-    files = {"python": args.python + " (_FUNCTIONS)",
-             "lua": args.lua_c + " or " + args.lua_learn + " (C.NAME outside the cdef)",
-             "wasm": args.exports_json, "js": " or ".join(args.js + args.js_c)}
+    files = {"lua": args.lua_c + " or " + args.lua_learn + " (C.NAME outside the cdef)",
+             "js": " or ".join(args.js + args.js_c)}
     excluded = read_exclusions(args.exclusions, api, problems)
     counts = []
     for binding in BINDINGS:
@@ -504,10 +339,9 @@ def main(argv=None):
         counts.append("%s %d+%d excluded" % (binding, len(have[binding]), n_ex))
     for p in problems:
         print("api-check: %s" % p)
-    print("api-check: %d functions of %s; %s; python: %d argument and result types compared, "
-          "%d not mapped (function pointers), by count only"
-          % (len(api.functions), api.desc.get("header"), ", ".join(counts),
-             report.get("python_types", 0), report.get("python_unmapped", 0)))
+    print("api-check: %d functions of %s; %s (python, wasm and the raw declarations are "
+          "generated: scripts/api-generate.py)"
+          % (len(api.functions), api.desc.get("header"), ", ".join(counts)))
     if problems:
         print("api-check: %d problem%s" % (len(problems), "" if len(problems) == 1 else "s"))
         return 1

@@ -3,17 +3,18 @@
 // binding (docs/web.md, docs/learning.md). Checked by `tsc --strict` in
 // make check-web (tests/web/learn.check.mts).
 
+import type { CONSTANTS } from './_api.mjs';
 import type { Action, Ball, Game, RulesSpec } from './libball.mjs';
 
-export declare const ACTION_SPACE: 7990;
-export declare const ACTION_MASK_BYTES: 999;
-export declare const INDEX_END: 7881;
-export declare const INDEX_CARD: 7981;
-export declare const INDEX_PLANES: 71;
-export declare const OBS_PLANES: 28;
-export declare const OBS_SCALARS: 63;
-export declare const OBS_GRID_CELLS: 221;
-export declare const BATCH_MAX: 1048576;
+export declare const ACTION_SPACE: typeof CONSTANTS.ACTION_SPACE;
+export declare const ACTION_MASK_BYTES: typeof CONSTANTS.ACTION_MASK_BYTES;
+export declare const INDEX_END: typeof CONSTANTS.INDEX_END;
+export declare const INDEX_CARD: typeof CONSTANTS.INDEX_CARD;
+export declare const INDEX_PLANES: typeof CONSTANTS.INDEX_PLANES;
+export declare const OBS_PLANES: typeof CONSTANTS.OBS_PLANES;
+export declare const OBS_SCALARS: typeof CONSTANTS.OBS_SCALARS;
+export declare const OBS_GRID_CELLS: typeof CONSTANTS.OBS_GRID_CELLS;
+export declare const BATCH_MAX: typeof CONSTANTS.BATCH_MAX;
 /** The turn limit of a Batch when no turnLimit is given. */
 export declare const AUTO_TURN_LIMIT: 100;
 

@@ -28,27 +28,28 @@
 // 0-7,989, 'illegal' for an index or action not legal here, 'buffer' for
 // an array of the wrong length, 'arg' for a value of the wrong type.
 
+import { CONSTANTS } from './_api.mjs';
 import { BallError, ErrorCode } from './libball.mjs';
 
 const INTERNALS = Symbol.for('libball.internals');
 
 /** Number of distinct action indices (BALL_ACTION_SPACE). */
-export const ACTION_SPACE = 7990;
+export const ACTION_SPACE = CONSTANTS.ACTION_SPACE;
 /** Bytes of a legal mask in bits (BALL_ACTION_MASK_BYTES). */
-export const ACTION_MASK_BYTES = 999;
+export const ACTION_MASK_BYTES = CONSTANTS.ACTION_MASK_BYTES;
 /** Index of `end`; `pe+k` is INDEX_END + k (card mode). */
-export const INDEX_END = 7881;
+export const INDEX_END = CONSTANTS.INDEX_END;
 /** The play of the card of hand index i is INDEX_CARD + i. */
-export const INDEX_CARD = 7981;
+export const INDEX_CARD = CONSTANTS.INDEX_CARD;
 /** Planes of the spatial part of the action space (71 x 111 squares). */
-export const INDEX_PLANES = 71;
+export const INDEX_PLANES = CONSTANTS.INDEX_PLANES;
 /** Spatial planes and scalar features of an observation. */
-export const OBS_PLANES = 28;
-export const OBS_SCALARS = 63;
+export const OBS_PLANES = CONSTANTS.OBS_PLANES;
+export const OBS_SCALARS = CONSTANTS.OBS_SCALARS;
 /** Cells of a plane with ObsFlag.GRID (17 x 13). */
-export const OBS_GRID_CELLS = 221;
+export const OBS_GRID_CELLS = CONSTANTS.OBS_GRID_CELLS;
 /** Most games in one Batch. */
-export const BATCH_MAX = 1048576;
+export const BATCH_MAX = CONSTANTS.BATCH_MAX;
 /** The turn limit (R11.2) of a Batch when none is given (as Python's
  *  learn.AUTO_TURN_LIMIT): without a limit a random game lasts thousands
  *  of decisions. `turnLimit: 0` asks for none. */
@@ -72,9 +73,9 @@ const OUTPUT_NAMES = ['obs', 'obsBits', 'mask', 'maskBits', 'rewards', 'done', '
 /** The outputs a Batch binds unless told otherwise (Python's DEFAULT_OUTPUTS). */
 export const DEFAULT_OUTPUTS = Object.freeze(['obs', 'mask', 'rewards', 'done', 'actions', 'side']);
 
-const MASK_BITS = 1;
-const MAX_ACTIONS = 1024;
-const BPN_MAX = 1024;
+const MASK_BITS = CONSTANTS.MASK_BITS;
+const MAX_ACTIONS = CONSTANTS.MAX_ACTIONS;
+const BPN_MAX = CONSTANTS.BPN_MAX;
 const ERR_MAX = 256;
 const INT_MAX = 2 ** 31 - 1;
 const INT_MIN = -(2 ** 31);

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Type declarations of libball.mjs, the JavaScript binding of libball
 // (docs/web.md). Checked by `tsc --strict` in make check-web
-// (tests/web/types.check.mts).
+// (tests/web/types.check.mts). The raw declarations (the numbers of ball.h,
+// the module's `_ball_...` functions) are generated: _api.d.mts.
+
+import type { BallExports, CONSTANTS } from './_api.mjs';
 
 export type Team = 'ATK' | 'DEF';
 export type Phase = 'action' | 'release';
@@ -44,8 +47,8 @@ export declare class BallError extends Error {
   readonly codeName: ErrorCodeName;
 }
 
-/** The numbers of ball.h (BALL_ prefix dropped). */
-export declare const constants: Readonly<Record<string, number> & { START_BPN: string }>;
+/** The numbers of ball.h (BALL_ prefix dropped) and the standard start's BPN. */
+export declare const constants: Readonly<Record<string, number> & typeof CONSTANTS & { START_BPN: string }>;
 export declare const START_BPN: string;
 
 /** xorshift64 random numbers in [0, 2^64) from a non-zero seed. */
@@ -62,8 +65,9 @@ export interface LoadOptions {
   moduleArg?: object;
 }
 
-/** The emscripten module: every C function as `_ball_...`, the heap views. */
-export interface EmscriptenModule {
+/** The emscripten module: every C function as `_ball_...` (BallExports,
+ *  generated from ball.h), the heap views. */
+export interface EmscriptenModule extends BallExports {
   HEAPU8: Uint8Array;
   HEAP32: Int32Array;
   HEAPU32: Uint32Array;

@@ -16,6 +16,8 @@
 // random numbers of randomAction) are BigInts. Failures throw BallError,
 // an Error carrying the library's code and message.
 
+import { CONSTANTS, LAYOUTS, STRINGS } from './_api.mjs';
+
 /** Error codes of ball.h (enum ball_error). */
 export const ErrorCode = Object.freeze({
   OK: 0, ARG: -1, NOMEM: -2, BPN: -3, NOTATION: -4, ILLEGAL: -5, BUFFER: -6,
@@ -60,79 +62,28 @@ const VERB_NAMES = [null, 'move', 'handoff', 'short_pass', 'long_pass', 'card'];
 const EARN_NAMES = ['move', 'pickup', 'dodge', 'fumble', 'tactical', 'block', 'protect',
   'handoff', 'short', 'long', 'standup', 'unblock', 'unprotect'];
 
-/** The numbers of ball.h, for code that speaks the C API's language. */
-export const constants = Object.freeze({
-  NUM_SQUARES: 111, NUM_COLS: 13, NUM_ROWS: 17, NO_SQUARE: 127, SQUARE_TEXT_MAX: 4,
-  ATK: 0, DEF: 1, PHASE_ACTION: 0, PHASE_RELEASE: 1,
-  ONGOING: 0, ATK_WON: 1, DEF_WON: 2, DRAW: 3,
-  X: 1, O: 2, SQUARE: 3,
-  PIECE_TYPE_MASK: 0x03, PIECE_DEF: 0x04, PIECE_DOWN: 0x08, PIECE_RESTRICTED: 0x10,
-  PIECE_BALL: 0x20, PIECE_STACKED: 0x40, UPPER: 0, LOWER: 1,
-  SQ_PIECE: 0x01, SQ_STACK: 0x02, SQ_FRESH: 0x04, SQ_LOOSE_BALL: 0x08, SQ_BALL: 0x10,
-  MAX_TURN: 999999999, MAX_PA: 99, MAX_PE: 999999999,
-  ACTION_NONE: 0, MAX_ACTIONS: 1024, ACTION_TEXT_MAX: 32,
-  MOVE: 1, DODGE: 2, TACTICAL_DODGE: 3, BLOCK: 4, PROTECT: 5, HANDOFF: 6, SHORT_PASS: 7,
-  LONG_PASS: 8, END: 9, STAND_UP: 10, UNBLOCK: 11, UNPROTECT: 12, CONVERT_PA: 13, PLAY_CARD: 14,
-  FLAG_PICKUP: 0x1, FLAG_FORCED_FUMBLE: 0x2, FLAG_FUMBLE: 0x4,
-  KEEPER_NONE: 0, KEEPER_UPPER: 1, KEEPER_LOWER: 2,
-  MAX_TASKS: 14, TASK_STAND_UP: 1, TASK_RELEASE: 2,
-  EARN_COUNT: 13, EFFECT_GAIN_PA: 1, EFFECT_UNRESTRICT: 2,
-  MAX_HAND: 9, CARD_NAME_MAX: 24, MAX_CARD_PE: 999,
-  CARD_COST: 0, CARD_EFFECT: 1, CARD_AMOUNT: 2,
-  SELECT_STEPS: 5, VERB_MOVE: 1, VERB_HANDOFF: 2, VERB_SHORT_PASS: 3, VERB_LONG_PASS: 4,
-  VERB_CARD: 5,
-  BPN_MAX: 1024, MAX_PERFT_DEPTH: 64, RULES_TEXT_MAX: 1024,
-  TAG_EVENT: 0, TAG_SITE: 1, TAG_DATE: 2, TAG_ATK: 3, TAG_DEF: 4, TAG_COUNT: 5, TAG_TEXT_MAX: 128,
-  START_BPN: '7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 2 - 0/0 1',
-});
+/** The numbers of ball.h, for code that speaks the C API's language: every
+ *  integer constant (BALL_ prefix dropped) and the standard start's BPN,
+ *  from the generated _api.mjs (scripts/api-generate.py). */
+export const constants = Object.freeze({ ...CONSTANTS, START_BPN: STRINGS.START_BPN });
 
 /** The BPN of the standard start (N1). */
 export const START_BPN = constants.START_BPN;
 
-// The 1.0 layout of ball_rules on wasm32 (size_t and pointers are 4
-// bytes): size, end_zone_depth, turn_limit, flags, cards. The struct is
-// size-tagged: the library accepts this published size for all of 1.x.
-const RULES_SIZE = 20;
+// The structs the binding fills and reads, as the wasm32 build lays them out
+// (_api.mjs, generated from ball.h: `sizeof` and each field's byte offset
+// under its C name). All are size-tagged: the library accepts the size of
+// the header they were generated from.
+const RULES = LAYOUTS.ball_rules;
+const MCTS_CONFIG = LAYOUTS.ball_mcts_config;
+const MCTS_STATS = LAYOUTS.ball_mcts_stats;
+const SEARCH_CONFIG = LAYOUTS.ball_search_config;
+const SEARCH_RESULT = LAYOUTS.ball_search_result;
+const SEARCH_LINE = LAYOUTS.ball_search_line;
 // The most decisions reserveHistory() asks the library for: 2^24 undo
 // records of well under 256 bytes each stay below the 2 GiB of wasm memory
 // and far from the 4 GiB where a 32-bit size_t wraps.
 const MAX_HISTORY = 2 ** 24;
-const RULES_ZONE = 4;
-const RULES_TURNS = 8;
-const RULES_CARDS = 16;
-
-// The 1.0 layouts of ball_mcts_config and ball_mcts_stats on wasm32, both
-// size-tagged: size (4 bytes, then padding), seed (u64), playouts,
-// time_ms, max_nodes, exploration (double), playout_turns; size,
-// playouts (u64), nodes (u64), max_depth, visits, value, elapsed_ms.
-const MCTS_CONFIG_SIZE = 48;
-const MCTS_SEED = 8;
-const MCTS_PLAYOUTS = 16;
-const MCTS_TIME_MS = 20;
-const MCTS_MAX_NODES = 24;
-const MCTS_EXPLORATION = 32;
-const MCTS_PLAYOUT_TURNS = 40;
-const MCTS_STATS_SIZE = 48;
-
-// The 1.1 layouts of ball_search_config, ball_search_result and
-// ball_search_line on wasm32 (size_t and pointers 4 bytes, uint64_t and
-// double aligned to 8), all size-tagged: config size, nodes (u64) at 8,
-// time_ms 16, depth 20, threads 24, seed (u64) 32, multipv 40, hash_mb
-// 44, info 48, info_ud 52, info_every_ms 56; result size, best 4, value
-// (double) 8, proven 16, decisions_to_end 20, depth 24, nodes (u64) 32,
-// elapsed_ms 40, stopped 48; line size, action 4, value 8, bound 16,
-// proven 20, depth 24, nodes (u64) 32, pv_len 40, pv[64] 44.
-const SEARCH_CONFIG_SIZE = 64;
-const SEARCH_NODES = 8;
-const SEARCH_TIME_MS = 16;
-const SEARCH_DEPTH = 20;
-const SEARCH_THREADS = 24;
-const SEARCH_SEED = 32;
-const SEARCH_MULTIPV = 40;
-const SEARCH_HASH_MB = 44;
-const SEARCH_RESULT_SIZE = 56;
-const SEARCH_LINE_SIZE = 304;
-const SEARCH_PV_MAX = 64;
 
 /** The record tags (enum ball_tag) in lower case, as tag() and setTag()
  *  also take them. */
@@ -486,10 +437,10 @@ export function bind(M) {
     text: M._malloc(constants.BPN_MAX),
     err: M._malloc(256),
     out: M._malloc(8),
-    rules: M._malloc(RULES_SIZE + 12),
+    rules: M._malloc(RULES.sizeof + 12),
     mallinfo: M._malloc(64),
-    mcts: M._malloc(MCTS_CONFIG_SIZE),
-    stats: M._malloc(MCTS_STATS_SIZE),
+    mcts: M._malloc(MCTS_CONFIG.sizeof),
+    stats: M._malloc(MCTS_STATS.sizeof),
   };
   const u8 = () => M.HEAPU8;
   const i32 = (ptr) => M.HEAP32[ptr >> 2];
@@ -660,10 +611,10 @@ export function bind(M) {
 
   // Reads a ruleset object of ours from the ball_rules at p.
   function readRules(p) {
-    const cardsPtr = u32(p + RULES_CARDS);
+    const cardsPtr = u32(p + RULES.cards);
     const rules = {
-      endZoneDepth: i32(p + RULES_ZONE),
-      turnLimit: u32(p + RULES_TURNS),
+      endZoneDepth: i32(p + RULES.end_zone_depth),
+      turnLimit: u32(p + RULES.turn_limit),
       cards: cardsPtr ? readCards(cardsPtr) : null,
       text: '',
     };
@@ -771,7 +722,7 @@ export function bind(M) {
    */
   function buildRules(spec) {
     const p = SCRATCH.rules;
-    M._ball_rules_init(p, RULES_SIZE);
+    M._ball_rules_init(p, RULES.sizeof);
     if (spec === null)
       return 0;
     if (spec.text !== undefined) {
@@ -782,13 +733,13 @@ export function bind(M) {
       return u32(SCRATCH.out);
     }
     if (spec.endZoneDepth !== undefined)
-      setI32(p + RULES_ZONE, spec.endZoneDepth);
+      setI32(p + RULES.end_zone_depth, spec.endZoneDepth);
     if (spec.turnLimit !== undefined)
-      setU32(p + RULES_TURNS, spec.turnLimit);
+      setU32(p + RULES.turn_limit, spec.turnLimit);
     let cs = 0;
     if (spec.cards) {
       cs = makeCardset(spec.cards);
-      setU32(p + RULES_CARDS, cs);
+      setU32(p + RULES.cards, cs);
     }
     const rc = M._ball_rules_check(p, SCRATCH.err, 256);
     if (rc < 0) {
@@ -992,7 +943,7 @@ export function bind(M) {
     /** The ruleset: { endZoneDepth, turnLimit, cards, text }; cards is
      *  null or { earn, atk, def } with the hands as created. */
     get rules() {
-      M._ball_rules_init(SCRATCH.rules, RULES_SIZE);
+      M._ball_rules_init(SCRATCH.rules, RULES.sizeof);
       this.#check(M._ball_game_rules(this.#g, SCRATCH.rules));
       return readRules(SCRATCH.rules);
     }
@@ -1613,32 +1564,32 @@ export function bind(M) {
         return readOptions(options, MCTS_OPTIONS, 'MCTS options');
       });
       const int = (name) => (o[name] === undefined ? undefined : intArg(o[name], name, INT_MIN, INT_MAX));
-      const ints = [['playouts', MCTS_PLAYOUTS], ['timeMs', MCTS_TIME_MS], ['maxNodes', MCTS_MAX_NODES],
-        ['playoutTurns', MCTS_PLAYOUT_TURNS]].map(([name, offset]) => [int(name), offset]);
+      const ints = [['playouts', MCTS_CONFIG.playouts], ['timeMs', MCTS_CONFIG.time_ms], ['maxNodes', MCTS_CONFIG.max_nodes],
+        ['playoutTurns', MCTS_CONFIG.playout_turns]].map(([name, offset]) => [int(name), offset]);
       if (o.exploration !== undefined && (typeof o.exploration !== 'number' || Number.isNaN(o.exploration)))
         throw new BallError(ErrorCode.ARG, `exploration is a number, not ${describe(o.exploration)}`);
       const seed = o.seed === undefined ? undefined : seed64(o.seed);
       const p = SCRATCH.mcts;
-      M._ball_mcts_config_init(p, MCTS_CONFIG_SIZE);
-      if (u32(p) !== MCTS_CONFIG_SIZE)
+      M._ball_mcts_config_init(p, MCTS_CONFIG.sizeof);
+      if (u32(p) !== MCTS_CONFIG.sizeof)
         throw new BallError(ErrorCode.ARG, 'mcts: this binding does not know the library\'s ball_mcts_config');
       for (const [v, offset] of ints)
         if (v !== undefined)
           setI32(p + offset, v);
       if (o.exploration !== undefined)
-        setF64(p + MCTS_EXPLORATION, o.exploration);
+        setF64(p + MCTS_CONFIG.exploration, o.exploration);
       if (seed !== undefined)
-        setU64(p + MCTS_SEED, seed);
+        setU64(p + MCTS_CONFIG.seed, seed);
       // As the examples read "ms=T": a time budget alone means no playout limit.
       if (o.timeMs !== undefined && o.playouts === undefined)
-        setI32(p + MCTS_PLAYOUTS, 0);
+        setI32(p + MCTS_CONFIG.playouts, 0);
       this.config = Object.freeze({
-        playouts: i32(p + MCTS_PLAYOUTS),
-        timeMs: i32(p + MCTS_TIME_MS),
-        maxNodes: i32(p + MCTS_MAX_NODES),
-        playoutTurns: i32(p + MCTS_PLAYOUT_TURNS),
-        exploration: f64(p + MCTS_EXPLORATION),
-        seed: u64(p + MCTS_SEED),
+        playouts: i32(p + MCTS_CONFIG.playouts),
+        timeMs: i32(p + MCTS_CONFIG.time_ms),
+        maxNodes: i32(p + MCTS_CONFIG.max_nodes),
+        playoutTurns: i32(p + MCTS_CONFIG.playout_turns),
+        exploration: f64(p + MCTS_CONFIG.exploration),
+        seed: u64(p + MCTS_CONFIG.seed),
       });
       const rc = M._ball_mcts_new(SCRATCH.out, p, SCRATCH.err, 256);
       if (rc < 0)
@@ -1664,7 +1615,7 @@ export function bind(M) {
     choose(game) {
       const m = this.#m;
       const g = gamePointer(game);
-      setU32(SCRATCH.stats, MCTS_STATS_SIZE);
+      setU32(SCRATCH.stats, MCTS_STATS.sizeof);
       const rc = M._ball_mcts_choose(m, g, SCRATCH.out, SCRATCH.stats);
       if (rc < 0) {
         if (rc === ErrorCode.RANGE)
@@ -1674,12 +1625,12 @@ export function bind(M) {
       }
       const s = SCRATCH.stats;
       this.#stats = Object.freeze({
-        playouts: Number(u64(s + 8)),
-        nodes: Number(u64(s + 16)),
-        maxDepth: i32(s + 24),
-        visits: u32(s + 28),
-        value: f64(s + 32),
-        elapsedMs: f64(s + 40),
+        playouts: Number(u64(s + MCTS_STATS.playouts)),
+        nodes: Number(u64(s + MCTS_STATS.nodes)),
+        maxDepth: i32(s + MCTS_STATS.max_depth),
+        visits: u32(s + MCTS_STATS.visits),
+        value: f64(s + MCTS_STATS.value),
+        elapsedMs: f64(s + MCTS_STATS.elapsed_ms),
       });
       return Action.fromCode(u32(SCRATCH.out));
     }
@@ -1919,8 +1870,8 @@ export function bind(M) {
         return readOptions(options, SEARCH_OPTIONS, 'TurnSearch options');
       });
       const int = (name) => (o[name] === undefined ? undefined : intArg(o[name], name, INT_MIN, INT_MAX));
-      const ints = [['timeMs', SEARCH_TIME_MS], ['depth', SEARCH_DEPTH], ['threads', SEARCH_THREADS],
-        ['multipv', SEARCH_MULTIPV], ['hashMb', SEARCH_HASH_MB]].map(([name, offset]) => [int(name), offset]);
+      const ints = [['timeMs', SEARCH_CONFIG.time_ms], ['depth', SEARCH_CONFIG.depth], ['threads', SEARCH_CONFIG.threads],
+        ['multipv', SEARCH_CONFIG.multipv], ['hashMb', SEARCH_CONFIG.hash_mb]].map(([name, offset]) => [int(name), offset]);
       const nodes = o.nodes === undefined ? undefined : nodes64(o.nodes);
       const net = o.eval === undefined || o.eval === null ? null : o.eval;
       const netPtr = net === null ? 0 : netPointer(net);
@@ -1932,34 +1883,34 @@ export function bind(M) {
         throw new BallError(ErrorCode.ARG, `threads ${threads}: this WebAssembly build of libball ` +
           'searches with one thread only (threads must be 1)');
       // One block for the searcher's lifetime: the config, then the result.
-      const mem = M._malloc(SEARCH_CONFIG_SIZE + SEARCH_RESULT_SIZE);
+      const mem = M._malloc(SEARCH_CONFIG.sizeof + SEARCH_RESULT.sizeof);
       if (!mem)
         throw new BallError(ErrorCode.NOMEM, 'out of memory');
       const p = mem;
       try {
-        M._ball_search_config_init(p, SEARCH_CONFIG_SIZE);
-        if (u32(p) !== SEARCH_CONFIG_SIZE)
+        M._ball_search_config_init(p, SEARCH_CONFIG.sizeof);
+        if (u32(p) !== SEARCH_CONFIG.sizeof)
           throw new BallError(ErrorCode.ARG, 'search: this binding does not know the library\'s ball_search_config');
         for (const [v, offset] of ints)
           if (v !== undefined)
             setI32(p + offset, v);
         if (nodes !== undefined)
-          setU64(p + SEARCH_NODES, nodes);
+          setU64(p + SEARCH_CONFIG.nodes, nodes);
         if (seed !== undefined)
-          setU64(p + SEARCH_SEED, seed);
+          setU64(p + SEARCH_CONFIG.seed, seed);
         // As the examples read "search:ms=T" and "search:depth=D": a budget
         // named without nodes is the only budget.
         if ((o.timeMs !== undefined || o.depth !== undefined) && o.nodes === undefined)
-          setU64(p + SEARCH_NODES, 0n);
-        const n = u64(p + SEARCH_NODES); // at most 10^12 once the library accepts it
+          setU64(p + SEARCH_CONFIG.nodes, 0n);
+        const n = u64(p + SEARCH_CONFIG.nodes); // at most 10^12 once the library accepts it
         this.config = Object.freeze({
           nodes: Number(n),
-          timeMs: i32(p + SEARCH_TIME_MS),
-          depth: i32(p + SEARCH_DEPTH),
-          threads: i32(p + SEARCH_THREADS),
-          seed: u64(p + SEARCH_SEED),
-          multipv: i32(p + SEARCH_MULTIPV),
-          hashMb: i32(p + SEARCH_HASH_MB),
+          timeMs: i32(p + SEARCH_CONFIG.time_ms),
+          depth: i32(p + SEARCH_CONFIG.depth),
+          threads: i32(p + SEARCH_CONFIG.threads),
+          seed: u64(p + SEARCH_CONFIG.seed),
+          multipv: i32(p + SEARCH_CONFIG.multipv),
+          hashMb: i32(p + SEARCH_CONFIG.hash_mb),
         });
         const rc = M._ball_search_new(SCRATCH.out, p, SCRATCH.err, 256);
         if (rc < 0)
@@ -1997,8 +1948,8 @@ export function bind(M) {
     #run(game) {
       const s = this.#s;
       const g = gamePointer(game);
-      const r = this.#mem + SEARCH_CONFIG_SIZE;
-      M._ball_search_result_init(r, SEARCH_RESULT_SIZE);
+      const r = this.#mem + SEARCH_CONFIG.sizeof;
+      M._ball_search_result_init(r, SEARCH_RESULT.sizeof);
       const rc = M._ball_search_run(s, g, r);
       if (rc < 0) {
         const result = RESULTS[M._ball_result(g)];
@@ -2017,7 +1968,7 @@ export function bind(M) {
      * has no legal decision (it is over).
      */
     choose(game) {
-      return Action.fromCode(u32(this.#run(game) + 4));
+      return Action.fromCode(u32(this.#run(game) + SEARCH_RESULT.best));
     }
 
     /**
@@ -2037,14 +1988,14 @@ export function bind(M) {
       const r = this.#run(game);
       const s = this.#ptr;
       const out = {
-        best: Action.fromCode(u32(r + 4)),
-        value: f64(r + 8),
-        proven: i32(r + 16),
-        decisionsToEnd: i32(r + 20),
-        depth: i32(r + 24),
-        nodes: Number(u64(r + 32)),
-        elapsedMs: f64(r + 40),
-        stopped: i32(r + 48) !== 0,
+        best: Action.fromCode(u32(r + SEARCH_RESULT.best)),
+        value: f64(r + SEARCH_RESULT.value),
+        proven: i32(r + SEARCH_RESULT.proven),
+        decisionsToEnd: i32(r + SEARCH_RESULT.decisions_to_end),
+        depth: i32(r + SEARCH_RESULT.depth),
+        nodes: Number(u64(r + SEARCH_RESULT.nodes)),
+        elapsedMs: f64(r + SEARCH_RESULT.elapsed_ms),
+        stopped: i32(r + SEARCH_RESULT.stopped) !== 0,
         lines: [],
         bestTurn: [],
         bestTurnText: '',
@@ -2053,25 +2004,25 @@ export function bind(M) {
       if (n < 0)
         throw fail(n);
       if (n > 0) {
-        const buf = M._malloc(n * SEARCH_LINE_SIZE);
+        const buf = M._malloc(n * SEARCH_LINE.sizeof);
         if (!buf)
           throw new BallError(ErrorCode.NOMEM, 'out of memory');
         try {
           for (let i = 0; i < n; i++)
-            M._ball_search_line_init(buf + i * SEARCH_LINE_SIZE, SEARCH_LINE_SIZE);
+            M._ball_search_line_init(buf + i * SEARCH_LINE.sizeof, SEARCH_LINE.sizeof);
           const got = M._ball_search_lines(s, buf, n);
           if (got < 0)
             throw fail(got);
           for (let i = 0; i < Math.min(n, got); i++) {
-            const l = buf + i * SEARCH_LINE_SIZE;
-            const pv = actionsAt(l + 44, Math.min(i32(l + 40), SEARCH_PV_MAX));
+            const l = buf + i * SEARCH_LINE.sizeof;
+            const pv = actionsAt(l + SEARCH_LINE.pv, Math.min(i32(l + SEARCH_LINE.pv_len), constants.SEARCH_PV_MAX));
             out.lines.push(Object.freeze({
-              action: Action.fromCode(u32(l + 4)),
-              value: f64(l + 8),
-              bound: i32(l + 16) !== 0,
-              proven: i32(l + 20),
-              depth: i32(l + 24),
-              nodes: Number(u64(l + 32)),
+              action: Action.fromCode(u32(l + SEARCH_LINE.action)),
+              value: f64(l + SEARCH_LINE.value),
+              bound: i32(l + SEARCH_LINE.bound) !== 0,
+              proven: i32(l + SEARCH_LINE.proven),
+              depth: i32(l + SEARCH_LINE.depth),
+              nodes: Number(u64(l + SEARCH_LINE.nodes)),
               pv: Object.freeze(pv),
               pvText: lineText(pv),
             }));
@@ -2080,7 +2031,7 @@ export function bind(M) {
           M._free(buf);
         }
       }
-      const m = M._ball_search_best_turn(s, SCRATCH.actions, SEARCH_PV_MAX);
+      const m = M._ball_search_best_turn(s, SCRATCH.actions, constants.SEARCH_PV_MAX);
       if (m < 0)
         throw fail(m);
       out.bestTurn = actionsAt(SCRATCH.actions, m);
@@ -2226,7 +2177,7 @@ export function bind(M) {
     value: Object.freeze({
       M, gamePointer, adoptGame, Action, rulesSpec, buildRules, readCaller, readOptions, listArg,
       intArg, textArg, describe, isArray, withString, str, fail, rulesPtr: SCRATCH.rules,
-      rulesTurnsOffset: RULES_TURNS,
+      rulesTurnsOffset: RULES.turn_limit,
     }),
   });
   return Object.freeze(api);

@@ -20,7 +20,7 @@ test('npm pack gives a working package', { skip: npm.status !== 0 && 'no npm' },
     assert.equal(r.status, 0, r.stderr);
     const [info] = JSON.parse(r.stdout);
     const files = info.files.map((f) => f.path).sort();
-    assert.deepEqual(files, ['LICENSE', 'README.md', 'learn.d.mts', 'learn.mjs', 'libball.d.mts', 'libball.mjs', 'package.json',
+    assert.deepEqual(files, ['LICENSE', 'README.md', '_api.d.mts', '_api.mjs', 'learn.d.mts', 'learn.mjs', 'libball.d.mts', 'libball.mjs', 'package.json',
       'wasm/ball.mjs']);
     const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
     assert.equal(tgz, `libball-${info.version}.tgz`);

@@ -49,7 +49,7 @@ test('npm pack --dry-run lists the license, the wasm module and the types', { sk
   assert.equal(r.status, 0, r.stderr);
   const [info] = JSON.parse(r.stdout);
   const files = info.files.map((f) => f.path).sort();
-  assert.deepEqual(files, ['LICENSE', 'README.md', 'learn.d.mts', 'learn.mjs', 'libball.d.mts', 'libball.mjs', 'package.json',
+  assert.deepEqual(files, ['LICENSE', 'README.md', '_api.d.mts', '_api.mjs', 'learn.d.mts', 'learn.mjs', 'libball.d.mts', 'libball.mjs', 'package.json',
       'wasm/ball.mjs']);
   const pkg = JSON.parse(readFileSync(join(HERE, 'package.json'), 'utf8'));
   const targets = [];

@@ -407,7 +407,7 @@ class TurnSearch(_Owned):
         self._running: Optional[Game] = None  # the game of the run in progress
         self._info_cb: Optional[Any] = None  # the C callback, alive as long as the searcher
         if info is not None:
-            self._info_cb = _n.SEARCH_INFO_FN(_trampoline(weakref.ref(self)))
+            self._info_cb = _n.SEARCH_CONFIG_INFO_FN(_trampoline(weakref.ref(self)))
             cfg.info = self._info_cb
         handle = ctypes.c_void_p()
         err = ctypes.create_string_buffer(_n.ERR_MAX)
