@@ -1354,6 +1354,21 @@ async def run(args: argparse.Namespace) -> None:
         server.close()
 
 
+def install_loop(choice: str, option: str) -> bool:
+    """The event loop of ``choice`` (auto, uvloop, asyncio) installed:
+    uvloop unless "asyncio", when installed. False, said on standard
+    error after ``option``, when "uvloop" was asked for and is missing."""
+    if choice != "asyncio":
+        try:
+            import uvloop  # type: ignore[import-not-found]
+            uvloop.install()
+        except ImportError:
+            if choice == "uvloop":
+                print("%s uvloop: python3-uvloop is not installed" % option, file=sys.stderr)
+                return False
+    return True
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     p = argparse.ArgumentParser(description="The BALL game server (docs/server.md).")
     p.add_argument("--host", default="127.0.0.1",
@@ -1409,15 +1424,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                    help="the event loop: uvloop (Debian's python3-uvloop; about half the "
                    "CPU a decision) or asyncio's own; auto (default): uvloop when installed")
     args = p.parse_args(argv)
-    if args.loop != "asyncio":
-        try:
-            import uvloop  # type: ignore[import-not-found]
-            uvloop.install()
-        except ImportError:
-            if args.loop == "uvloop":
-                print("ball-server: --loop uvloop: python3-uvloop is not installed",
-                      file=sys.stderr)
-                return 2
+    if not install_loop(args.loop, "ball-server: --loop"):
+        return 2
     try:
         asyncio.run(run(args))
     except (KeyboardInterrupt, web.GracefulExit):  # Ctrl-C, SIGTERM: a clean stop

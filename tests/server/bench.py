@@ -35,7 +35,10 @@ import time
 from typing import Dict, List
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from client import Client, PgCluster, ServerProcess, create_game  # noqa: E402
+from client import ROOT, Client, PgCluster, ServerProcess, create_game  # noqa: E402
+
+sys.path.insert(0, os.path.join(ROOT, "examples", "server"))
+from server import install_loop  # noqa: E402
 
 import aiohttp  # noqa: E402
 
@@ -205,15 +208,8 @@ def main() -> int:
     args = p.parse_args()
     # timeout(1)'s SIGTERM: the servers and the cluster are stopped on the way out
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
-    if args.client_loop != "asyncio":
-        try:
-            import uvloop  # type: ignore[import-not-found]
-            uvloop.install()
-        except ImportError:
-            if args.client_loop == "uvloop":
-                print("bench: --client-loop uvloop: python3-uvloop is not installed",
-                      file=sys.stderr)
-                return 2
+    if not install_loop(args.client_loop, "bench: --client-loop"):
+        return 2
     return asyncio.run(bench(args))
 
 
