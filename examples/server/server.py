@@ -29,8 +29,13 @@ sys.path.insert(0, HERE)
 sys.path.insert(1, os.path.join(HERE, "..", "..", "bindings", "python"))
 
 from aiohttp import WSCloseCode, WSMessage, WSMsgType, web  # noqa: E402
-from aiohttp.http_websocket import WebSocketReader  # noqa: E402
-from aiohttp.streams import FlowControlDataQueue  # noqa: E402
+try:  # the aiohttp of Debian 12 (3.8): its reader's queue is replaced (Inbox)
+    from aiohttp.http_websocket import WebSocketReader
+    from aiohttp.streams import FlowControlDataQueue
+    DIRECT_READING = True
+except ImportError:  # another one: receive() throughout
+    WebSocketReader = FlowControlDataQueue = object  # type: ignore[misc,assignment]
+    DIRECT_READING = False
 
 import protocol  # noqa: E402
 from bots import DEFAULT_MEMORY_MB, LEVELS, BotPool  # noqa: E402
@@ -182,11 +187,12 @@ class ServerSocket(web.WebSocketResponse):
 
     inbox: Optional[Inbox] = None
 
-    def _post_start(self, request: web.BaseRequest, protocol: str, writer: Any) -> None:
-        super()._post_start(request, protocol, writer)
+    def _post_start(self, request: web.BaseRequest, *args: Any, **kwargs: Any) -> None:
+        super()._post_start(request, *args, **kwargs)  # type: ignore[misc]
         parser = getattr(request.protocol, "_payload_parser", None)
         queue = self._reader
-        if (isinstance(parser, WebSocketReader) and type(queue) is FlowControlDataQueue
+        if (DIRECT_READING and isinstance(parser, WebSocketReader)
+                and type(queue) is FlowControlDataQueue
                 and getattr(parser, "queue", None) is queue and not len(queue)
                 and not queue.is_eof() and queue.exception() is None):
             self.inbox = Inbox(request.protocol, 2 ** 16, loop=asyncio.get_running_loop())
