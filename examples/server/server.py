@@ -12,7 +12,10 @@ the protocol, the limits and how to put TLS in front of it.
 
 import argparse
 import asyncio
+import collections
 import concurrent.futures
+import functools
+import gc
 import json
 import os
 import socket
@@ -25,7 +28,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(1, os.path.join(HERE, "..", "..", "bindings", "python"))
 
-from aiohttp import WSCloseCode, WSMsgType, web  # noqa: E402
+from aiohttp import WSCloseCode, WSMessage, WSMsgType, web  # noqa: E402
+try:  # the aiohttp of Debian 12 (3.8): its reader's queue is replaced (Inbox)
+    from aiohttp.http_websocket import WebSocketReader
+    from aiohttp.streams import FlowControlDataQueue
+    DIRECT_READING = True
+except ImportError:  # another one: receive() throughout
+    WebSocketReader = FlowControlDataQueue = object  # type: ignore[misc,assignment]
+    DIRECT_READING = False
 
 import protocol  # noqa: E402
 from bots import DEFAULT_MEMORY_MB, LEVELS, BotPool  # noqa: E402
@@ -41,6 +51,9 @@ RATE = 20.0
 BURST = 40.0
 #: Refused messages in a row before the connection is closed.
 MAX_REFUSED = 50
+#: Messages of a connection waiting for the answer to the one before, at
+#: which its socket is no longer read until they are answered.
+BACKLOG = 32
 #: Bytes waiting for a client that does not read (beyond the kernel's
 #: buffer), before it is dropped.
 MAX_BUFFERED = 128 * 1024
@@ -98,6 +111,94 @@ class Outbox:
             conn.flush()
 
 
+class GameLock:
+    """A game's lock: asyncio.Lock's first come, first served, plus
+    ``try_acquire()``, which takes a free lock at once without a
+    coroutine, so that a decision can be checked and handed to the group
+    commit in the very callback that read it (Server._take). ``release()``
+    hands the lock straight to the first waiter."""
+
+    __slots__ = ("_locked", "_waiters")
+
+    def __init__(self) -> None:
+        self._locked = False
+        self._waiters: "collections.deque[asyncio.Future[bool]]" = collections.deque()
+
+    def locked(self) -> bool:
+        return self._locked
+
+    def try_acquire(self) -> bool:
+        if self._locked:
+            return False
+        self._locked = True
+        return True
+
+    async def acquire(self) -> bool:
+        if not self._locked:
+            self._locked = True
+            return True
+        fut: "asyncio.Future[bool]" = asyncio.get_running_loop().create_future()
+        self._waiters.append(fut)
+        try:
+            await fut
+        except BaseException:
+            if fut.done() and not fut.cancelled():
+                self.release()  # handed over, then cancelled: passed on
+            raise
+        return True
+
+    def release(self) -> None:
+        while self._waiters:
+            fut = self._waiters.popleft()
+            if not fut.done():
+                fut.set_result(True)  # still locked: the waiter holds it now
+                return
+        self._locked = False
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc: Any) -> None:
+        self.release()
+
+
+class Inbox(FlowControlDataQueue):
+    """The queue into which aiohttp's frame reader puts a WebSocket's
+    messages. Once ``take`` is set (the connection follows a game), every
+    message but a close goes straight to it, in the callback that read it
+    from the socket: no ``receive()``, no timeout context, no task woken
+    per message. A close, an error and the end of the stream are still
+    queued, for the connection's task, which waits for nothing else."""
+
+    take: Any = None
+
+    def feed_data(self, data: WSMessage, size: int = 0) -> None:
+        if self.take is not None and data.type not in (WSMsgType.CLOSE, WSMsgType.CLOSING):
+            self.take(data)
+        else:
+            super().feed_data(data, size)
+
+
+class ServerSocket(web.WebSocketResponse):
+    """aiohttp's WebSocket with an ``Inbox`` in place of its message queue
+    (``inbox``; None where aiohttp's reader is not the one this was
+    written for, or where bytes followed the handshake before it was
+    answered: the connection then reads with ``receive()`` throughout)."""
+
+    inbox: Optional[Inbox] = None
+
+    def _post_start(self, request: web.BaseRequest, *args: Any, **kwargs: Any) -> None:
+        super()._post_start(request, *args, **kwargs)  # type: ignore[misc]
+        parser = getattr(request.protocol, "_payload_parser", None)
+        queue = self._reader
+        if (DIRECT_READING and isinstance(parser, WebSocketReader)
+                and type(queue) is FlowControlDataQueue
+                and getattr(parser, "queue", None) is queue and not len(queue)
+                and not queue.is_eof() and queue.exception() is None):
+            self.inbox = Inbox(request.protocol, 2 ** 16, loop=asyncio.get_running_loop())
+            self._reader = parser.queue = self.inbox
+
+
 class Conn:
     """One WebSocket: its seat, its rate bucket, and what it is sent.
 
@@ -115,6 +216,7 @@ class Conn:
         self.rate, self.burst = rate, burst
         self.stats = stats
         self.transport = request.transport
+        self.protocol = request.protocol
         self.peer = request.remote or ""
         self.session: Optional[Session] = None
         self.side: Optional[str] = None
@@ -125,6 +227,12 @@ class Conn:
         self.dropped = False
         self._out: List[bytes] = []
         self._outbox = outbox
+        # read straight from the Inbox: a message that comes while the one
+        # before is not answered waits here (reading paused beyond BACKLOG)
+        self.busy = False
+        self.closing = False
+        self.paused = False
+        self.backlog: "collections.deque[WSMessage]" = collections.deque()
 
     def send_frame(self, frame: bytes) -> None:
         if self.dropped or self.ws.closed:
@@ -211,6 +319,7 @@ class Server:
         self.outbox = Outbox()
         self._starting_bots = 0
         self.conns: "set[Conn]" = set()
+        self._tasks: "set[asyncio.Task[None]]" = set()
 
     # -------------------------------------------------- storage
 
@@ -236,7 +345,7 @@ class Server:
             session = Session(game_id, meta)
             for event in events:
                 session.replay(event)
-            session.lock = asyncio.Lock()
+            session.lock = GameLock()
             self.sessions[game_id] = session
             if session.over:
                 if outcome is None:  # killed between the last event and its record
@@ -293,12 +402,16 @@ class Server:
         raise Refused("storage", "not stored, not played: the game changes too fast")
 
     def _commit(self, session: Session, event: Dict[str, Any], conn: Optional[Conn] = None,
-                msg_id: Optional[str] = None) -> "asyncio.Future[None]":
+                msg_id: Optional[str] = None, then: Any = None) -> "asyncio.Future[None]":
         """Called holding the session's lock, which it releases once the
         event is durable, accepted and broadcast (and acknowledged to
         ``conn``), or refused and reverted: the future says which
-        (Refused, or Stale when another process stored that seq first)."""
-        fut: "asyncio.Future[None]" = asyncio.get_running_loop().create_future()
+        (Refused, or Stale when another process stored that seq first).
+        With ``then``, no future: ``then(None)`` or ``then(the Refused)``
+        is called instead, right after the lock is released."""
+        fut: "Optional[asyncio.Future[None]]" = None
+        if then is None:
+            fut = asyncio.get_running_loop().create_future()
         text = json.dumps(event)  # stored and sent as it is
 
         def done(error: Optional[StorageError]) -> None:
@@ -311,18 +424,23 @@ class Server:
                 self.log.write("error", game=session.id, seq=event["seq"], error=repr(e))
             finally:
                 session.lock.release()
-                if fut.done():
+                refused: Optional[Refused] = None
+                if isinstance(error, Conflict):
+                    refused = Stale("stale_seq", "seq %d: accepted already by another "
+                                    "process" % event["seq"])
+                elif error is not None:
+                    refused = Refused("storage", "not stored, not played: %s" % error)
+                if then is not None:
+                    then(refused)
+                elif fut is None or fut.done():
                     pass  # its asker went away
-                elif error is None:
+                elif refused is None:
                     fut.set_result(None)
-                elif isinstance(error, Conflict):
-                    fut.set_exception(Stale("stale_seq", "seq %d: accepted already by another "
-                                            "process" % event["seq"]))
                 else:
-                    fut.set_exception(Refused("storage", "not stored, not played: %s" % error))
+                    fut.set_exception(refused)
 
         self.committer.submit([(session.id, event["seq"], text)], done)
-        return fut
+        return fut  # type: ignore[return-value]
 
     def _accepted(self, session: Session, event: Dict[str, Any], text: str,
                   conn: Optional[Conn], msg_id: Optional[str]) -> None:
@@ -403,7 +521,7 @@ class Server:
         session = Session(game_id, meta)
         for event in events:
             session.replay(event)
-        session.lock = asyncio.Lock()
+        session.lock = GameLock()
         self.sessions[game_id] = session
         self.after_change(session)
         return session
@@ -652,7 +770,7 @@ class Server:
         response. ``reserved``: {side: token hash} of seats kept for the
         holder of an earlier game's token (a rematch)."""
         session, tokens = Session.create(options, reserved=reserved)
-        session.lock = asyncio.Lock()
+        session.lock = GameLock()
         bot = any(v["kind"] == "bot" for v in options["seats"].values())
         self._starting_bots += bot  # counted by the limit from its check on
         try:
@@ -885,8 +1003,7 @@ class Server:
             return self.refuse(request, 503, "busy", "too many connections")
         # aiohttp's heartbeat re-arms a timer at every message: the
         # server's own (heartbeat()) looks at all connections every 20 s
-        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, autoping=False,
-                                   compress=False)
+        ws = ServerSocket(max_msg_size=protocol.MAX_FRAME, autoping=False, compress=False)
         await ws.prepare(request)
         sock = request.transport.get_extra_info("socket") if request.transport else None
         if sock is not None:
@@ -908,9 +1025,17 @@ class Server:
         return ws
 
     async def _serve(self, conn: Conn) -> None:
+        """The connection's task. Until the connection follows a game (its
+        hello), it reads the messages with ``receive()``; then, when its
+        socket has an Inbox, the messages go straight to ``_take()`` and
+        the task only waits for the close, an error or the end."""
         ws = conn.ws
+        inbox: Optional[Inbox] = getattr(ws, "inbox", None)
         hello_by = time.monotonic() + self.hello_seconds
         while not conn.dropped:
+            if (inbox is not None and inbox.take is None and conn.session is not None
+                    and not len(inbox)):
+                inbox.take = functools.partial(self._take, conn)
             timeout = None if conn.session is not None else max(0.0, hello_by - time.monotonic())
             try:
                 raw = await ws.receive(timeout=timeout)
@@ -930,28 +1055,142 @@ class Server:
                 return  # e.g. a frame above the size limit: aiohttp closed with 1009
             client_id = None
             try:
-                msg = protocol.parse(raw.data if raw.type == WSMsgType.TEXT else None)
+                msg = self._parse(conn, raw)
                 client_id = msg.id
-                if not conn.allow():
-                    raise Refused("rate_limited", "at most %g messages a second" % conn.rate)
                 await self._handle(conn, msg)
                 conn.refused = 0
             except Refused as e:
-                conn.refused += 1
-                self.stats["refused"] += 1
-                game = conn.session.id if conn.session is not None else None
-                self.log.refused(e.reason, e.message, game=game, peer=conn.peer, side=conn.side)
-                conn.send_obj(protocol.error(e.reason, e.message, client_id or e.client_id))
-                if conn.refused >= MAX_REFUSED:
+                if self._refused(conn, e, client_id):
                     await conn.close(WSCloseCode.POLICY_VIOLATION, b"too many refused")
                     return
 
+    def _parse(self, conn: Conn, raw: WSMessage) -> Message:
+        """A text frame's message, within the connection's rate; Refused else."""
+        msg = protocol.parse(raw.data if raw.type == WSMsgType.TEXT else None)
+        if not conn.allow():
+            raise Refused("rate_limited", "at most %g messages a second" % conn.rate, msg.id)
+        return msg
+
+    def _refused(self, conn: Conn, e: Refused, client_id: Optional[str]) -> bool:
+        """A refused message logged and answered; True when the connection
+        is to be closed (MAX_REFUSED in a row)."""
+        conn.refused += 1
+        self.stats["refused"] += 1
+        game = conn.session.id if conn.session is not None else None
+        self.log.refused(e.reason, e.message, game=game, peer=conn.peer, side=conn.side)
+        conn.send_obj(protocol.error(e.reason, e.message, client_id or e.client_id))
+        return conn.refused >= MAX_REFUSED
+
+    # The messages of a connection that follows a game, read straight from
+    # its Inbox (in aiohttp's callback that read the socket). One at a time,
+    # as the task would: a message that comes before the one before is
+    # answered waits in the connection's backlog (reading is paused at
+    # BACKLOG of them). A decision whose game is not locked is checked and
+    # handed to the group commit at once, and answered from the commit's
+    # callback: no task, no coroutine. Anything else runs in a task.
+
+    def _take(self, conn: Conn, raw: WSMessage) -> None:
+        conn.seen = time.monotonic()
+        if raw.type == WSMsgType.PING:
+            conn.send_frame(ws_frame(raw.data, 0x8A))
+            return
+        if raw.type == WSMsgType.PONG or conn.closing:
+            return
+        if conn.busy:
+            conn.backlog.append(raw)
+            if len(conn.backlog) >= BACKLOG and not conn.paused:
+                conn.paused = True
+                conn.protocol.pause_reading()
+            return
+        self._take_one(conn, raw)
+
+    def _take_one(self, conn: Conn, raw: WSMessage) -> None:
+        client_id = None
+        try:
+            msg = self._parse(conn, raw)
+            client_id = msg.id
+            if msg.type == "ping":
+                self._pong(conn, msg)
+                conn.refused = 0
+            elif msg.type not in protocol.GAME_CHANGES or not self._change_now(conn, msg):
+                conn.busy = True
+                self._spawn(self._handle_later(conn, msg))
+        except Refused as e:
+            self._refused_now(conn, e, client_id)
+
+    def _change_now(self, conn: Conn, msg: Message) -> bool:
+        """change() without a coroutine when the game is free (and, with
+        several processes, the seq the next one here); False: not tried."""
+        session = conn.session
+        assert session is not None
+        if self.storage.shared and msg.seq != session.seq + 1:
+            return False
+        if not session.lock.try_acquire():
+            return False
+        try:
+            event = session.propose(conn.side, msg)
+        except BaseException:
+            session.lock.release()
+            raise
+        conn.busy = True
+        self._commit(session, event, conn, msg.id,
+                     then=lambda refused: self._changed(conn, msg, refused))
+        return True
+
+    def _changed(self, conn: Conn, msg: Message, refused: Optional[Refused]) -> None:
+        if isinstance(refused, Stale):  # another process was first: change() catches up
+            self._spawn(self._handle_later(conn, msg))
+            return
+        if refused is None:
+            conn.refused = 0
+        else:
+            self._refused_now(conn, refused, msg.id)
+        self._next(conn)
+
+    async def _handle_later(self, conn: Conn, msg: Message) -> None:
+        try:
+            await self._handle(conn, msg)
+            conn.refused = 0
+        except Refused as e:
+            self._refused_now(conn, e, msg.id)
+        except Exception as e:  # a bug: logged, the connection cut (it may resume)
+            self.log.write("error", game=conn.session.id if conn.session else None,
+                           error=repr(e))
+            conn.drop()
+        finally:
+            self._next(conn)
+
+    def _next(self, conn: Conn) -> None:
+        """The connection's last message answered: the ones it sent
+        meanwhile, in order."""
+        conn.busy = False
+        while conn.backlog and not conn.busy and not conn.closing:
+            self._take_one(conn, conn.backlog.popleft())
+        if conn.paused and not conn.backlog:
+            conn.paused = False
+            conn.protocol.resume_reading()
+
+    def _refused_now(self, conn: Conn, e: Refused, client_id: Optional[str]) -> None:
+        if self._refused(conn, e, client_id):
+            conn.closing = True
+            conn.backlog.clear()
+            self._spawn(conn.close(WSCloseCode.POLICY_VIOLATION, b"too many refused"))
+
+    def _spawn(self, coro: Any) -> None:
+        """A task kept until it ends (the loop keeps only a weak one)."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _pong(self, conn: Conn, msg: Message) -> None:
+        out: Dict[str, Any] = {"type": "pong"}
+        if msg.id is not None:
+            out["id"] = msg.id
+        conn.send_obj(out)
+
     async def _handle(self, conn: Conn, msg: Message) -> None:
         if msg.type == "ping":
-            out: Dict[str, Any] = {"type": "pong"}
-            if msg.id is not None:
-                out["id"] = msg.id
-            conn.send_obj(out)
+            self._pong(conn, msg)
             return
         if msg.type == "hello":
             if conn.session is not None:
@@ -1095,6 +1334,9 @@ async def run(args: argparse.Namespace) -> None:
                     create_burst=args.create_burst, commit_window=args.commit_window / 1000.0,
                     log=log)
     going = server.load()
+    # what start-up made (modules, the games read back) stays: out of the
+    # collector's sight, so that its full passes look at the new objects only
+    gc.freeze()
     runner = web.AppRunner(make_app(server, args.web), access_log=None, handle_signals=True)
     await runner.setup()
     site = web.TCPSite(runner, args.host, args.port, reuse_address=True)
@@ -1116,6 +1358,21 @@ async def run(args: argparse.Namespace) -> None:
         heartbeat.cancel()
         await runner.cleanup()
         server.close()
+
+
+def install_loop(choice: str, option: str) -> bool:
+    """The event loop of ``choice`` (auto, uvloop, asyncio) installed:
+    uvloop unless "asyncio", when installed. False, said on standard
+    error after ``option``, when "uvloop" was asked for and is missing."""
+    if choice != "asyncio":
+        try:
+            import uvloop  # type: ignore[import-not-found]
+            uvloop.install()
+        except ImportError:
+            if choice == "uvloop":
+                print("%s uvloop: python3-uvloop is not installed" % option, file=sys.stderr)
+                return False
+    return True
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -1173,15 +1430,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                    help="the event loop: uvloop (Debian's python3-uvloop; about half the "
                    "CPU a decision) or asyncio's own; auto (default): uvloop when installed")
     args = p.parse_args(argv)
-    if args.loop != "asyncio":
-        try:
-            import uvloop  # type: ignore[import-not-found]
-            uvloop.install()
-        except ImportError:
-            if args.loop == "uvloop":
-                print("ball-server: --loop uvloop: python3-uvloop is not installed",
-                      file=sys.stderr)
-                return 2
+    if not install_loop(args.loop, "ball-server: --loop"):
+        return 2
     try:
         asyncio.run(run(args))
     except (KeyboardInterrupt, web.GracefulExit):  # Ctrl-C, SIGTERM: a clean stop

@@ -35,7 +35,10 @@ import time
 from typing import Dict, List
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from client import Client, PgCluster, ServerProcess, create_game  # noqa: E402
+from client import ROOT, Client, PgCluster, ServerProcess, create_game  # noqa: E402
+
+sys.path.insert(0, os.path.join(ROOT, "examples", "server"))
+from server import install_loop  # noqa: E402
 
 import aiohttp  # noqa: E402
 
@@ -177,8 +180,9 @@ async def bench_on(args: argparse.Namespace, servers: List[ServerProcess]) -> in
     print("  server memory (VmRSS%s): %.1f MB before, %.1f MB after"
           % (", all processes" if len(servers) > 1 else "", rss_before / 1024, rss_after / 1024))
     print("  lost: %d, duplicated: %d" % (lost, duplicated))
-    print("  machine: %d processors, load average %.1f at the end (other work included)"
-          % (os.cpu_count() or 0, os.getloadavg()[0]))
+    print("  machine: %d processors, load average %.1f at the end (other work included); "
+          "the clients on %s" % (os.cpu_count() or 0, os.getloadavg()[0],
+                                 type(asyncio.get_running_loop()).__module__.split(".")[0]))
     for p in problems[:10]:
         print("  " + p)
     return 1 if lost or duplicated or problems else 0
@@ -195,12 +199,17 @@ def main() -> int:
     p.add_argument("--server-args", default="", help="more options of the server, e.g. "
                    "'--loop asyncio' or '--commit-window 2' (one word with =: "
                    "--server-args=--no-log)")
+    p.add_argument("--client-loop", default="auto", choices=("auto", "uvloop", "asyncio"),
+                   help="the clients' event loop (auto: uvloop when installed, as the "
+                   "server's --loop): the clients share the processors with the server")
     p.add_argument("--postgres", action="store_true",
                    help="PostgreSQL (a cluster of its own in DIR) and several server processes")
     p.add_argument("--processes", type=int, default=2, help="with --postgres (default 2)")
     args = p.parse_args()
     # timeout(1)'s SIGTERM: the servers and the cluster are stopped on the way out
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    if not install_loop(args.client_loop, "bench: --client-loop"):
+        return 2
     return asyncio.run(bench(args))
 
 

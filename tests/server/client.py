@@ -140,6 +140,28 @@ async def create_game(http: aiohttp.ClientSession, url: str, **options: Any) -> 
         return body
 
 
+async def within(fut: "asyncio.Future[Any]", timeout: float) -> Any:
+    """``await fut``, or asyncio.TimeoutError after ``timeout`` seconds (fut
+    cancelled): asyncio.wait_for() without its wrapping future and
+    callbacks, which the benchmark's clients, sharing the processors with
+    the server, pay at every message."""
+    expired = []
+
+    def expire() -> None:
+        expired.append(True)
+        fut.cancel()
+
+    handle = asyncio.get_running_loop().call_later(timeout, expire)
+    try:
+        return await fut
+    except asyncio.CancelledError:
+        if expired:
+            raise asyncio.TimeoutError() from None
+        raise  # the caller's own cancellation
+    finally:
+        handle.cancel()
+
+
 class Client:
     """One WebSocket following one game (a seat or a spectator)."""
 
@@ -238,7 +260,7 @@ class Client:
     async def next_message(self, timeout: float = 20.0) -> Any:
         fut = asyncio.get_running_loop().create_future()
         self._waiters.append(fut)
-        return await asyncio.wait_for(fut, timeout)
+        return await within(fut, timeout)
 
     async def send(self, timeout: float = 20.0, **msg: Any) -> Dict[str, Any]:
         """Sends a message and waits for its answer (ack or error)."""
@@ -250,7 +272,7 @@ class Client:
         fut = asyncio.get_running_loop().create_future()
         self._answers[msg_id] = fut
         await self.ws.send_str(json.dumps(msg))
-        answer = await asyncio.wait_for(fut, timeout)
+        answer = await within(fut, timeout)
         if answer is None:
             raise ConnectionError("closed before the answer")
         return answer
@@ -269,10 +291,10 @@ class Client:
                 and str(self.game.side) == self.side)
 
     async def play_random(self, rng: random.Random) -> Dict[str, Any]:
-        """One random legal decision of this seat's side."""
+        """One random legal decision of this seat's side (uniform, drawn
+        by the library from ``rng``'s 64 bits: no list of the decisions)."""
         assert self.game is not None
-        legal = self.game.legal_actions()
-        action = legal[rng.randrange(len(legal))]
+        action = self.game.random_action(rng.getrandbits(64))
         return await self.send(type="decision", seq=self.seq + 1, action=action.text)
 
     async def close(self) -> None:

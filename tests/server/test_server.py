@@ -27,6 +27,8 @@ from typing import Any, Dict, List
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from client import ROOT, Client, ServerProcess, create_game  # noqa: E402
 
+import libball  # noqa: E402
+
 sys.path.insert(0, os.path.join(ROOT, "examples", "server"))
 import aiohttp  # noqa: E402
 
@@ -220,8 +222,40 @@ async def part_features(dirname: str) -> None:
                     body = await r.json()
                     check(r.status == 400 and body["reason"] == "bad_game",
                           "bad options %r refused: %r" % (bad, body))
+            await pipelined(http, server)
     finally:
         server.stop()
+
+
+async def pipelined(http: aiohttp.ClientSession, server: ServerProcess) -> None:
+    """A seat's 38 messages sent at once, without waiting for the answers (past
+    the server's backlog of 32, at which it stops reading the socket): each
+    is answered once, in the order sent, the decision's event before its
+    ack, and the game holds the decision once."""
+    made = await create_game(http, server.url, rules=SHORT)
+    ws = await http.ws_connect(server.url + "/ws")
+    await ws.send_json({"type": "hello", "game": made["game"], "token": made["seats"]["DEF"]["token"]})
+    welcome = await ws.receive_json(timeout=10)
+    game = libball.Game(rules_text=welcome["state"]["rules"])
+    action = game.legal_actions()[0].text
+    sent = [{"type": "decision", "seq": 1, "action": action, "id": "d1"},
+            {"type": "decision", "seq": 1, "action": action, "id": "d2"}]
+    sent += [{"type": "ping", "id": "p%d" % i} for i in range(34)]  # within the burst (40)
+    sent += [{"type": "resign", "seq": 3, "id": "r3"}, {"type": "resign", "seq": 2, "id": "r2"}]
+    for msg in sent:
+        await ws.send_str(json.dumps(msg))
+    got = []
+    while len([m for m in got if m["type"] != "event"]) < len(sent):
+        got.append(await ws.receive_json(timeout=20))
+    await ws.close()
+    answers = [m.get("id") for m in got if m["type"] != "event"]
+    check(answers == [m["id"] for m in sent],
+          "messages sent at once are answered once each, in order: %r" % answers[:8])
+    kinds = [(m["type"], m.get("reason") or m.get("event", {}).get("kind")) for m in got
+             if m.get("id") in ("d1", "d2", "r3", "r2") or m["type"] == "event"]
+    check(kinds == [("event", "decision"), ("ack", None), ("error", "stale_seq"),
+                    ("error", "stale_seq"), ("event", "resign"), ("ack", None)],
+          "the decision once, its replay and the early resignation refused: %r" % kinds)
 
 
 def sleeping_client(port: int, game: str) -> socket.socket:
