@@ -53,15 +53,30 @@ void push_registry(lua_State *L, char *key)
     lua_rawget(L, LUA_REGISTRYINDEX);
 }
 
+void set_string(lua_State *L, const char *key, const char *v)
+{
+    lua_pushstring(L, v);
+    lua_setfield(L, -2, key);
+}
+
+void set_bool(lua_State *L, const char *key, int v)
+{
+    lua_pushboolean(L, v);
+    lua_setfield(L, -2, key);
+}
+
+void set_int(lua_State *L, const char *key, lua_Integer v)
+{
+    PUSHINT(L, v);
+    lua_setfield(L, -2, key);
+}
+
 void push_error(lua_State *L, int code, const char *name, const char *message)
 {
     lua_createtable(L, 0, 3);
-    PUSHINT(L, code);
-    lua_setfield(L, -2, "code");
-    lua_pushstring(L, name);
-    lua_setfield(L, -2, "name");
-    lua_pushstring(L, message);
-    lua_setfield(L, -2, "message");
+    set_int(L, "code", code);
+    set_string(L, "name", name);
+    set_string(L, "message", message);
     push_registry(L, &K_ERROR_MT);
     lua_setmetatable(L, -2);
 }
@@ -280,10 +295,8 @@ void push_action(lua_State *L, ball_action code)
         raise_error(L, BALL_E_ARG, buf);
     }
     lua_createtable(L, 0, 2);
-    PUSHINT(L, code);
-    lua_setfield(L, -2, "code");
-    lua_pushstring(L, text);
-    lua_setfield(L, -2, "text");
+    set_int(L, "code", code);
+    set_string(L, "text", text);
     push_registry(L, &K_ACTION_MT);
     lua_setmetatable(L, -2);
     lua_pushnumber(L, (lua_Number)code);
@@ -653,12 +666,9 @@ static void set_constants(lua_State *L)
     lua_setfield(L, -2, "ABI_MAJOR");
     lua_pushstring(L, BALL_START_BPN);
     lua_setfield(L, -2, "START_BPN");
-    PUSHINT(L, ball_version_number());
-    lua_setfield(L, -2, "version_number");
-    lua_pushstring(L, ball_version_string());
-    lua_setfield(L, -2, "version");
-    lua_pushstring(L, "c");
-    lua_setfield(L, -2, "backend");
+    set_int(L, "version_number", ball_version_number());
+    set_string(L, "version", ball_version_string());
+    set_string(L, "backend", "c");
     if (dladdr((void *)(uintptr_t)&ball_version_number, &info) && info.dli_fname)
         lua_pushstring(L, info.dli_fname);
     else
@@ -721,8 +731,7 @@ static void open_actions(lua_State *L)
     lua_pushlightuserdata(L, &K_ACTION_CACHE);
     lua_newtable(L);
     lua_newtable(L);
-    lua_pushstring(L, "v");
-    lua_setfield(L, -2, "__mode");
+    set_string(L, "__mode", "v");
     lua_setmetatable(L, -2);
     lua_rawset(L, LUA_REGISTRYINDEX);
     (void)K_SQUARES;

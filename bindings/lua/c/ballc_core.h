@@ -125,6 +125,12 @@ void push_hash(lua_State *L, uint64_t v);
 void push_seed(lua_State *L, uint64_t v);
 uint64_t opt_random(lua_State *L, int i);
 
+/* t[@p key] = @p v, t the table at -1 (the lua_push* and lua_setfield
+ * pair that building a result table repeats). */
+void set_string(lua_State *L, const char *key, const char *v);
+void set_bool(lua_State *L, const char *key, int v);
+void set_int(lua_State *L, const char *key, lua_Integer v);
+
 /* A field of a library struct, as push_fields() sets it in a Lua table:
  * its name (the table's key, the struct's field), its C type, its
  * offset. */

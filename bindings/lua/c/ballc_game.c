@@ -307,10 +307,8 @@ static int g_rules(lua_State *L)
     ball_rules r;
     read_rules(L, P(L, 1), &r);
     lua_createtable(L, 0, 2);
-    PUSHINT(L, r.end_zone_depth);
-    lua_setfield(L, -2, "end_zone_depth");
-    PUSHINT(L, r.turn_limit);
-    lua_setfield(L, -2, "turn_limit");
+    set_int(L, "end_zone_depth", r.end_zone_depth);
+    set_int(L, "turn_limit", r.turn_limit);
     return 1;
 }
 
@@ -400,17 +398,12 @@ static void push_cards(lua_State *L, ball_game *g, int t, int only_held)
         if (!(mask >> i & 1))
             continue;
         lua_createtable(L, 0, 5);
-        lua_pushstring(L, ball_cardset_card_name(r.cards, t, i));
-        lua_setfield(L, -2, "name");
-        PUSHINT(L, ok(L, ball_cardset_card_value(r.cards, t, i, BALL_CARD_COST)));
-        lua_setfield(L, -2, "cost");
-        lua_pushstring(L, EFFECT[ok(L, ball_cardset_card_value(r.cards, t, i, BALL_CARD_EFFECT))]);
-        lua_setfield(L, -2, "effect");
-        PUSHINT(L, ok(L, ball_cardset_card_value(r.cards, t, i, BALL_CARD_AMOUNT)));
-        lua_setfield(L, -2, "amount");
+        set_string(L, "name", ball_cardset_card_name(r.cards, t, i));
+        set_int(L, "cost", ok(L, ball_cardset_card_value(r.cards, t, i, BALL_CARD_COST)));
+        set_string(L, "effect", EFFECT[ok(L, ball_cardset_card_value(r.cards, t, i, BALL_CARD_EFFECT))]);
+        set_int(L, "amount", ok(L, ball_cardset_card_value(r.cards, t, i, BALL_CARD_AMOUNT)));
         if (only_held) {
-            PUSHINT(L, i);
-            lua_setfield(L, -2, "index");
+            set_int(L, "index", i);
         }
         lua_rawseti(L, -2, ++k);
     }
@@ -467,22 +460,14 @@ static void push_piece(lua_State *L, int code)
     snprintf(text, sizeof text, "%c%s%s%s", def ? letter - 'A' + 'a' : letter, has ? "*" : "",
              down ? "_" : "", restricted ? "!" : "");
     lua_createtable(L, 0, 8);
-    lua_pushstring(L, TEAM[def]);
-    lua_setfield(L, -2, "team");
-    lua_pushstring(L, type);
-    lua_setfield(L, -2, "type");
-    lua_pushboolean(L, down);
-    lua_setfield(L, -2, "down");
-    lua_pushboolean(L, restricted);
-    lua_setfield(L, -2, "restricted");
-    lua_pushboolean(L, has);
-    lua_setfield(L, -2, "ball");
-    lua_pushboolean(L, stacked);
-    lua_setfield(L, -2, "stacked");
-    lua_pushboolean(L, !down && !stacked);
-    lua_setfield(L, -2, "active");
-    lua_pushstring(L, text);
-    lua_setfield(L, -2, "text");
+    set_string(L, "team", TEAM[def]);
+    set_string(L, "type", type);
+    set_bool(L, "down", down);
+    set_bool(L, "restricted", restricted);
+    set_bool(L, "ball", has);
+    set_bool(L, "stacked", stacked);
+    set_bool(L, "active", !down && !stacked);
+    set_string(L, "text", text);
 }
 
 static int g_piece_at(lua_State *L)
@@ -525,14 +510,10 @@ static int g_square(lua_State *L)
     int st = check(L, g, ball_square_state(g, sq));
     char text[24];
     lua_createtable(L, 0, 9);
-    lua_pushstring(L, SQUARE_NAMES[sq]);
-    lua_setfield(L, -2, "name");
-    lua_pushboolean(L, (st & BALL_SQ_LOOSE_BALL) != 0);
-    lua_setfield(L, -2, "loose_ball");
-    lua_pushboolean(L, (st & BALL_SQ_FRESH) != 0);
-    lua_setfield(L, -2, "fresh");
-    lua_pushboolean(L, (st & BALL_SQ_STACK) != 0);
-    lua_setfield(L, -2, "stack");
+    set_string(L, "name", SQUARE_NAMES[sq]);
+    set_bool(L, "loose_ball", (st & BALL_SQ_LOOSE_BALL) != 0);
+    set_bool(L, "fresh", (st & BALL_SQ_FRESH) != 0);
+    set_bool(L, "stack", (st & BALL_SQ_STACK) != 0);
     if (st & BALL_SQ_PIECE) {
         push_piece(L, check(L, g, ball_piece(g, sq, BALL_UPPER)));
         lua_setfield(L, -2, "upper");
@@ -541,13 +522,10 @@ static int g_square(lua_State *L)
             lua_setfield(L, -2, "lower");
         }
     }
-    lua_pushboolean(L, !(st & BALL_SQ_PIECE));
-    lua_setfield(L, -2, "open");
-    lua_pushboolean(L, !(st & BALL_SQ_PIECE) && !(st & BALL_SQ_LOOSE_BALL));
-    lua_setfield(L, -2, "vacant");
+    set_bool(L, "open", !(st & BALL_SQ_PIECE));
+    set_bool(L, "vacant", !(st & BALL_SQ_PIECE) && !(st & BALL_SQ_LOOSE_BALL));
     square_text(L, g, sq, text, sizeof text);
-    lua_pushstring(L, text);
-    lua_setfield(L, -2, "text");
+    set_string(L, "text", text);
     return 1;
 }
 
@@ -1025,10 +1003,8 @@ static int record_error(lua_State *L, int code, const char *message)
     push_error(L, code, "record", message);
     const char *at = strstr(message, "line ");
     if (at && sscanf(at, "line %d, column %d", &line, &column) == 2) {
-        PUSHINT(L, line);
-        lua_setfield(L, -2, "line");
-        PUSHINT(L, column);
-        lua_setfield(L, -2, "column");
+        set_int(L, "line", line);
+        set_int(L, "column", column);
     }
     return lua_error(L);
 }
@@ -1172,12 +1148,9 @@ static int g_release_tasks(lua_State *L)
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 3);
-        lua_pushstring(L, SQUARE_NAMES[ok(L, ball_task_square(tasks[i]))]);
-        lua_setfield(L, -2, "square");
-        lua_pushstring(L, TASK[ok(L, ball_task_kind(tasks[i]))]);
-        lua_setfield(L, -2, "kind");
-        lua_pushboolean(L, ok(L, ball_task_solvable(tasks[i])) == 1);
-        lua_setfield(L, -2, "solvable");
+        set_string(L, "square", SQUARE_NAMES[ok(L, ball_task_square(tasks[i]))]);
+        set_string(L, "kind", TASK[ok(L, ball_task_kind(tasks[i]))]);
+        set_bool(L, "solvable", ok(L, ball_task_solvable(tasks[i])) == 1);
         lua_rawseti(L, -2, i + 1);
     }
     return 1;

@@ -287,8 +287,7 @@ static int push_net(lua_State *L, const char *data, size_t len)
     lua_setmetatable(L, -2);
     lua_createtable(L, 0, 0); /* the searchers using it, weak keys */
     lua_createtable(L, 0, 1);
-    lua_pushstring(L, "k");
-    lua_setfield(L, -2, "__mode");
+    set_string(L, "__mode", "k");
     lua_setmetatable(L, -2);
     set_uservalue(L, -2);
     int rc = ball_net_load(&ln->n, data, len, err, sizeof err);
