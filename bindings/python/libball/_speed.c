@@ -29,6 +29,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <pythread.h>
+#include <structmember.h>
 
 #define BALL_EXPERIMENTAL
 #include "ball.h"
@@ -98,6 +99,15 @@ static struct speed_lib {
     history_action_fn history_action;
     errmsg_fn errmsg;
     PyObject *error, *closed, *missing, *action, *cache;
+    /* methods(): the Python methods the C ones hand unusual arguments to,
+     * the members of Result and Team by value, random.getrandbits, the
+     * LegalActions factory, the docstrings kept alive */
+    PyObject *py_random_action, *py_apply, *py_history_action;
+    PyObject *results, *teams, *getrandbits, *legal, *action_type, *docs;
+    PyObject *s_lock, *s_code, *py_set_bpn;
+    /* where a Game keeps its Guard and an Action its code: the offsets of
+     * their __slots__ (0: read by name) */
+    Py_ssize_t lock_offset, code_offset;
 } lib;
 
 /* ------------------------------------------------------------ the guard */
@@ -808,6 +818,404 @@ static PyObject *sp_game_clone(PyObject *self, PyObject *o)
     return (PyObject *)guard_new(copy);
 }
 
+/* ------------------------------------------------------------ Game's methods
+ *
+ * The hot methods of libball.Game itself, as method descriptors of the
+ * class (methods(), called once by game.py): `g.apply(a)` runs here
+ * without a Python frame. self is the Game; its guard is self._lock. An
+ * argument of an unusual kind (not an exact int, an Action or None) goes
+ * to the Python method of game.py, which checks it and raises what 1.0
+ * raised: one implementation of the checks, in Python. */
+
+/* The slot at offset of o (a new reference), AttributeError when unset. */
+static PyObject *slot_at(PyObject *o, Py_ssize_t offset, PyObject *name)
+{
+    PyObject *v = *(PyObject **)((char *)o + offset);
+    if (v == NULL) {
+        PyErr_SetObject(PyExc_AttributeError, name);
+        return NULL;
+    }
+    return Py_NewRef(v);
+}
+
+/* The Guard of a Game (a new reference), NULL with an exception. The
+ * method descriptors check that self is a Game, whose slot _lock is at
+ * lock_offset. */
+static PyObject *guard_of(PyObject *self)
+{
+    PyObject *guard = lib.lock_offset ? slot_at(self, lib.lock_offset, lib.s_lock) : PyObject_GetAttr(self, lib.s_lock);
+    if (guard != NULL && !Py_IS_TYPE(guard, &GuardType)) {
+        Py_DECREF(guard);
+        PyErr_SetString(PyExc_TypeError, "libball._speed: the game's _lock is not a Guard");
+        return NULL;
+    }
+    return guard;
+}
+
+/* fn(guard) for the NOARGS methods below */
+static PyObject *on_guard(PyObject *self, PyObject *(*fn)(PyObject *, PyObject *))
+{
+    PyObject *guard = guard_of(self);
+    if (guard == NULL)
+        return NULL;
+    PyObject *r = fn(NULL, guard);
+    Py_DECREF(guard);
+    return r;
+}
+
+/* the member of an enum by value (a tuple indexed by value) */
+static PyObject *member(PyObject *r, PyObject *members)
+{
+    if (r == NULL)
+        return NULL;
+    Py_ssize_t v = PyLong_AsSsize_t(r);
+    Py_DECREF(r);
+    if (v < 0 || v >= PyTuple_GET_SIZE(members)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "libball._speed: a value out of its enum");
+        return NULL;
+    }
+    PyObject *m = PyTuple_GET_ITEM(members, v);
+    Py_INCREF(m);
+    return m;
+}
+
+static PyObject *m_is_over(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return on_guard(self, sp_is_over);
+}
+
+static PyObject *m_result(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return member(on_guard(self, sp_result), lib.results);
+}
+
+static PyObject *m_side(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return member(on_guard(self, sp_side), lib.teams);
+}
+
+static PyObject *m_hash(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return on_guard(self, sp_hash);
+}
+
+static PyObject *m_history_length(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return on_guard(self, sp_history_length);
+}
+
+static PyObject *m_move_stack(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return on_guard(self, sp_history);
+}
+
+static PyObject *m_bpn(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return on_guard(self, sp_to_bpn);
+}
+
+static PyObject *m_undo(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return on_guard(self, sp_undo);
+}
+
+static PyObject *m_pop(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return on_guard(self, sp_pop);
+}
+
+static PyObject *m_count_legal_actions(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return on_guard(self, sp_count_legal);
+}
+
+/* legal_actions(): LegalActions of the codes (game.py's factory) */
+static PyObject *m_legal_actions(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    PyObject *codes = on_guard(self, sp_legal_codes);
+    if (codes == NULL)
+        return NULL;
+    PyObject *r = PyObject_CallOneArg(lib.legal, codes);
+    Py_DECREF(codes);
+    return r;
+}
+
+/* peek(): the last decision or None */
+static PyObject *m_peek(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    PyObject *guard = guard_of(self);
+    if (guard == NULL)
+        return NULL;
+    PyObject *r = NULL;
+    ball_game *g = game_of(guard);
+    if (g != NULL) {
+        int len = lib.history_length(g);
+        ball_action a;
+        int rc = len <= 0 ? len : lib.history_action(g, len - 1, &a);
+        if (rc < 0)
+            r = fail(g, rc);
+        else if (len == 0)
+            r = Py_NewRef(Py_None);
+        else
+            r = action_of(a);
+    }
+    Py_DECREF(guard);
+    return r;
+}
+
+/* The Python method fn(self, *args) with at most one argument (the
+ * callers check), keywords included. */
+static PyObject *to_python(PyObject *fn, PyObject *self, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
+{
+    PyObject *all[2];
+    Py_ssize_t total = n + (kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0);
+    all[0] = self;
+    for (Py_ssize_t i = 0; i < total; i++)
+        all[i + 1] = args[i];
+    return PyObject_Vectorcall(fn, all, (size_t)n + 1, kwnames);
+}
+
+/* random_action(random=None) */
+static PyObject *m_random_action(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    uint64_t r;
+    if (kwnames != NULL || n > 1 || (n == 1 && !PyLong_CheckExact(args[0]) && args[0] != Py_None)) {
+        if (n + (kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0) > 1) {
+            PyErr_SetString(PyExc_TypeError, "random_action() takes at most 1 argument");
+            return NULL;
+        }
+        return to_python(lib.py_random_action, self, args, n, kwnames);
+    }
+    PyObject *bits;
+    if (n == 0 || args[0] == Py_None) {
+        PyObject *k = PyLong_FromLong(64);
+        if (k == NULL)
+            return NULL;
+        bits = PyObject_CallOneArg(lib.getrandbits, k);
+        Py_DECREF(k);
+        if (bits == NULL)
+            return NULL;
+    } else {
+        bits = Py_NewRef(args[0]);
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(bits);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        /* negative or 2**64 and more: the Python method says so */
+        PyErr_Clear();
+        PyObject *res = to_python(lib.py_random_action, self, &bits, 1, NULL);
+        Py_DECREF(bits);
+        return res;
+    }
+    Py_DECREF(bits);
+    r = (uint64_t)v;
+    PyObject *guard = guard_of(self);
+    if (guard == NULL)
+        return NULL;
+    PyObject *res = NULL;
+    ball_game *g = game_of(guard);
+    if (g != NULL) {
+        ball_action a;
+        int rc = lib.random_action(g, r, &a);
+        if (rc < 0) {
+            res = fail(g, rc);
+        } else {
+            Guard *gd = (Guard *)guard;
+            gd->given.one = a;
+            remember(gd, &gd->given.one, 1);
+            res = action_of(a);
+        }
+    }
+    Py_DECREF(guard);
+    return res;
+}
+
+/* apply(action): an Action here, anything else through the Python method */
+static PyObject *m_apply(PyObject *self, PyObject *action)
+{
+    if ((PyObject *)Py_TYPE(action) != lib.action_type)
+        return to_python(lib.py_apply, self, &action, 1, NULL);
+    PyObject *code = lib.code_offset ? slot_at(action, lib.code_offset, lib.s_code) : PyObject_GetAttr(action, lib.s_code);
+    if (code == NULL)
+        return NULL;
+    PyObject *guard = guard_of(self);
+    if (guard == NULL) {
+        Py_DECREF(code);
+        return NULL;
+    }
+    PyObject *args[2] = {guard, code};
+    PyObject *r = sp_apply(NULL, args, 2);
+    Py_DECREF(guard);
+    Py_DECREF(code);
+    if (r == NULL)
+        return NULL;
+    Py_DECREF(r);
+    return Py_NewRef(action);
+}
+
+/* history_action(i): an exact int here, anything else through Python */
+static PyObject *m_history_action(PyObject *self, PyObject *i)
+{
+    if (!PyLong_CheckExact(i))
+        return to_python(lib.py_history_action, self, &i, 1, NULL);
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(i, &overflow);
+    if (overflow || v < INT_MIN || v > INT_MAX)
+        return to_python(lib.py_history_action, self, &i, 1, NULL);
+    PyObject *guard = guard_of(self);
+    if (guard == NULL)
+        return NULL;
+    PyObject *args[2] = {guard, i};
+    PyObject *r = sp_history_action(NULL, args, 2);
+    Py_DECREF(guard);
+    return r;
+}
+
+/* The properties, as getset descriptors (read without a call). */
+#define GETTER(name)                                          \
+    static PyObject *g_##name(PyObject *self, void *closure)  \
+    {                                                         \
+        (void)closure;                                        \
+        return m_##name(self, NULL);                          \
+    }
+GETTER(is_over)
+GETTER(result)
+GETTER(side)
+GETTER(hash)
+GETTER(history_length)
+GETTER(move_stack)
+GETTER(bpn)
+
+/* bpn = text: the Python setter (Game.set_bpn) */
+static int s_bpn(PyObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "can't delete attribute 'bpn'");
+        return -1;
+    }
+    PyObject *args[2] = {self, value};
+    PyObject *r = PyObject_Vectorcall(lib.py_set_bpn, args, 2, NULL);
+    if (r == NULL)
+        return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+static PyGetSetDef game_getset[] = {
+    {"is_over", g_is_over, NULL, NULL, NULL},
+    {"result", g_result, NULL, NULL, NULL},
+    {"side", g_side, NULL, NULL, NULL},
+    {"hash", g_hash, NULL, NULL, NULL},
+    {"history_length", g_history_length, NULL, NULL, NULL},
+    {"move_stack", g_move_stack, NULL, NULL, NULL},
+    {"bpn", g_bpn, s_bpn, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+/* The offset of the __slots__ member name of type, 0 if it has none. */
+static Py_ssize_t slot_offset(PyObject *type, const char *name)
+{
+    PyObject *d = PyDict_GetItemString(((PyTypeObject *)type)->tp_dict, name);
+    if (d == NULL || !Py_IS_TYPE(d, &PyMemberDescr_Type))
+        return 0;
+    PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+    return m->type == T_OBJECT_EX ? m->offset : 0;
+}
+
+/* The docstring of the Python method or property name, kept alive. */
+static const char *doc_of(PyObject *python, const char *name)
+{
+    PyObject *fn = PyDict_GetItemString(python, name);
+    PyObject *doc = fn != NULL ? PyObject_GetAttrString(fn, "__doc__") : NULL;
+    const char *text = NULL;
+    if (doc != NULL && PyUnicode_Check(doc) && PyList_Append(lib.docs, doc) == 0)
+        text = PyUnicode_AsUTF8(doc);
+    Py_XDECREF(doc);
+    PyErr_Clear();
+    return text;
+}
+
+/* methods(cls, python: dict name -> the Python method or getter, results,
+ * teams, getrandbits, legal, action_type) -> dict name -> method or getset
+ * descriptor of cls, with the Python one's docstring. */
+static PyMethodDef game_methods[] = {
+    {"undo", m_undo, METH_NOARGS, NULL},
+    {"pop", m_pop, METH_NOARGS, NULL},
+    {"peek", m_peek, METH_NOARGS, NULL},
+    {"count_legal_actions", m_count_legal_actions, METH_NOARGS, NULL},
+    {"legal_actions", m_legal_actions, METH_NOARGS, NULL},
+    {"random_action", (PyCFunction)(void (*)(void))m_random_action, METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"apply", m_apply, METH_O, NULL},
+    {"history_action", m_history_action, METH_O, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyObject *sp_methods(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+    (void)self;
+    if (nargs("methods", n, 7))
+        return NULL;
+    if (!PyType_Check(args[0]) || !PyDict_Check(args[1]) || !PyTuple_Check(args[2]) || !PyTuple_Check(args[3]) ||
+        !PyType_Check(args[6])) {
+        PyErr_SetString(PyExc_TypeError, "libball._speed.methods(cls, python, results, teams, getrandbits, legal, "
+                                         "action_type)");
+        return NULL;
+    }
+    PyObject **slots[] = {&lib.results, &lib.teams, &lib.getrandbits, &lib.legal, &lib.action_type};
+    for (size_t i = 0; i < 5; i++)
+        Py_XSETREF(*slots[i], Py_NewRef(args[i + 2]));
+    struct {
+        const char *name;
+        PyObject **slot;
+    } python[] = {{"random_action", &lib.py_random_action}, {"apply", &lib.py_apply},
+                  {"history_action", &lib.py_history_action}, {"set_bpn", &lib.py_set_bpn}};
+    for (size_t i = 0; i < sizeof python / sizeof python[0]; i++) {
+        PyObject *fn = PyDict_GetItemString(args[1], python[i].name);
+        if (fn == NULL) {
+            PyErr_Format(PyExc_KeyError, "libball._speed.methods: no Python method %s", python[i].name);
+            return NULL;
+        }
+        Py_XSETREF(*python[i].slot, Py_NewRef(fn));
+    }
+    if (lib.s_lock == NULL && ((lib.s_lock = PyUnicode_InternFromString("_lock")) == NULL ||
+                               (lib.s_code = PyUnicode_InternFromString("_code")) == NULL))
+        return NULL;
+    if (lib.docs == NULL && (lib.docs = PyList_New(0)) == NULL)
+        return NULL;
+    lib.lock_offset = slot_offset(args[0], "_lock");
+    lib.code_offset = slot_offset(args[6], "_code");
+    PyObject *out = PyDict_New();
+    for (PyMethodDef *def = game_methods; out != NULL && def->ml_name != NULL; def++) {
+        def->ml_doc = doc_of(args[1], def->ml_name);
+        PyObject *descr = PyDescr_NewMethod((PyTypeObject *)args[0], def);
+        if (descr == NULL || PyDict_SetItemString(out, def->ml_name, descr) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(descr);
+    }
+    for (PyGetSetDef *def = game_getset; out != NULL && def->name != NULL; def++) {
+        def->doc = doc_of(args[1], def->name);
+        PyObject *descr = PyDescr_NewGetSet((PyTypeObject *)args[0], def);
+        if (descr == NULL || PyDict_SetItemString(out, def->name, descr) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(descr);
+    }
+    return out;
+}
+
 /* bind(addresses: dict name -> int, error, closed, missing, action, cache) */
 static PyObject *sp_bind(PyObject *self, PyObject *const *args, Py_ssize_t n)
 {
@@ -869,6 +1277,7 @@ static PyObject *sp_bind(PyObject *self, PyObject *const *args, Py_ssize_t n)
 #define ONE(name, doc) {#name, sp_##name, METH_O, doc}
 static PyMethodDef methods[] = {
     FAST(bind, "Binds the library's functions and the hooks."),
+    FAST(methods, "The hot methods of Game as method descriptors (see _speed.c)."),
     ONE(is_over, "ball_result() != BALL_ONGOING"),
     ONE(result, "ball_result()"),
     ONE(side, "ball_side()"),

@@ -1095,6 +1095,8 @@ class Game(_Owned):
     """
 
     _what = "game"
+    # The Guard in a slot, which the extension reads at its offset.
+    __slots__ = ("_lock",)
 
     def __init__(self, bpn: Optional[str] = None, *, end_zone_depth: Optional[int] = None,
                  turn_limit: Optional[int] = None, rules_text: Optional[str] = None,
@@ -1138,12 +1140,12 @@ class Game(_Owned):
         """The game's pointer, None once closed or while hidden (a search's
         info callback: the game reads as closed while the search uses
         it); setting None hides it, a pointer shows it again."""
-        guard = self.__dict__.get("_lock")
+        guard = getattr(self, "_lock", None)
         return None if guard is None else guard.handle  # type: ignore[no-any-return]
 
     @_handle.setter
     def _handle(self, value: Optional[int]) -> None:
-        guard = self.__dict__.get("_lock")
+        guard = getattr(self, "_lock", None)
         if guard is not None:
             guard.hidden = value is None
 
@@ -1151,7 +1153,7 @@ class Game(_Owned):
         """Frees the C game now. Further use raises ClosedGameError;
         closing twice is harmless. Waits for a call in progress in another
         thread."""
-        guard = self.__dict__.get("_lock")
+        guard = getattr(self, "_lock", None)
         if guard is None:  # __init__ failed before the C game existed
             return
         guard.close()
@@ -1812,6 +1814,34 @@ class Game(_Owned):
     def selection(self) -> "Selection":
         """An empty selection to build an action one choice at a time."""
         return Selection(self, ())
+
+
+def _legal_of(codes: bytes) -> LegalActions:
+    return LegalActions(array(_CODES, codes))
+
+
+#: The hot methods and properties of Game that the extension carries as
+#: its own method descriptors (_speed.c, "Game's methods"): called without
+#: a Python frame. The Python definitions above stay: the extension hands
+#: them the unusual arguments (their checks and exceptions are the one
+#: implementation), they give the docstrings, and they are the methods of
+#: the ctypes fallback.
+_C_PROPERTIES = ("is_over", "result", "side", "hash", "history_length", "move_stack", "bpn")
+_C_METHODS = ("undo", "pop", "peek", "count_legal_actions", "legal_actions", "random_action",
+              "apply", "history_action")
+
+
+def _install_methods() -> None:
+    if not hasattr(_speed, "methods"):  # _speed_ctypes: the Python methods stay
+        return
+    python = {name: Game.__dict__[name] for name in _C_PROPERTIES + _C_METHODS + ("set_bpn",)}
+    made = _speed.methods(Game, python, tuple(sorted(Result, key=int)),
+                          tuple(sorted(Team, key=int)), _random.getrandbits, _legal_of, Action)
+    for name in _C_PROPERTIES + _C_METHODS:
+        setattr(Game, name, made[name])
+
+
+_install_methods()
 
 
 class Selection:
