@@ -52,9 +52,8 @@ class Guard:
         self._rlock.acquire()
         return self
 
-    def __exit__(self, *exc: object) -> bool:
+    def __exit__(self, *exc: object) -> None:
         self._rlock.release()
-        return False
 
     def close(self) -> None:
         with self._rlock:

@@ -1135,13 +1135,14 @@ class Game(_Owned):
         another call (the record reader's, a batch's clone)."""
         self._lock = game if isinstance(game, _speed.Guard) else _speed.Guard(game)
 
-    @property  # type: ignore[override]
+    @property
     def _handle(self) -> Optional[int]:
         """The game's pointer, None once closed or while hidden (a search's
         info callback: the game reads as closed while the search uses
         it); setting None hides it, a pointer shows it again."""
         guard = getattr(self, "_lock", None)
-        return None if guard is None else guard.handle  # type: ignore[no-any-return]
+        handle: Optional[int] = None if guard is None else guard.handle
+        return handle
 
     @_handle.setter
     def _handle(self, value: Optional[int]) -> None:
