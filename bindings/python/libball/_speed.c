@@ -36,6 +36,14 @@
 
 #include <string.h>
 
+#if PY_VERSION_HEX < 0x030A0000 /* the binding supports 3.9 */
+static inline PyObject *Py_NewRef(PyObject *o)
+{
+    Py_INCREF(o);
+    return o;
+}
+#endif
+
 typedef int (*random_action_fn)(ball_game *, uint64_t, ball_action *);
 typedef int (*apply_fn)(ball_game *, ball_action);
 typedef int (*apply_index_fn)(ball_game *, int);
