@@ -17,7 +17,6 @@ import operator
 import os
 import random as _random
 import re
-import threading
 import weakref
 from array import array
 from dataclasses import dataclass
