@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Random playouts through the Python binding, three ways (issue 29,
-"Fewer crossings"; docs/performance.md):
+"""Random playouts through the Python binding (issue 29, "Fewer
+crossings"; issue 46, "Python at native speed"; docs/performance.md):
 
-  loop      Game.random_action() + Game.apply(), one decision at a time
+  loop      while not g.is_over: g.apply(g.random_action()), one decision
+            at a time (the loop of issue 46)
+  walk      a perft-like walk: at each position of a random game, the
+            legal list, and every decision of it applied and undone
+            (g.apply(a); g.undo()); then one of them played. "Decisions"
+            counts the applied-and-undone ones
   apply     Game.random_apply(): draw and apply in one call
   playout   Game.random_playout(): the whole game in one call
-  nolock    the loop's two calls of libball._speed without Game and its
-            per-game lock (what the lock and the methods cost: loop - bare)
-  locked    the same calls, each under the game's lock as Game holds it
+  raw       the loop's two calls of libball._speed made directly, on the
+            game's Guard, without Game's methods
+  guarded   the same, each call inside `with guard:` (what a ctypes call
+            of Game pays for the guard)
+  rlock     the same, each call inside a threading.RLock (what every call
+            of Game paid for 1.0's per-game lock)
   create    Game(turn_limit=200) and close(), GAMES * 100 times ("decisions"
             counts games)
   bpn       Game.bpn then Game.set_bpn() of a mid-game position, GAMES * 100
@@ -21,11 +29,13 @@ measured repetition, the ways interleaved (rounds of one repetition each):
     python3 bench/crossings.py [GAMES [ROUNDS [WAY...]]]
 
 BENCH_NO_WARMUP=1 leaves out the warm-up round (bench/crossings.sh, for
-callgrind's instruction counts).
+callgrind's instruction counts). LIBBALL_SPEED=ctypes measures the
+binding without its extension module (libball/_speed_ctypes.py).
 """
 import os
 import random
 import sys
+import threading
 import time
 
 import libball
@@ -36,12 +46,24 @@ def loop(games):
     n = 0
     for _ in range(games):
         g = Game(turn_limit=200)
-        try:
-            while True:
-                g.apply(g.random_action())
-                n += 1
-        except RangeError:
-            pass
+        while not g.is_over:
+            g.apply(g.random_action())
+            n += 1
+    return n
+
+
+def walk(games):
+    rnd = random.Random(games)
+    n = 0
+    for _ in range(games):
+        g = Game(turn_limit=200)
+        while not g.is_over:
+            actions = g.legal_actions()
+            for a in actions:
+                g.apply(a)
+                g.undo()
+            n += len(actions)
+            g.apply(actions[rnd.randrange(len(actions))])
     return n
 
 
@@ -66,13 +88,20 @@ def playout(games):
     return n
 
 
-def nolock(games):
-    sp = libball._native.speed
+def _speed():
+    speed = libball._native.speed
+    if speed is None:
+        from libball import _speed_ctypes as speed
+    return speed
+
+
+def raw(games):
+    sp = _speed()
     bits = random.getrandbits
     n = 0
     for _ in range(games):
         g = Game(turn_limit=200)
-        h = g._handle
+        h = g._lock
         try:
             while True:
                 sp.apply(h, sp.random_action(h, bits(64))._code)
@@ -82,13 +111,14 @@ def nolock(games):
     return n
 
 
-def locked(games):
-    sp = libball._native.speed
+def _held(games, make_lock):
+    sp = _speed()
     bits = random.getrandbits
     n = 0
     for _ in range(games):
         g = Game(turn_limit=200)
-        h, lock = g._handle, g._lock
+        h = g._lock
+        lock = make_lock(h)
         try:
             while True:
                 with lock:
@@ -99,6 +129,14 @@ def locked(games):
         except RangeError:
             pass
     return n
+
+
+def guarded(games):
+    return _held(games, lambda guard: guard)
+
+
+def rlock(games):
+    return _held(games, lambda guard: threading.RLock())
 
 
 def create(games):
@@ -117,8 +155,8 @@ def bpn(games):
     return games * 100
 
 
-WAYS = {"loop": loop, "apply": apply, "playout": playout, "nolock": nolock, "locked": locked,
-        "create": create, "bpn": bpn}
+WAYS = {"loop": loop, "walk": walk, "apply": apply, "playout": playout, "raw": raw,
+        "guarded": guarded, "rlock": rlock, "create": create, "bpn": bpn}
 
 
 def main(argv):

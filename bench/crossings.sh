@@ -2,15 +2,21 @@
 # SPDX-License-Identifier: MIT
 # make bench-crossings: random playouts through each runtime, one decision
 # a call against one call a decision (ball_random_apply) and one call a game
-# (ball_random_playout) (issue 29, "Fewer crossings"; docs/performance.md).
-# Prints decisions per CPU second (median of ROUNDS, the ways interleaved
-# in each process) and, with valgrind, instructions per decision:
-#   C       bench/bench.c's playouts (callgrind inside playout() only)
+# (ball_random_playout) (issue 29, "Fewer crossings"; issue 46; 
+# docs/performance.md). Prints decisions per CPU second (median of ROUNDS,
+# the ways interleaved in each process), the ratio to the C loop that does
+# the same work (the last column names it) and, with valgrind, instructions
+# per decision:
+#   C       bench/bench.c's playouts (callgrind inside playout() only) and
+#           its apply+undo walk (perft 5, every leaf applied and undone)
 #   Python  bench/crossings.py (callgrind: the whole process run with 2N
 #           and N games, the difference over the difference in decisions)
 #   LuaJIT  bench/crossings.lua with the C module (the one Lua binding)
 #           built here for the Lua 5.1 ABI, the same way
 #   PUC Lua bench/crossings.lua with the C module built here for lua5.4
+#   node    bench/crossings.mjs: the JavaScript binding over the
+#           WebAssembly build (make wasm; no instruction count: valgrind
+#           does not follow the JIT usefully)
 # (The LuaJIT FFI module of 1.0 measured about half the C module's
 # instructions under LuaJIT; it went with issue 29, "One Lua
 # implementation": docs/performance.md keeps its figures.)
@@ -49,44 +55,72 @@ per_decision() {
         'BEGIN {printf "%.0f", (b - a) / (db - da)}'
 }
 
-echo "random playouts, turn limit 200, decisions per CPU second (median of $ROUNDS, ways interleaved) and instructions per decision (callgrind)"
-printf '%-44s %14s %12s\n' "loop" "decisions/s" "instr/dec"
+echo "random playouts, turn limit 200, decisions per CPU second (median of $ROUNDS, ways interleaved) and instructions per decision (callgrind); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-48s %12s %12s %8s  %s\n' "loop" "decisions/s" "instr/dec" "vs C" "(C loop compared)"
+# rate of a C row, M decisions per CPU second, by its key
+c_rate() { awk -v k="$1" '$1 == k {print $2}' "$tmp/c_rates"; }
+: >"$tmp/c_rates"
+# "RATE M" against the C row KEY: the ratio
+ratio() {
+    r=$(echo "$1" | awk '{print $1}')
+    c=$(c_rate "$2")
+    [ -n "$r" ] && [ -n "$c" ] && [ "$r" != "-" ] && awk -v r="$r" -v c="$c" 'BEGIN {printf "%.3fx", r / c}' || printf '%s' "-"
+}
+row() { # label rate instr key
+    printf '%-48s %12s %12s %8s  %s\n' "$1" "$2" "$3" "$(ratio "$2" "$4")" "${4:-}"
+}
 
 # C: bench/bench.c (make bench) for the rate, its callgrind workloads for the count
-"$B/bench/bench" playouts >"$tmp/c.txt"
-for row in "draw one:draw + ball_apply_unchecked:playout:C ball_random_action + ball_apply_unchecked" \
+"$B/bench/bench" apply playouts >"$tmp/c.txt"
+# the walk: apply+undo's median run, its decisions over its CPU time
+r=$(awk '/^apply\+undo/ {for (i = 1; i <= NF; i++) {if ($i == "M" && !m) m = $(i - 1); if ($i == "wall") w = $(i + 1); if ($i == "cpu") c = $(i + 1)} printf "%.2f", m * w / c}' "$tmp/c.txt")
+echo "walk $r" >>"$tmp/c_rates"
+c="-"
+if have valgrind; then
+    c=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect=perft_full \
+            "$B/bench/bench" --workload apply 2>"$tmp/cg.err" | awk '{print $2}')
+    c=$(awk -v i="$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$tmp/cg.err")" -v d="$c" 'BEGIN {printf "%.0f", i / d}')
+fi
+row "C legal list + ball_apply_unchecked + ball_undo" "$r M" "$c"
+for row in "draw:draw + ball_apply_unchecked:playout:C ball_random_action + ball_apply_unchecked" \
            "checked:draw + checked ball_apply:playout-checked:C ball_random_action + ball_apply" \
            "apply:ball_random_apply:playout-apply:C ball_random_apply" \
            "call:ball_random_playout:playout-call:C ball_random_playout"; do
+    key=$(echo "$row" | cut -d: -f1)
     title=$(echo "$row" | cut -d: -f2) workload=$(echo "$row" | cut -d: -f3) label=$(echo "$row" | cut -d: -f4)
     r=$(awk -v t="$title" 'index($0, t) {getline; for (i = 1; i <= NF; i++) if ($i == "(median;") {print $(i + 2) " M"; exit}}' "$tmp/c.txt" | sed 's/ M$//')
+    echo "$key $r" >>"$tmp/c_rates"
     c="-"
     if have valgrind; then
         c=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect=playout \
                 "$B/bench/bench" --workload "$workload" 2>"$tmp/cg.err" | awk '{print $2}')
         c=$(awk -v i="$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$tmp/cg.err")" -v d="$c" 'BEGIN {printf "%.0f", i / d}')
     fi
-    printf '%-44s %14s %12s\n' "$label" "$r M" "$c"
+    row "$label" "$r M" "$c"
 done
 
-run_binding() { # label-prefix file-of-results command...
+run_binding() { # label-prefix command...
     prefix=$1
     shift
-    # shellcheck disable=SC2086 # EXTRA_WAYS: words
-    "$@" "$GAMES" "$ROUNDS" loop apply playout $EXTRA_WAYS | median >"$tmp/rates"
-    for way in loop apply playout $EXTRA_WAYS; do
+    # shellcheck disable=SC2086 # WAYS: words
+    "$@" "$GAMES" "$ROUNDS" $WAYS | median >"$tmp/rates"
+    for way in $WAYS; do
+        # what the way is, and the C loop that does its work
         case $way in
-        loop) what="random_action() + apply()" ;;
-        apply) what="random_apply()" ;;
-        playout) what="random_playout()" ;;
-        nolock) what="the loop's _speed calls, no Game, no lock" ;;
-        locked) what="the same under the game's lock" ;;
-        create) what="Game(turn_limit=200) + close() (per game)" ;;
-        bpn) what="bpn + set_bpn() (per round trip)" ;;
+        loop) what="random_action() + apply()" key=$LOOP_C ;;
+        walk) what="legal list + apply() + undo() (a walk)" key=walk ;;
+        apply) what="random_apply()" key=apply ;;
+        playout) what="random_playout()" key=call ;;
+        raw) what="the loop's two _speed calls, no Game" key=draw ;;
+        guarded) what="the same, each inside the game's guard" key=draw ;;
+        rlock) what="the same, each inside a threading.RLock" key=draw ;;
+        create) what="Game(turn_limit=200) + close() (per game)" key="" ;;
+        bpn) what="bpn + set_bpn() (per round trip)" key="" ;;
         esac
         c="-"
-        have valgrind && c=$(per_decision "$way" $((GAMES / 10 > 0 ? GAMES / 10 : 1)) "$@")
-        printf '%-44s %14s %12s\n' "$prefix $what" "$(rate "$tmp/rates" "$way")" "$c"
+        [ -n "${NO_CALLGRIND:-}" ] || ! have valgrind ||
+            c=$(per_decision "$way" $((GAMES / 10 > 0 ? GAMES / 10 : 1)) "$@")
+        row "$prefix $what" "$(rate "$tmp/rates" "$way")" "$c" "$key"
     done
 }
 
@@ -95,8 +129,11 @@ if have python3; then
     # callgrind would count instead
     py=$(python3 -c 'import sys; print(sys.executable)')
     # the extension module libball._speed beside the library (make python-ext)
+    # Game.apply() of a drawn decision skips the re-check, as the C loop
+    # with the unchecked apply does
     PYTHONPATH="$root/bindings/python${PYTHONPATH:+:$PYTHONPATH}" LIBBALL_PATH="$B/libball.so.1" \
-        EXTRA_WAYS="nolock locked create bpn" run_binding "Python" "$py" "$root/bench/crossings.py"
+        WAYS="loop walk apply playout raw guarded rlock create bpn" LOOP_C=draw \
+        run_binding "Python" "$py" "$root/bench/crossings.py"
 fi
 # the C module, with its generated constants list (scripts/api-generate.py)
 cp "$root/bindings/lua/c/"*.c "$root/bindings/lua/c/"ballc*.h "$root/bindings/lua/c/ball_constants.h" "$tmp/"
@@ -111,12 +148,19 @@ if have luajit && [ -n "$lj_inc" ]; then
     ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$root/include" -I"$lj_inc" "$tmp/"*.c \
         -o "$tmp/5.1/ball.so" -L"$B" -l:libball.so.1
     LD_LIBRARY_PATH="$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_CPATH="$tmp/5.1/?.so" \
-        run_binding "LuaJIT (C module)" luajit "$root/bench/crossings.lua"
+        WAYS="loop apply playout" LOOP_C=checked run_binding "LuaJIT (C module)" luajit "$root/bench/crossings.lua"
 fi
 if have lua5.4 && [ -f /usr/include/lua5.4/lua.h ]; then
     mkdir -p "$tmp/5.4"
     ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$root/include" -I/usr/include/lua5.4 "$tmp/"*.c \
         -o "$tmp/5.4/ball.so" -L"$B" -l:libball.so.1
     LD_LIBRARY_PATH="$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LUA_CPATH="$tmp/5.4/?.so" \
-        run_binding "PUC Lua 5.4 (C module)" lua5.4 "$root/bench/crossings.lua"
+        WAYS="loop apply playout" LOOP_C=checked run_binding "PUC Lua 5.4 (C module)" lua5.4 "$root/bench/crossings.lua"
+fi
+# JavaScript: the binding over the WebAssembly build (make wasm)
+if have node && [ -f "$root/bindings/js/wasm/ball.mjs" ]; then
+    WAYS="loop apply playout" LOOP_C=checked NO_CALLGRIND=1 \
+        run_binding "JavaScript (node, wasm)" node "$root/bench/crossings.mjs"
+else
+    echo "JavaScript: not measured (node, or the WebAssembly build: make wasm)"
 fi

@@ -9,12 +9,14 @@ $(B)/bench/bench: bench/bench.c bench/bench_util.h $(B)/libball.a
 bench: $(B)/bench/bench
 	$(B)/bench/bench
 
-# Random playouts through C, Python, LuaJIT and PUC Lua 5.4, a decision a
-# call against ball_random_apply() and ball_random_playout() (issue 29,
-# "Fewer crossings"; bench/crossings.sh; docs/performance.md). GAMES and
-# ROUNDS: games per measurement (200) and interleaved rounds (5).
+# Random playouts through C, Python, LuaJIT, PUC Lua 5.4 and JavaScript
+# (node, over the WebAssembly build when emcc is there), a decision a call
+# against ball_random_apply() and ball_random_playout(), and Python's walk
+# of the legal list against C's apply+undo: the table of docs/performance.md
+# (issues 29 and 46; bench/crossings.sh). CROSSINGS_GAMES and
+# CROSSINGS_ROUNDS: games per measurement (200) and interleaved rounds (5).
 .PHONY: bench-crossings
-bench-crossings: $(B)/bench/bench $(B)/libball.so python-ext
+bench-crossings: $(B)/bench/bench $(B)/libball.so python-ext $(if $(shell command -v $(or $(EMCC),emcc) 2>/dev/null),wasm)
 	sh bench/crossings.sh $(B) $(or $(CROSSINGS_GAMES),200) $(or $(CROSSINGS_ROUNDS),5)
 
 # Instructions per decision, a figure that does not depend on machine

@@ -77,6 +77,14 @@ if command -v python3 >/dev/null 2>&1; then
     (cd bindings/python && python3 -m unittest discover -s tests) >"$tmp/py.log" 2>&1 ||
         { cat "$tmp/py.log"; fail "python unittest suite"; }
     tail -n 3 "$tmp/py.log" | sed -n 's/^\(Ran .*\)/python binding: \1/p'
+    # The same tests of Game on the ctypes fallback (libball/_speed_ctypes.py,
+    # what the package runs on where its extension cannot be built).
+    (cd bindings/python/tests && PYTHONPATH=..${PYTHONPATH:+:$PYTHONPATH} LIBBALL_SPEED=ctypes \
+        python3 -m unittest -q test_game test_actions \
+        test_threads test_pythonic test_records test_random_trace test_errors test_limits \
+        test_select_release test_cards) >"$tmp/pyct.log" 2>&1 ||
+        { cat "$tmp/pyct.log"; fail "python unittest suite on the ctypes fallback (LIBBALL_SPEED=ctypes)"; }
+    tail -n 3 "$tmp/pyct.log" | sed -n 's/^\(Ran .*\)/python binding, ctypes fallback: \1/p'
     if python3 -m mypy --version >/dev/null 2>&1; then mypy="python3 -m mypy"
     elif command -v mypy >/dev/null 2>&1; then mypy=mypy
     else mypy=""; fi
@@ -85,7 +93,7 @@ if command -v python3 >/dev/null 2>&1; then
         # learn.py, are checked only as far as these use them).
         (cd bindings/python && $mypy --strict --follow-imports=silent --cache-dir "$tmp/mypy" \
              libball/__init__.py libball/game.py libball/errors.py libball/_native.py libball/_api.py \
-             libball/search.py) \
+             libball/search.py libball/_speed_ctypes.py) \
             >"$tmp/mypy.log" 2>&1 ||
             { cat "$tmp/mypy.log"; fail "mypy --strict bindings/python/libball"; }
         tail -n 1 "$tmp/mypy.log" | sed 's/^/python binding: mypy --strict: /'

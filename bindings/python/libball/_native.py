@@ -202,7 +202,9 @@ def has(name: str) -> bool:
 SPEED_FUNCTIONS = ("ball_random_action", "ball_random_apply", "ball_apply", "ball_apply_index",
                    "ball_random_playout", "ball_legal_actions", "ball_position_to_text",
                    "ball_position_from_text", "ball_game_new", "ball_game_clone",
-                   "ball_game_free", "ball_rules_init")
+                   "ball_game_free", "ball_rules_init", "ball_apply_unchecked", "ball_result",
+                   "ball_side", "ball_turn", "ball_history_length", "ball_undo", "ball_hash",
+                   "ball_history_action", "ball_errmsg")
 
 
 def addresses() -> Dict[str, int]:
@@ -213,6 +215,13 @@ def addresses() -> Dict[str, int]:
 
 
 def _load_speed() -> Any:
+    """The extension module, or None without it (LIBBALL_SPEED=ctypes
+    asks for None: game.py then runs on its ctypes fallback,
+    _speed_ctypes.py, as the tests do to test both)."""
+    global speed_missing
+    if os.environ.get("LIBBALL_SPEED") == "ctypes":
+        speed_missing = "LIBBALL_SPEED=ctypes"
+        return None
     import importlib.machinery
     import importlib.util
     import sysconfig
@@ -231,9 +240,12 @@ def _load_speed() -> Any:
             module = importlib.util.module_from_spec(spec)
             loader.exec_module(module)
             return module
-    raise ImportError(
-        "libball: the extension module libball._speed is missing (%s; nor is it %s): "
-        "reinstall the package, or build it with `make` (build/python/)" % (first, candidate))
+    speed_missing = ("the extension module libball._speed is missing (%s; nor is it %s): "
+                     "reinstall the package, or build it with `make` (build/python/)"
+                     % (first, candidate))
+    return None
 
 
+#: Why ``speed`` is None ("" when the extension is loaded).
+speed_missing = ""
 speed = _load_speed()

@@ -17,7 +17,6 @@ import operator
 import os
 import random as _random
 import re
-import threading
 import weakref
 from array import array
 from dataclasses import dataclass
@@ -30,8 +29,14 @@ from .errors import (ArgumentError, BallError, BpnError, ClosedGameError, Illega
 
 _lib = _n.lib
 # The hot calls of Game go through the C extension libball._speed
-# (_speed.c), bound below once Action exists.
-_speed = _n.speed
+# (_speed.c), bound below once Action exists; where it cannot be built (or
+# under LIBBALL_SPEED=ctypes), through the same functions over ctypes
+# (_speed_ctypes.py). Game holds its C game in a _speed.Guard.
+if _n.speed is not None:
+    _speed: Any = _n.speed
+else:
+    from . import _speed_ctypes as _speed
+_getrandbits = _random.getrandbits
 
 # ---------------------------------------------------------------- enums
 # The values come from _native's mirror of ball.h (one source, checked
@@ -76,6 +81,12 @@ class Result(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.name.lower()
+
+
+# The members by value, for the hot properties (a dict lookup, where
+# calling the enum class takes several times as long).
+_TEAMS: Dict[int, Team] = {int(t): t for t in Team}
+_RESULTS: Dict[int, Result] = {int(r): r for r in Result}
 
 
 class PieceType(enum.IntEnum):
@@ -470,10 +481,10 @@ def _action(code: int) -> Action:
     return action
 
 
-def _speed_error(handle: int, rc: int) -> None:
-    """The exception of a failed _speed call on ``handle`` (the game's
-    message, as Game._check gives it)."""
-    raise error_for(rc, _lib.ball_errmsg(handle).decode(errors="replace"))
+def _speed_error(rc: int, message: str) -> None:
+    """The exception of a failed _speed call: ``message`` is the game's
+    (ball_errmsg()), as Game._check gives it."""
+    raise error_for(rc, message)
 
 
 def _speed_closed() -> None:
@@ -521,7 +532,7 @@ class LegalActions(Sequence[Action]):
         return _action(self._codes[index])
 
     def __iter__(self) -> Iterator[Action]:
-        return map(_action, self._codes)
+        return iter(_speed.actions(self._codes))
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, Action):
@@ -974,7 +985,7 @@ class _Owned:
     naming ``_what``."""
 
     _handle: Optional[int] = None
-    _lock: "threading.RLock"
+    _lock: Any  # a threading.RLock; Game's is its _speed.Guard
     _free: Any  # the C function that frees the handle, kept for interpreter exit
     _what = "object"
 
@@ -1071,22 +1082,25 @@ class Game(_Owned):
     (``_repr_svg_`` shows it in Jupyter).
 
     Threads: every call into the C library on this game's handle (close()
-    and the garbage collector's finaliser included) holds a per-game
-    re-entrant lock, so several threads may share one Game: their calls are
-    serialised, never interleaved, and close() waits for a call in progress
-    (later calls raise ClosedGameError). A sequence of calls (e.g.
+    and the garbage collector's finaliser included) is guarded per game, so
+    several threads may share one Game: their calls are serialised, never
+    interleaved, and close() waits for a call in progress (later calls
+    raise ClosedGameError). The guard (``_lock``, a _speed.Guard) is held
+    only around the calls that let the interpreter go; the extension's
+    calls, which keep it, wait for such a call and are otherwise atomic. A sequence of calls (e.g.
     ``legal_actions()`` then ``apply()``) is not atomic: another thread may
     play in between, so ``apply()`` can raise IllegalActionError. Distinct
     games never wait for each other.
     """
 
     _what = "game"
+    # The Guard in a slot, which the extension reads at its offset.
+    __slots__ = ("_lock",)
 
     def __init__(self, bpn: Optional[str] = None, *, end_zone_depth: Optional[int] = None,
                  turn_limit: Optional[int] = None, rules_text: Optional[str] = None,
                  earn: Optional[Mapping[EarnKey, int]] = None,
                  cards: Optional[Mapping[TeamLike, Iterable[CardLike]]] = None):
-        self._lock = threading.RLock()
         if (end_zone_depth is None and turn_limit is None and rules_text is None
                 and earn is None and cards is None):
             made = _game_new(0)  # the default rules, made in C
@@ -1115,12 +1129,34 @@ class Game(_Owned):
         return cls(text, end_zone_depth=end_zone_depth, turn_limit=turn_limit,
                    rules_text=rules_text, earn=earn, cards=cards)
 
-    def _adopt(self, handle: int) -> None:
-        if "_lock" not in self.__dict__:
-            self._lock = threading.RLock()
-        # Kept on the instance so that __del__ works during interpreter exit.
-        self._free = _speed.game_free
-        self._handle = handle
+    def _adopt(self, game: Any) -> None:
+        """Takes a game: a _speed.Guard, or a pointer (an int) made by
+        another call (the record reader's, a batch's clone)."""
+        self._lock = game if isinstance(game, _speed.Guard) else _speed.Guard(game)
+
+    @property
+    def _handle(self) -> Optional[int]:
+        """The game's pointer, None once closed or while hidden (a search's
+        info callback: the game reads as closed while the search uses
+        it); setting None hides it, a pointer shows it again."""
+        guard = getattr(self, "_lock", None)
+        handle: Optional[int] = None if guard is None else guard.handle
+        return handle
+
+    @_handle.setter
+    def _handle(self, value: Optional[int]) -> None:
+        guard = getattr(self, "_lock", None)
+        if guard is not None:
+            guard.hidden = value is None
+
+    def close(self) -> None:
+        """Frees the C game now. Further use raises ClosedGameError;
+        closing twice is harmless. Waits for a call in progress in another
+        thread."""
+        guard = getattr(self, "_lock", None)
+        if guard is None:  # __init__ failed before the C game existed
+            return
+        guard.close()
 
     # -------------------------------------------------- lifetime (close, with: _Owned)
 
@@ -1134,12 +1170,11 @@ class Game(_Owned):
 
     def clone(self) -> "Game":
         """An independent copy: position, ruleset and undo history."""
-        with self._lock:
-            handle = _speed.game_clone(self._live())
-        if handle < 0:
-            raise error_for(handle)
+        made = _speed.game_clone(self._lock)
+        if isinstance(made, int):
+            raise error_for(made)
         copy = Game.__new__(Game)
-        copy._adopt(handle)
+        copy._adopt(made)
         return copy
 
     def __copy__(self) -> "Game":
@@ -1189,8 +1224,8 @@ class Game(_Owned):
     def hash(self) -> int:
         """A 64-bit hash of the position (equal positions, equal hashes; the
         turn number is not part of it)."""
-        with self._lock:
-            return int(_lib.ball_hash(self._live()))
+        value: int = _speed.hash(self._lock)
+        return value
 
     # -------------------------------------------------- position
 
@@ -1198,8 +1233,7 @@ class Game(_Owned):
     def bpn(self) -> str:
         """The position as BPN text (N1). Assigning sets the position and
         clears the undo history."""
-        with self._lock:
-            text: str = _speed.to_bpn(self._handle)
+        text: str = _speed.to_bpn(self._lock)
         return text
 
     @bpn.setter
@@ -1213,8 +1247,7 @@ class Game(_Owned):
         if not isinstance(text, str):
             raise ArgumentError("a BPN is a str, not %s" % type(text).__name__, _n.E_ARG)
         data = _c_text(text, "the BPN", BpnError, _n.E_BPN)
-        with self._lock:
-            _speed.from_bpn(self._handle, data)
+        _speed.from_bpn(self._lock, data)
 
     def _get(self, fn: Callable[..., int], *args: int) -> int:
         with self._lock:
@@ -1223,7 +1256,7 @@ class Game(_Owned):
     @property
     def side(self) -> Team:
         """The coach to act (after a touchdown: the one who scored)."""
-        return Team(self._get(_lib.ball_side))
+        return _TEAMS[_speed.side(self._lock)]
 
     @property
     def phase(self) -> Phase:
@@ -1246,12 +1279,12 @@ class Game(_Owned):
 
     @property
     def result(self) -> Result:
-        return Result(self._get(_lib.ball_result))
+        return _RESULTS[_speed.result(self._lock)]
 
     @property
     def is_over(self) -> bool:
-        with self._lock:
-            return self._check(_lib.ball_result(self._live())) != _n.ONGOING
+        over: bool = _speed.is_over(self._lock)
+        return over
 
     @property
     def winner(self) -> Optional[Team]:
@@ -1430,14 +1463,11 @@ class Game(_Owned):
         game is over; ``ball legal`` lists the same set in an order of its
         own, see ``ball --help``), as a LegalActions: a sequence filled by
         one C call that makes an Action only for the elements read."""
-        with self._lock:
-            codes = array(_CODES, _speed.legal_codes(self._handle))
-        return LegalActions(codes)
+        return LegalActions(array(_CODES, _speed.legal_codes(self._lock)))
 
     def count_legal_actions(self) -> int:
         """The number of legal decisions, counted without listing them."""
-        with self._lock:
-            count: int = _speed.count_legal(self._handle)
+        count: int = _speed.count_legal(self._lock)
         return count
 
     def legal_action(self, index: int) -> Action:
@@ -1461,11 +1491,12 @@ class Game(_Owned):
         or more, a bool, a float). Raises RangeError when there is no legal
         decision (the game is over, or stopped at the turn bound)."""
         if random is None:
-            random = _random.getrandbits(64)
-        if not isinstance(random, int) or isinstance(random, bool) or not 0 <= random < 2 ** 64:
+            random = _getrandbits(64)
+        elif type(random) is not int and (not isinstance(random, int) or isinstance(random, bool)):
             raise ArgumentError("random is an int in 0 .. 2**64 - 1", _n.E_ARG)
-        with self._lock:
-            action: Action = _speed.random_action(self._handle, random)
+        elif not 0 <= random < 18446744073709551616:  # 2 ** 64
+            raise ArgumentError("random is an int in 0 .. 2**64 - 1", _n.E_ARG)
+        action: Action = _speed.random_action(self._lock, random)
         return action
 
     def parse_action(self, text: str) -> Action:
@@ -1502,12 +1533,11 @@ class Game(_Owned):
         returns it as an Action. Raises IllegalActionError (game unchanged),
         or LimitError when the turn would pass BALL_MAX_TURN."""
         if type(action) is Action:
-            with self._lock:
-                _speed.apply(self._handle, action._code)
+            _speed.apply(self._lock, action._code)
             return action
         with self._lock:
             code = self._code(action)
-            _speed.apply(self._handle, code)
+            _speed.apply(self._lock, code)
         return _action(code)
 
     def apply_index(self, index: int) -> None:
@@ -1518,8 +1548,7 @@ class Game(_Owned):
         unchanged) for an index out of range, the game over included.
         Returns nothing: ``peek()`` gives the decision played."""
         index = _c_int(index, "action index")
-        with self._lock:
-            _speed.apply_index(self._handle, index)
+        _speed.apply_index(self._lock, index)
 
     def random_apply(self, random: Optional[int] = None) -> Action:
         """Plays the decision ``random_action(random)`` draws, in one C call
@@ -1532,8 +1561,7 @@ class Game(_Owned):
             random = _random.getrandbits(64)
         elif type(random) is not int or not 0 <= random < 2 ** 64:
             raise ArgumentError("random is an int in 0 .. 2**64 - 1", _n.E_ARG)
-        with self._lock:
-            action: Action = _speed.random_apply(self._handle, random)
+        action: Action = _speed.random_apply(self._lock, random)
         return action
 
     def random_playout(self, seed: Optional[int] = None,
@@ -1556,14 +1584,12 @@ class Game(_Owned):
         elif type(seed) is not int or not 0 <= seed < 2 ** 64:
             raise ArgumentError("seed is an int in 0 .. 2**64 - 1", _n.E_ARG)
         limit = _n.INT_MAX if max_decisions is None else _c_int(max_decisions, "max_decisions")
-        with self._lock:
-            played: int = _speed.random_playout(self._handle, seed, limit)
+        played: int = _speed.random_playout(self._lock, seed, limit)
         return played
 
     def undo(self) -> None:
         """Takes back the last decision; NoHistoryError if there is none."""
-        with self._lock:
-            self._check(_lib.ball_undo(self._live()))
+        _speed.undo(self._lock)
 
     def push(self, action: ActionLike) -> Action:
         """``apply()`` under python-chess's name."""
@@ -1572,31 +1598,24 @@ class Game(_Owned):
     def pop(self) -> Action:
         """Takes back the last decision and returns it (python-chess's
         ``Board.pop()``); NoHistoryError if there is none."""
-        with self._lock:
-            last = self.peek()
-            self._check(_lib.ball_undo(self._live()))
-            assert last is not None  # undo succeeded: there was a decision
-            return last
+        last: Action = _speed.pop(self._lock)
+        return last
 
     def peek(self) -> Optional[Action]:
         """The last decision played (the one ``pop()`` takes back), or None."""
         with self._lock:
-            n = self._get(_lib.ball_history_length)
-            return self.history_action(n - 1) if n else None
+            if _speed.history_length(self._lock) == 0:
+                return None
+            last: Action = _speed.history_action(self._lock, -1)
+            return last
 
     def history_action(self, i: int) -> Action:
         """Decision ``i`` of the history (from 0, the oldest; negative
         ``i`` counts from the end like a list index), read from the library
         (ball_history_action()). RangeError when there is no such
         decision."""
-        i = _c_int(i, "history index")
-        out = ctypes.c_uint32()
-        with self._lock:
-            g = self._live()
-            if i < 0:
-                i += self._check(_lib.ball_history_length(g))
-            self._check(_lib.ball_history_action(g, i, ctypes.byref(out)))
-        return _action(out.value)
+        action: Action = _speed.history_action(self._lock, _c_int(i, "history index"))
+        return action
 
     def history_position(self, i: int) -> str:
         """The BPN of the position decision ``i`` was played from
@@ -1617,14 +1636,7 @@ class Game(_Owned):
         """The decisions ``undo()`` can take back, oldest first (cleared by
         ``set_bpn()``, kept by ``clone()``, ``pickle`` and the game record),
         read from the library's history (ball_history_action())."""
-        out = ctypes.c_uint32()
-        ref = ctypes.byref(out)
-        with self._lock:
-            g = self._live()
-            stack = []
-            for i in range(self._check(_lib.ball_history_length(g))):
-                self._check(_lib.ball_history_action(g, i, ref))
-                stack.append(_action(out.value))
+        stack: List[Action] = _speed.history(self._lock)
         return stack
 
     # -------------------------------------------------- game records
@@ -1740,7 +1752,8 @@ class Game(_Owned):
     @property
     def history_length(self) -> int:
         """How many decisions undo() can take back."""
-        return self._get(_lib.ball_history_length)
+        length: int = _speed.history_length(self._lock)
+        return length
 
     def perft(self, depth: int) -> int:
         """The number of decision sequences of exactly ``depth`` decisions
@@ -1801,6 +1814,34 @@ class Game(_Owned):
     def selection(self) -> "Selection":
         """An empty selection to build an action one choice at a time."""
         return Selection(self, ())
+
+
+def _legal_of(codes: bytes) -> LegalActions:
+    return LegalActions(array(_CODES, codes))
+
+
+#: The hot methods and properties of Game that the extension carries as
+#: its own method descriptors (_speed.c, "Game's methods"): called without
+#: a Python frame. The Python definitions above stay: the extension hands
+#: them the unusual arguments (their checks and exceptions are the one
+#: implementation), they give the docstrings, and they are the methods of
+#: the ctypes fallback.
+_C_PROPERTIES = ("is_over", "result", "side", "hash", "history_length", "move_stack", "bpn")
+_C_METHODS = ("undo", "pop", "peek", "count_legal_actions", "legal_actions", "random_action",
+              "apply", "history_action")
+
+
+def _install_methods() -> None:
+    if not hasattr(_speed, "methods"):  # _speed_ctypes: the Python methods stay
+        return
+    python = {name: Game.__dict__[name] for name in _C_PROPERTIES + _C_METHODS + ("set_bpn",)}
+    made = _speed.methods(Game, python, tuple(sorted(Result, key=int)),
+                          tuple(sorted(Team, key=int)), _random.getrandbits, _legal_of, Action)
+    for name in _C_PROPERTIES + _C_METHODS:
+        setattr(Game, name, made[name])
+
+
+_install_methods()
 
 
 class Selection:

@@ -171,3 +171,79 @@ class ApplyUndo(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class GivenDecisions(unittest.TestCase):
+    """apply() of a decision the library itself gave (random_action(), the
+    legal list) skips the re-check while the game is in the state it was
+    given for (libball._speed, docs/performance.md); in any other state
+    it is checked as every decision is. These run on the extension and,
+    under LIBBALL_SPEED=ctypes (bindings_test.sh), on the fallback, which
+    always checks: both must refuse the same decisions."""
+
+    def drawn_move(self, g):
+        for r in range(0, 2 ** 64, 2 ** 58):
+            a = g.random_action(r)
+            if a != "end":
+                return a
+        self.fail("no move drawn")
+
+    def test_drawn_then_the_side_changes(self):
+        with Game() as g:
+            a = self.drawn_move(g)
+            g.apply("end")  # ATK to act: DEF's move is not legal
+            before = g.bpn
+            with self.assertRaises(libball.IllegalActionError):
+                g.apply(a)
+            self.assertEqual(g.bpn, before)
+
+    def test_drawn_then_another_position(self):
+        with Game() as g, Game() as other:
+            other.apply("end")  # ATK to act there
+            a = self.drawn_move(g)
+            g.bpn = other.bpn
+            with self.assertRaises(libball.IllegalActionError):
+                g.apply(a)
+            self.assertEqual(g.bpn, other.bpn)
+
+    def test_drawn_then_changed_outside_the_binding(self):
+        # a change through ctypes, which the extension does not see: the
+        # history length, hash and turn it compares tell it
+        with Game() as g:
+            a = self.drawn_move(g)
+            end = g.parse_action("end").code
+            self.assertEqual(libball._native.lib.ball_apply(g._handle, end), 0)
+            before = g.bpn
+            with self.assertRaises(libball.IllegalActionError):
+                g.apply(a)
+            self.assertEqual(g.bpn, before)
+
+    def test_listed_then_undone_to_another_position(self):
+        with Game() as g:
+            g.apply("E11-F10")
+            later = list(g.legal_actions())
+            g.undo()  # back at the start: most of the list is not legal here
+            start = set(g.legal_actions())
+            refused = 0
+            for a in later:
+                if a in start:
+                    continue
+                with self.assertRaises(libball.IllegalActionError):
+                    g.apply(a)
+                refused += 1
+            self.assertGreater(refused, 0)
+            self.assertEqual(g.bpn, START)
+
+    def test_walk_applies_and_undoes_the_list(self):
+        # every listed decision applied and undone, in order and out of
+        # order: the same positions as the checked path (perft 2's leaves)
+        with Game() as g:
+            count = 0
+            first = g.legal_actions()
+            for a in list(first)[::-1] + list(first):
+                g.apply(a)
+                count += len(g.legal_actions())
+                g.undo()
+            self.assertEqual(count, 2 * g.perft(2))
+            self.assertEqual(g.bpn, START)
+            self.assertEqual(g.history_length, 0)
