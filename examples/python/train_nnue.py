@@ -416,6 +416,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--mirror", action=argparse.BooleanOptionalAction, default=True,
                     help="train on each position or its mirror image across column G, "
                     "at random (the rules are symmetric that way; default on)")
+    ap.add_argument("--out-scale", type=float, default=1.0,
+                    help="the output layer is multiplied by this before export: a residual "
+                    "network's correction shrunk toward the hand-written evaluation (1.0)")
     ap.add_argument("--lam", type=float, default=1.0,
                     help="weight of the search's value in the target, the rest the game's "
                     "result (1.0)")
@@ -455,6 +458,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     train(torch, a, model, files, val, log)
     run["cpu_train_s"] = round(cpu() - c1, 1)
     run["epochs"] = log
+    if a.out_scale != 1.0:
+        with torch.no_grad():
+            model.out.weight.mul_(a.out_scale)
+            model.out.bias.mul_(a.out_scale)
     w = quantized(model)
     path = os.path.join(a.out, "value.net")
     data = pack(w, a.residual)
