@@ -537,6 +537,23 @@ START_TEST(test_evaluate_finished)
 }
 END_TEST
 
+/* The value a fresh searcher with @p net gives @p g as a leaf
+ * (ball_search_evaluate()). */
+static double searcher_value(ball_net *net, ball_game *g)
+{
+    ball_search *s = NULL;
+    ball_search_config cfg;
+    char err[200];
+    double v = 2.0;
+    ball_search_config_init(&cfg, sizeof cfg);
+    cfg.hash_mb = 1;
+    ck_assert_int_eq(ball_search_new(&s, &cfg, err, sizeof err), BALL_OK);
+    ck_assert_int_eq(ball_search_set_eval(s, ball_net_search_eval, net), BALL_OK);
+    ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
+    ball_search_free(s);
+    return v;
+}
+
 /* A network whose output is beyond the search's range of evaluations
  * (EVAL_MAX, 20000, docs/players.md) is clamped there, as the search's
  * leaves are: v / (|v| + 1500) of +-20000. */
@@ -546,24 +563,15 @@ START_TEST(test_evaluate_clamped)
     tnet *t = tnet_random(25);
     ball_game *g = tu_game(OPEN_CARRIER);
     for (int sign = -1; sign <= 1; sign += 2) {
-        ball_search *s = NULL;
-        ball_search_config cfg;
-        char err[200];
-        double v = 0;
+        double v;
         unsigned char *f;
         ball_net *net;
         memset(t->wo, 0, sizeof t->wo);
         t->bo = sign * 1000000000; /* o = 1e9 / (127 * 1024): 11.5 million on the search's scale */
         f = tnet_file(t, &len);
         net = load_ok(f, len);
-        ball_search_config_init(&cfg, sizeof cfg);
-        cfg.nodes = 100;
-        cfg.hash_mb = 1;
-        ck_assert_int_eq(ball_search_new(&s, &cfg, err, sizeof err), BALL_OK);
-        ck_assert_int_eq(ball_search_set_eval(s, ball_net_search_eval, net), BALL_OK);
-        ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
+        v = searcher_value(net, g);
         ck_assert_msg(v == sign * 20000.0 / 21500.0, "%.17g", v);
-        ball_search_free(s);
         ball_net_free(net);
         free(f);
     }
@@ -587,9 +595,6 @@ START_TEST(test_extreme_biases)
     for (int k = 0; k < H; k++)
         t->ftb[k] = 127;
     for (int sign = -1; sign <= 1; sign += 2) {
-        ball_search *s = NULL;
-        ball_search_config cfg;
-        char err[200];
         double v = 2.0;
         for (int j = 0; j < H2; j++) {
             for (int i = 0; i < 2 * H; i++)
@@ -603,13 +608,8 @@ START_TEST(test_extreme_biases)
         ck_assert_int_eq(ball_net_evaluate(net, g, &v), BALL_OK);
         ck_assert_msg(v == reference(t, g), "%.17g, the text %.17g", v, reference(t, g));
         ck_assert(sign * v > 0.99 && sign * v < 1.0);
-        ball_search_config_init(&cfg, sizeof cfg);
-        cfg.hash_mb = 1;
-        ck_assert_int_eq(ball_search_new(&s, &cfg, err, sizeof err), BALL_OK);
-        ck_assert_int_eq(ball_search_set_eval(s, ball_net_search_eval, net), BALL_OK);
-        ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
+        v = searcher_value(net, g);
         ck_assert_msg(v == sign * 20000.0 / 21500.0, "%.17g", v);
-        ball_search_free(s);
         ball_net_free(net);
         free(f);
     }
