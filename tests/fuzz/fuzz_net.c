@@ -20,7 +20,7 @@
  *  - ball_net_load() never crashes; a refusal returns BALL_E_ARG (or
  *    BALL_E_NOMEM) with *out NULL and a message "net: ...";
  *  - an accepted net evaluates a few positions of a game played from the
- *    start (the decisions drawn from the input) to a value in [-1, 1],
+ *    start (its end zones, turn limit and decisions drawn from the input) to a value in [-1, 1],
  *    the same value twice, and as ball_net_search_eval(); a searcher with
  *    the net gives each position a value in [-1, 1] by
  *    ball_search_evaluate(), the same twice;
@@ -86,14 +86,29 @@ static size_t built_length(const uint8_t *h)
     return len <= MAX_BUILT ? (size_t)len : 0;
 }
 
-static void evaluate_some(ball_net *net, uint64_t seed)
+/* A game from the start under rules drawn from @p seed (the first four
+ * weight bytes): end zones 1-3 rows deep and, half the time, a turn limit
+ * of 1-12, so that format 2's zone and turns-left features are seen and
+ * change during a search. */
+static ball_game *new_game(uint32_t seed)
 {
+    ball_rules r;
     ball_game *g = NULL;
+    ball_rules_init(&r, sizeof r);
+    r.end_zone_depth = 1 + (int)(seed >> 24) % 3;
+    r.turn_limit = (seed >> 26) & 1 ? 1 + (seed >> 27) % 12 : 0;
+    FUZZ_CHECK(NULL, ball_game_new(&g, &r, NULL, 0) == BALL_OK);
+    return g;
+}
+
+static void evaluate_some(ball_net *net, uint32_t seed)
+{
+    ball_game *g = new_game(seed);
     ball_search *s = NULL;
     ball_search_config cfg;
     ball_search_config_init(&cfg, sizeof cfg);
     cfg.hash_mb = 1;
-    FUZZ_CHECK(NULL, ball_game_new(&g, NULL, NULL, 0) == BALL_OK);
+    uint64_t draw = seed;
     FUZZ_CHECK(g, ball_search_new(&s, &cfg, NULL, 0) == BALL_OK);
     FUZZ_CHECK(g, ball_search_set_eval(s, ball_net_search_eval, net) == BALL_OK);
     for (int i = 0; i < 6; i++) {
@@ -110,8 +125,8 @@ static void evaluate_some(ball_net *net, uint64_t seed)
         FUZZ_CHECK(g, ball_search_evaluate(s, g, &w) == BALL_OK && w == v);
         for (int k = 0; k < 4 && ball_result(g) == BALL_ONGOING; k++) {
             ball_action a;
-            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-            FUZZ_CHECK(g, ball_random_action(g, seed, &a) == BALL_OK);
+            draw = draw * 6364136223846793005ULL + 1442695040888963407ULL;
+            FUZZ_CHECK(g, ball_random_action(g, draw, &a) == BALL_OK);
             FUZZ_CHECK(g, ball_apply(g, a) == BALL_OK);
         }
     }
@@ -139,15 +154,14 @@ static double full_eval(void *net, const ball_game *g)
  * ball_net_evaluate() = o / (1 + |o|) and its inverse in hook_eval(),
  * which rounds differently; and with base 1 the search adds its built-in
  * evaluation, which ball_net_evaluate() leaves out. */
-static void search_both_ways(ball_net *net, int nnue)
+static void search_both_ways(ball_net *net, int nnue, uint32_t seed)
 {
     ball_search_config cfg;
     ball_search_result r[2];
-    ball_game *g = NULL;
+    ball_game *g = new_game(seed);
     ball_search_config_init(&cfg, sizeof cfg);
     cfg.nodes = 300;
     cfg.hash_mb = 1;
-    FUZZ_CHECK(NULL, ball_game_new(&g, NULL, NULL, 0) == BALL_OK);
     for (int k = 0; k < 2; k++) {
         ball_search *s = NULL;
         FUZZ_CHECK(g, ball_search_new(&s, &cfg, NULL, 0) == BALL_OK);
@@ -204,7 +218,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(NULL, net != NULL && err[0] == '\0');
         FUZZ_CHECK(NULL, !(mode & 1) || !(mode & 2)); /* a stray byte is refused */
         evaluate_some(net, get32(file + 40));
-        search_both_ways(net, get32(file + 8) == 2);
+        search_both_ways(net, get32(file + 8) == 2, get32(file + 40));
         ball_net_free(net);
     }
     free(built);

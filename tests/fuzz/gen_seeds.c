@@ -241,8 +241,9 @@ static const char *const TEXT_SEEDS[][2] = {
  * repeats to the header's length and seals with the CRC-32. Valid small
  * nets in both bases, extreme weights (int16 sums that wrap, int32 biases
  * at the ends of their range), and near-valid headers refused field by
- * field, plus a stray byte (mode 3) and a bare header as a file (mode 0,
- * refused as truncated). */
+ * field, plus a stray byte (mode 3) and, as files (mode 0), a bare header
+ * and one a few bytes longer (both refused as truncated). The first four
+ * weight bytes also choose fuzz_net's rules (end zones, turn limit). */
 static const struct net2_seed {
     const char *name;
     unsigned mode, arch, set, features, h, h2, base, reserved;
@@ -257,6 +258,7 @@ static const struct net2_seed {
     {"fmt2-h256-h2-64-mixed", 1, 2, 1, 4783, 256, 64, 1, 0, "\xff\x7f\x00\x80\x40", 5},
     {"fmt2-stray-byte", 3, 2, 1, 4783, 64, 1, 0, 0, "\x01\x02", 2},
     {"fmt2-header-alone", 0, 2, 1, 4783, 64, 1, 0, 0, "", 0},
+    {"fmt2-short", 0, 2, 1, 4783, 64, 1, 0, 0, "\x01\x02\x03\x04\x05\x06\x07\x08", 8},
     {"fmt2-bad-arch", 1, 1, 1, 4783, 64, 1, 0, 0, "\x01", 1},
     {"fmt2-bad-set", 1, 2, 2, 4783, 64, 1, 0, 0, "\x01", 1},
     {"fmt2-bad-features", 1, 2, 1, 4782, 64, 1, 0, 0, "\x01", 1},
