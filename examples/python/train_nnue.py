@@ -314,7 +314,7 @@ def pack(w: Dict[str, np.ndarray], residual: bool) -> bytes:
 
 def forward_int(w: Dict[str, np.ndarray], feats: np.ndarray) -> np.ndarray:
     """The raw outputs of the file's integers on ``feats`` [B, 2, ACTIVE],
-    as libball computes them (int16 sums that wrap, then int32)."""
+    as libball computes them (int16 sums that wrap, then exact sums)."""
     ft = np.vstack([w["ft"], np.zeros((1, w["ft"].shape[1]), np.int16)]).astype(np.int64)
     acc = w["ftb"].astype(np.int64)[None, None, :] + ft[feats.astype(np.int64)].sum(axis=2)
     acc = (acc + 32768) % 65536 - 32768

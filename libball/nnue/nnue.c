@@ -557,14 +557,18 @@ static void hidden(const struct nnue *nn, const struct nnue_acc *a, int side, in
     }
 }
 
-/* The raw output from the accumulators, for the coach @p side to act. */
-static int finish(const struct nnue *nn, const struct nnue_acc *a, int side)
+/* The raw output from the accumulators, for the coach @p side to act.
+ * y and r in 64 bits: b2 or bo near the ends of int32 plus the sums
+ * (|z| < 2^24, |r - bo| < 2^28) would overflow an int32 (found by
+ * tests/fuzz/fuzz_net.c); exact, as the training's floats are. */
+static int64_t finish(const struct nnue *nn, const struct nnue_acc *a, int side)
 {
-    int32_t z[NNUE_MAX_H2], out = nn->bo;
+    int32_t z[NNUE_MAX_H2];
+    int64_t out = nn->bo;
     hidden(nn, a, side, z);
     for (int j = 0; j < nn->h2; j++) {
-        int32_t y = nn->b2[j] + z[j];
-        out += (y <= 0 ? 0 : clamp127(y >> NNUE_QB_SHIFT)) * nn->wo[j];
+        int64_t y = (int64_t)nn->b2[j] + z[j], q = y >> NNUE_QB_SHIFT;
+        out += (y <= 0 ? 0 : q > NNUE_QA ? NNUE_QA : q) * nn->wo[j];
     }
     return out;
 }
@@ -579,14 +583,14 @@ static void remember(struct nnue_acc *a, const struct nnue *nn, const pos *p)
     a->nn = nn;
 }
 
-int nnue_evaluate(const struct nnue *nn, const ball_game *game)
+int64_t nnue_evaluate(const struct nnue *nn, const ball_game *game)
 {
     struct nnue_acc a;
     refresh(nn, &a, &game->p);
     return finish(nn, &a, game->p.st.side);
 }
 
-int nnue_acc_evaluate(struct nnue_acc *a, const struct nnue *nn, const ball_game *game)
+int64_t nnue_acc_evaluate(struct nnue_acc *a, const struct nnue *nn, const ball_game *game)
 {
     const pos *p = &game->p;
     if (a->nn == nn)
@@ -597,15 +601,16 @@ int nnue_acc_evaluate(struct nnue_acc *a, const struct nnue *nn, const ball_game
     return finish(nn, a, p->st.side);
 }
 
-double nnue_squash(int raw)
+double nnue_squash(int64_t raw)
 {
     double o = (double)raw / (NNUE_QA * NNUE_QO);
     return o / (1.0 + (o < 0 ? -o : o));
 }
 
-int nnue_search_value(int raw)
+int nnue_search_value(int64_t raw)
 {
-    return (int)((int64_t)raw * 1500 / (NNUE_QA * NNUE_QO));
+    /* |raw| < 2^32: the product fits, the quotient is an int */
+    return (int)(raw * 1500 / (NNUE_QA * NNUE_QO));
 }
 
 int ball_net_features(const ball_game *game, int perspective, uint16_t *out, size_t cap)

@@ -69,11 +69,13 @@ static inline void nnue_acc_reset(struct nnue_acc *a)
     a->nn = NULL;
 }
 
-/* The raw output of @p nn for @p game's coach to act, from scratch. */
-int nnue_evaluate(const struct nnue *nn, const ball_game *game);
+/* The raw output of @p nn for @p game's coach to act, from scratch: r of
+ * docs/network-format.md, in 64 bits (with bo and the b2 at the ends of
+ * int32 it passes them). */
+int64_t nnue_evaluate(const struct nnue *nn, const ball_game *game);
 /* The same, through @p a: the squares that changed since @p a's last
  * position, or from scratch for a new net; the same value bit for bit. */
-int nnue_acc_evaluate(struct nnue_acc *a, const struct nnue *nn, const ball_game *game);
+int64_t nnue_acc_evaluate(struct nnue_acc *a, const struct nnue *nn, const ball_game *game);
 
 /* 1 when @p nn's output is a correction added to the turn search's
  * built-in evaluation (file field "base" 1), 0 when it is the whole
@@ -86,9 +88,9 @@ int nnue_residual(const struct nnue *nn);
 int nnue_set_simd(struct nnue *nn, int on);
 
 /* A raw output as a value in (-1, 1): o / (1 + |o|), o = r / (127 * 1024). */
-double nnue_squash(int raw);
+double nnue_squash(int64_t raw);
 /* A raw output on the turn search's scale (o * 1500), rounded toward 0. */
-int nnue_search_value(int raw);
+int nnue_search_value(int64_t raw);
 
 /* The active features of @p game seen from @p persp (0 ATK, 1 DEF), in
  * increasing square order then ball, zone, turns; their number. @p out

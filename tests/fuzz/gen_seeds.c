@@ -16,7 +16,8 @@
  *                       played in turn, plus a few that are not legal;
  *  - actions/NAME:      the BPN, a rules byte, then random choice bytes;
  *  - diff/NAME:         the BPN, fuzz_diff's rules bytes, random choices.
- * rules/ gets hand-made ruleset texts (RULES_SEEDS).
+ * rules/ gets hand-made ruleset texts (RULES_SEEDS); net/ gets format-2
+ * headers for fuzz_net's odd mode (NET2_SEEDS, net2_seeds()).
  * The same seeds always give the same files. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -235,10 +236,69 @@ static const char *const TEXT_SEEDS[][2] = {
     {"texts-passes", "7/6/3s3/6/3x3/6/1oxsxo1/6/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 ATK a 2 - 0/0 2\nG5^F8\nG5^^G15\nG5=G7\nG5^^A17"},
 };
 
+/* Format-2 network seeds for fuzz_net's odd mode (docs/network-format.md):
+ * a mode byte, the 40-byte header, then weight bytes that the target
+ * repeats to the header's length and seals with the CRC-32. Valid small
+ * nets in both bases, extreme weights (int16 sums that wrap, int32 biases
+ * at the ends of their range), and near-valid headers refused field by
+ * field, plus a stray byte (mode 3) and, as files (mode 0), a bare header
+ * and one a few bytes longer (both refused as truncated). The first four
+ * weight bytes also choose fuzz_net's rules (end zones, turn limit). */
+static const struct net2_seed {
+    const char *name;
+    unsigned mode, arch, set, features, h, h2, base, reserved;
+    const char *weights; /* repeated; "" for zeros */
+    size_t nweights;
+} NET2_SEEDS[] = {
+    {"fmt2-h64-base0", 1, 2, 1, 4783, 64, 1, 0, 0, "\x03\x00\xfe\xff\x07\x01\x11", 7},
+    {"fmt2-h64-base1", 1, 2, 1, 4783, 64, 1, 1, 0, "\x03\x00\xfe\xff\x07\x01\x11", 7},
+    {"fmt2-h64-h2-3-zeros", 1, 2, 1, 4783, 64, 3, 0, 0, "", 0},
+    {"fmt2-h128-h2-16-max", 1, 2, 1, 4783, 128, 16, 0, 0, "\xff\x7f", 2},
+    {"fmt2-h192-h2-5-min", 1, 2, 1, 4783, 192, 5, 1, 0, "\x00\x80", 2},
+    {"fmt2-h256-h2-64-mixed", 1, 2, 1, 4783, 256, 64, 1, 0, "\xff\x7f\x00\x80\x40", 5},
+    {"fmt2-stray-byte", 3, 2, 1, 4783, 64, 1, 0, 0, "\x01\x02", 2},
+    {"fmt2-header-alone", 0, 2, 1, 4783, 64, 1, 0, 0, "", 0},
+    {"fmt2-short", 0, 2, 1, 4783, 64, 1, 0, 0, "\x01\x02\x03\x04\x05\x06\x07\x08", 8},
+    {"fmt2-bad-arch", 1, 1, 1, 4783, 64, 1, 0, 0, "\x01", 1},
+    {"fmt2-bad-set", 1, 2, 2, 4783, 64, 1, 0, 0, "\x01", 1},
+    {"fmt2-bad-features", 1, 2, 1, 4782, 64, 1, 0, 0, "\x01", 1},
+    {"fmt2-h96", 1, 2, 1, 4783, 96, 1, 0, 0, "\x01", 1},
+    {"fmt2-h2-0", 1, 2, 1, 4783, 64, 0, 0, 0, "\x01", 1},
+    {"fmt2-h2-65", 1, 2, 1, 4783, 64, 65, 0, 0, "\x01", 1},
+    {"fmt2-base2", 1, 2, 1, 4783, 64, 1, 2, 0, "\x01", 1},
+    {"fmt2-reserved", 1, 2, 1, 4783, 64, 1, 0, 1, "\x01", 1},
+};
+
+static void put32(unsigned char *p, unsigned v)
+{
+    for (int b = 0; b < 4; b++)
+        p[b] = (unsigned char)(v >> (8 * b));
+}
+
+static void net2_seeds(const char *dir)
+{
+    for (size_t i = 0; i < sizeof NET2_SEEDS / sizeof *NET2_SEEDS; i++) {
+        const struct net2_seed *n = &NET2_SEEDS[i];
+        unsigned char buf[1 + 40 + 16];
+        buf[0] = (unsigned char)n->mode;
+        memcpy(buf + 1, "BALLNET", 8);
+        put32(buf + 9, 2);
+        put32(buf + 13, n->arch);
+        put32(buf + 17, n->set);
+        put32(buf + 21, n->features);
+        put32(buf + 25, n->h);
+        put32(buf + 29, n->h2);
+        put32(buf + 33, n->base);
+        put32(buf + 37, n->reserved);
+        memcpy(buf + 41, n->weights, n->nweights);
+        write_file(dir, "net", n->name, buf, 41 + n->nweights);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: %s CORPUS_DIR (with bpn/, action_text/, actions/, rules/, diff/)\n", argv[0]);
+        fprintf(stderr, "usage: %s CORPUS_DIR (with bpn/, action_text/, actions/, rules/, diff/, net/)\n", argv[0]);
         return 2;
     }
     const char *dir = argv[1];
@@ -343,6 +403,7 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "long-%d", k + 1);
         write_file(dir, "diff", name, stream, sizeof stream);
     }
+    net2_seeds(dir);
     for (int f = 0; f < F_NFEATURES; f++)
         printf("%-14s %d, card mode %d\n", NAMES[f], saved[0][f], saved[1][f]);
     return 0;

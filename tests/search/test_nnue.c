@@ -351,7 +351,7 @@ START_TEST(test_same_in_every_build)
     ck_assert_int_eq(nnue_load(&nn, f, len, err, sizeof err), BALL_OK);
     make_positions();
     for (int i = 0; i < N_POS; i++) {
-        int simd, base;
+        int64_t simd, base;
         nnue_set_simd(nn, 1);
         simd = nnue_evaluate(nn, positions[i]);
         nnue_set_simd(nn, 0);
@@ -508,6 +508,23 @@ START_TEST(test_evaluate_finished)
 }
 END_TEST
 
+/* The value a fresh searcher with @p net gives @p g as a leaf
+ * (ball_search_evaluate()). */
+static double searcher_value(ball_net *net, ball_game *g)
+{
+    ball_search *s = NULL;
+    ball_search_config cfg;
+    char err[200];
+    double v = 2.0;
+    ball_search_config_init(&cfg, sizeof cfg);
+    cfg.hash_mb = 1;
+    ck_assert_int_eq(ball_search_new(&s, &cfg, err, sizeof err), BALL_OK);
+    ck_assert_int_eq(ball_search_set_eval(s, ball_net_search_eval, net), BALL_OK);
+    ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
+    ball_search_free(s);
+    return v;
+}
+
 /* A network whose output is beyond the search's range of evaluations
  * (EVAL_MAX, 20000, docs/players.md) is clamped there, as the search's
  * leaves are: v / (|v| + 1500) of +-20000. */
@@ -517,24 +534,53 @@ START_TEST(test_evaluate_clamped)
     tnet *t = tnet_random(25);
     ball_game *g = tu_game(OPEN_CARRIER);
     for (int sign = -1; sign <= 1; sign += 2) {
-        ball_search *s = NULL;
-        ball_search_config cfg;
-        char err[200];
-        double v = 0;
+        double v;
         unsigned char *f;
         ball_net *net;
         memset(t->wo, 0, sizeof t->wo);
         t->bo = sign * 1000000000; /* o = 1e9 / (127 * 1024): 11.5 million on the search's scale */
         f = tnet_file(t, &len);
         net = tu_net_load_ok(f, len);
-        ball_search_config_init(&cfg, sizeof cfg);
-        cfg.nodes = 100;
-        cfg.hash_mb = 1;
-        ck_assert_int_eq(ball_search_new(&s, &cfg, err, sizeof err), BALL_OK);
-        ck_assert_int_eq(ball_search_set_eval(s, ball_net_search_eval, net), BALL_OK);
-        ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
+        v = searcher_value(net, g);
         ck_assert_msg(v == sign * 20000.0 / 21500.0, "%.17g", v);
-        ball_search_free(s);
+        ball_net_free(net);
+        free(f);
+    }
+    ball_game_free(g);
+    free(t);
+}
+END_TEST
+
+/* Biases at the ends of int32 plus the layers' sums, beyond int32 (the
+ * hidden sums at their largest, 2H * 127 * 127, and every output unit
+ * at 127 times an extreme Wo): the value is the text's exact one
+ * (reference() sums in 64 bits), of the sign of bo, not wrapped around;
+ * the search clamps it to +-EVAL_MAX. Found by tests/fuzz/fuzz_net.c
+ * (UBSan: signed overflow in the library's int32 sums). */
+START_TEST(test_extreme_biases)
+{
+    size_t len;
+    tnet *t = tnet_random(31);
+    ball_game *g = tu_game(OPEN_CARRIER);
+    memset(t->ft, 0, sizeof t->ft);
+    for (int k = 0; k < H; k++)
+        t->ftb[k] = 127;
+    for (int sign = -1; sign <= 1; sign += 2) {
+        double v = 2.0;
+        for (int j = 0; j < H2; j++) {
+            for (int i = 0; i < 2 * H; i++)
+                t->w2[j][i] = 127;
+            t->b2[j] = INT32_MAX;
+            t->wo[j] = sign > 0 ? INT16_MAX : INT16_MIN;
+        }
+        t->bo = sign > 0 ? INT32_MAX : INT32_MIN;
+        unsigned char *f = tnet_file(t, &len);
+        ball_net *net = tu_net_load_ok(f, len);
+        ck_assert_int_eq(ball_net_evaluate(net, g, &v), BALL_OK);
+        ck_assert_msg(v == reference(t, g), "%.17g, the text %.17g", v, reference(t, g));
+        ck_assert(sign * v > 0.99 && sign * v < 1.0);
+        v = searcher_value(net, g);
+        ck_assert_msg(v == sign * 20000.0 / 21500.0, "%.17g", v);
         ball_net_free(net);
         free(f);
     }
@@ -556,6 +602,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, test_search_uses_net, 0, 2);
     tcase_add_test(tc, test_evaluate_finished);
     tcase_add_test(tc, test_evaluate_clamped);
+    tcase_add_test(tc, test_extreme_biases);
     suite_add_tcase(s, tc);
     return s;
 }
