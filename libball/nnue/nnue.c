@@ -432,10 +432,9 @@ static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *
     uint64_t m[2];
     changed_squares(nn, a, p, m);
     if (ball != a->ball) {
-        if (a->ball >= 0)
-            m[a->ball >> 6] |= (uint64_t)1 << (a->ball & 63);
-        if (ball >= 0)
-            m[ball >> 6] |= (uint64_t)1 << (ball & 63);
+        /* the ball is always on a square (R3.3), loose or held */
+        m[a->ball >> 6] |= (uint64_t)1 << (a->ball & 63);
+        m[ball >> 6] |= (uint64_t)1 << (ball & 63);
     }
     d[0].na = d[0].ns = d[1].na = d[1].ns = 0;
     for (int half = 0; half < 2; half++)

@@ -60,7 +60,7 @@ void nnue_free(struct nnue *nn);
 struct nnue_acc {
     const struct nnue *nn; /* NULL: none yet */
     uint8_t top[BALL_NUM_SQUARES], low[BALL_NUM_SQUARES];
-    int ball, zone, turns; /* the loose ball's square or -1; the zone and turns features */
+    int ball, zone, turns; /* the ball's square (loose or held); the zone and turns features */
     int16_t acc[2][NNUE_MAX_H];
 };
 
