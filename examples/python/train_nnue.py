@@ -27,7 +27,8 @@ game's result, their seed). The steps, each written into ``--out``:
    validation positions (``libball.Net``) against this program's own
    integer forward pass (must be equal) and against the float model.
 
-``run.json`` records the parameters, the data (folders, their manifests'
+``run.json`` records the parameters, the commit of the checkout it ran
+from (``commit``, with ``-dirty`` for local changes), the data (folders, their manifests'
 parameters, the SHA-256 of their records, positions kept), the losses
 (train, validation, and the validation loss of always answering 0), the
 net's SHA-256 and CPU seconds. Needs numpy and torch (python3-numpy,
@@ -58,6 +59,24 @@ QA, QB, QO = 127, 64, 1024  # the file's scales (nnue.h)
 MAGIC = b"BALLNET\0"
 #: The cache files' layout; a new one is computed afresh.
 CACHE_VERSION = "c2"
+
+
+def source_commit() -> Optional[str]:
+    """The commit of the checkout this program runs from (the search and
+    the features that made and read the data), with "-dirty" when files
+    differ from it; None outside a git checkout or without git."""
+    import subprocess
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        head = subprocess.run(["git", "-C", here, "rev-parse", "HEAD"], capture_output=True,
+                              text=True, timeout=30)
+        if head.returncode != 0:
+            return None
+        dirty = subprocess.run(["git", "-C", here, "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head.stdout.strip() + ("-dirty" if dirty.stdout.strip() else "")
 
 
 def cpu() -> float:
@@ -441,7 +460,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     torch.set_num_threads(a.threads)
     os.makedirs(a.out, exist_ok=True)
     run: Dict[str, Any] = {"params": vars(a), "torch": torch.__version__,
-                           "libball": libball.LIBRARY_VERSION,
+                           "libball": libball.LIBRARY_VERSION, "commit": source_commit(),
                            "data": [folder_info(f) for f in a.data]}
     c0 = cpu()
     cache = a.cache or os.path.join(a.out, "cache")

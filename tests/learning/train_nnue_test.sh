@@ -109,10 +109,14 @@ cmp "$tmp/a/value.net" "$tmp/b/value.net" || { echo "FAIL: the same command gave
 want=$((40 + 2 * 4783 * 64 + 2 * 64 + 2 * 64 * 8 + 6 * 8 + 8))
 have=$(wc -c <"$tmp/a/value.net")
 [ "$have" -eq "$want" ] || { echo "FAIL: value.net has $have bytes, the format gives $want"; exit 1; }
-"$PY" - "$tmp/a" <<'PYEOF' || { echo "FAIL: the trained network"; exit 1; }
+# the checkout's commit, when the test runs from one (CI's clone does)
+want_commit=$(git rev-parse HEAD 2>/dev/null || echo none)
+"$PY" - "$tmp/a" "$want_commit" <<'PYEOF' || { echo "FAIL: the trained network"; exit 1; }
 import json, sys
 import libball
 run = json.load(open(sys.argv[1] + "/run.json"))
+if sys.argv[2] != "none":
+    assert (run["commit"] or "").split("-")[0] == sys.argv[2], (run["commit"], sys.argv[2])
 assert run["check"]["positions"] > 0 and run["check"]["max_diff_integer"] == 0.0, run["check"]
 assert run["versus_hand"]["positions"] > 0
 with libball.Net.from_file(sys.argv[1] + "/value.net") as net, \
