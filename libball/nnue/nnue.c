@@ -52,7 +52,7 @@ struct nnue {
     int residual;        /* 1: the output is added to the built-in evaluation */
     uint8_t mirror[BALL_NUM_SQUARES]; /* square -> its image across row 9 */
     /* the feature of a piece code as ROLE_*, seen from each side, less its
-     * square: piece_feature() looked up (square_delta()) */
+     * square: piece_feature() looked up (square_cols()) */
     uint16_t base[2][16][ROLES];
     const int16_t *ft;   /* [NNUE_FEATURES][h], feature-major */
     const int16_t *ftb;  /* [h] */
@@ -214,7 +214,7 @@ static void fill_base(struct nnue *nn)
     for (int persp = 0; persp < 2; persp++)
         for (int code = 0; code < 16; code++)
             for (int r = 0; r < ROLES; r++)
-                nn->base[persp][code][r] = (uint16_t)(pc_type((uint8_t)code) == 0 ? 0 :
+                nn->base[persp][code][r] = (uint16_t)(pc_type((uint8_t)code) == 0 ? NNUE_F_BALL :
                     piece_feature(persp, 0, (uint8_t)code,
                                   piece_state((uint8_t)code, roles[r].upper, roles[r].lower,
                                               roles[r].ball)));
@@ -333,27 +333,32 @@ static void accumulate(const struct nnue *nn, int16_t *out, const int16_t *base,
 
 /* The lists never fill: a position has at most NNUE_MAX_ACTIVE / 2 + 1
  * features a side, and an update takes them all out and puts another
- * position's all in, with the two global ones each way. */
-_Static_assert(NNUE_MAX_DELTA >= 2 * (NNUE_MAX_ACTIVE / 2 + 1) + 4, "room for a whole change");
+ * position's all in, with the two global ones each way; square_cols()
+ * writes two past the end. */
+_Static_assert(NNUE_MAX_DELTA >= 2 * (NNUE_MAX_ACTIVE / 2 + 1) + 4 + 2, "room for a whole change");
 
-/* Square @p sq's features (top @p top, lower @p low, the ball on @p ball)
- * for both sides, onto the add (@p sign 1) or sub lists of @p d. */
-static void square_delta(const struct nnue *nn, struct delta *d, int sq, uint8_t top, uint8_t low,
-                        int ball, int sign)
+/* Square @p sq's features (top @p top, lower @p low, the ball on
+ * @p ball) seen from both sides, appended to @p l0 (ATK's, @p n0 of them
+ * so far) and @p l1 (DEF's, @p n1): one table look-up a piece and a side,
+ * without a branch. The top piece's feature (the loose ball's on an empty
+ * square: nn->base of code 0) and the lower piece's are written at the
+ * lists' ends whether or not the square has them, and counted only when
+ * it has: the lists have room for two more (NNUE_MAX_DELTA). */
+static inline void square_cols(const struct nnue *nn, uint16_t *l0, int *n0, uint16_t *l1,
+                               int *n1, int sq, uint8_t top, uint8_t low, int ball)
 {
-    int role = low != 0 ? (ball == sq ? ROLE_UPPER_BALL : ROLE_UPPER)
-                        : (ball == sq ? ROLE_ALONE_BALL : ROLE_ALONE);
-    for (int persp = 0; persp < 2; persp++) {
-        int msq = persp == BALL_ATK ? sq : nn->mirror[sq];
-        int *n = sign > 0 ? &d[persp].na : &d[persp].ns;
-        uint16_t *list = sign > 0 ? d[persp].add : d[persp].sub;
-        if (top != 0)
-            list[(*n)++] = (uint16_t)(nn->base[persp][top & 15][role] + msq);
-        else if (ball == sq)
-            list[(*n)++] = (uint16_t)(NNUE_F_BALL + msq);
-        if (low != 0)
-            list[(*n)++] = (uint16_t)(nn->base[persp][low & 15][ROLE_LOWER] + msq);
-    }
+    int here = ball == sq, role = (low != 0) * 2 + here, msq = nn->mirror[sq];
+    int first = (top != 0) | here, second = low != 0;
+    _Static_assert(ROLE_ALONE == 0 && ROLE_ALONE_BALL == 1 && ROLE_UPPER == 2 &&
+                   ROLE_UPPER_BALL == 3, "role = 2 * stacked + ball");
+    l0[*n0] = (uint16_t)(nn->base[0][top & 15][role] + sq);
+    l1[*n1] = (uint16_t)(nn->base[1][top & 15][role] + msq);
+    *n0 += first;
+    *n1 += first;
+    l0[*n0] = (uint16_t)(nn->base[0][low & 15][ROLE_LOWER] + sq);
+    l1[*n1] = (uint16_t)(nn->base[1][low & 15][ROLE_LOWER] + msq);
+    *n0 += second;
+    *n1 += second;
 }
 
 static void global_delta(struct delta *d, int zone, int turns, int sign)
@@ -370,11 +375,12 @@ static void global_delta(struct delta *d, int zone, int turns, int sign)
 static void refresh(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
     struct delta d[2];
-    int sq;
-    bb_t occupied = p->piece[0] | p->piece[1] | bb_bit(p->st.ball);
-    d[0].na = d[0].ns = d[1].na = d[1].ns = 0;
+    int sq, n0 = 0, n1 = 0, ball = p->st.ball;
+    bb_t occupied = p->piece[0] | p->piece[1] | bb_bit(ball);
     for (BB_EACH(sq, occupied))
-        square_delta(nn, d, sq, p->top[sq], p->low[sq], p->st.ball, 1);
+        square_cols(nn, d[0].add, &n0, d[1].add, &n1, sq, p->top[sq], p->low[sq], ball);
+    d[0].na = n0, d[1].na = n1;
+    d[0].ns = d[1].ns = 0;
     a->zone = p->zone_depth - 1;
     a->turns = turns_bucket(p);
     global_delta(d, a->zone, a->turns, 1);
@@ -436,13 +442,14 @@ static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *
         m[a->ball >> 6] |= (uint64_t)1 << (a->ball & 63);
         m[ball >> 6] |= (uint64_t)1 << (ball & 63);
     }
-    d[0].na = d[0].ns = d[1].na = d[1].ns = 0;
+    int na0 = 0, na1 = 0, ns0 = 0, ns1 = 0;
     for (int half = 0; half < 2; half++)
         for (uint64_t bits = m[half]; bits != 0; bits &= bits - 1) {
             int sq = half * 64 + __builtin_ctzll(bits);
-            square_delta(nn, d, sq, a->top[sq], a->low[sq], a->ball, -1);
-            square_delta(nn, d, sq, p->top[sq], p->low[sq], ball, 1);
+            square_cols(nn, d[0].sub, &ns0, d[1].sub, &ns1, sq, a->top[sq], a->low[sq], a->ball);
+            square_cols(nn, d[0].add, &na0, d[1].add, &na1, sq, p->top[sq], p->low[sq], ball);
         }
+    d[0].na = na0, d[1].na = na1, d[0].ns = ns0, d[1].ns = ns1;
 }
 
 /* @p a brought from its last position to @p p. */
