@@ -60,6 +60,14 @@ struct nnue {
     const int32_t *b2;   /* [h2] */
     const int16_t *wo;   /* [h2] */
     int32_t bo;
+    /* the later layers again for output_avx2(), laid out at load: h2
+     * padded to h2p, a multiple of 16, with rows of zeros; w2v
+     * input-major, [h2p / 16][2h / 4][16][4] (16 outputs' weights of 4
+     * inputs in a row), b2c the biases clamped to +-2^25 (the same
+     * outputs, clamp_bias()), wo32 the output weights in int32 */
+    int h2p;
+    const int8_t *w2v;
+    const int32_t *b2c, *wo32;
     _Alignas(32) unsigned char data[]; /* the weights above */
 };
 
@@ -205,8 +213,43 @@ static void place_weights(struct nnue *nn, const unsigned char *w)
     nn->ft = ft, nn->ftb = ftb, nn->w2 = w2, nn->b2 = b2, nn->wo = wo;
 }
 
+/* A hidden layer's sum (|z| <= 2h * 127 * 128 < 2^24) plus a bias b
+ * clamped to +-2^25 has the clipped output of the sum plus b, and stays in
+ * int32: beyond 2^25 both give 127 (y > 2^24 > 127 * 64), below -2^25
+ * both 0 (y < 0). */
+static int32_t clamp_bias(int32_t b)
+{
+    _Static_assert(2 * NNUE_MAX_H * NNUE_QA * 128 < (1 << 24), "|z| < 2^24");
+    return b > (1 << 25) ? (1 << 25) : b < -(1 << 25) ? -(1 << 25) : b;
+}
+
+/* Bytes of the vector loop's copy of the later layers (struct nnue). */
+static size_t relaid_bytes(int h, int h2)
+{
+    size_t h2p = (size_t)(h2 + 15) & ~(size_t)15;
+    return h2p * 2 * h + h2p * 8;
+}
+
+/* nn->w2v, b2c and wo32 from w2, b2 and wo, at @p d (32-byte aligned). */
+static void relay_weights(struct nnue *nn, unsigned char *d)
+{
+    int h2p = (nn->h2 + 15) & ~15, groups = nn->h / 2;
+    int8_t *w2v = (int8_t *)d;
+    int32_t *b2c = (int32_t *)(d + (size_t)h2p * 2 * nn->h), *wo32 = b2c + h2p;
+    for (int j = 0; j < h2p; j++) {
+        for (int g = 0; g < groups; g++)
+            for (int b = 0; b < 4; b++)
+                w2v[((size_t)(j / 16) * groups + g) * 64 + (j % 16) * 4 + b] =
+                    j < nn->h2 ? nn->w2[(size_t)j * 2 * nn->h + 4 * g + b] : 0;
+        b2c[j] = j < nn->h2 ? clamp_bias(nn->b2[j]) : 0;
+        wo32[j] = j < nn->h2 ? nn->wo[j] : 0;
+    }
+    nn->h2p = h2p, nn->w2v = w2v, nn->b2c = b2c, nn->wo32 = wo32;
+}
+
 /* nn->base from piece_feature(): every code (a type, the DEF and DOWN
- * bits) in every role, from both sides. */
+ * bits) in every role, from both sides; code 0, no piece, the loose
+ * ball's feature (square_cols()). */
 static void fill_base(struct nnue *nn)
 {
     static const struct { int upper, lower, ball; } roles[ROLES] = {
@@ -233,7 +276,7 @@ int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, 
                           len, want);
     if (len > want)
         return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: %zu bytes after the checksum", want, len - want);
-    nn = malloc(sizeof *nn + weight_bytes(h, h2) + 8);
+    nn = malloc(sizeof *nn + weight_bytes(h, h2) + 8 + 32 + relaid_bytes(h, h2));
     if (nn == NULL)
         return BALL_E_NOMEM;
     nn->h = h;
@@ -248,6 +291,7 @@ int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, 
     nn->avx2 = 0;
 #endif
     place_weights(nn, p + NNUE_HEADER);
+    relay_weights(nn, nn->data + ((weight_bytes(h, h2) + 8 + 31) & ~(size_t)31));
     *out = nn;
     return BALL_OK;
 }
@@ -482,59 +526,63 @@ static inline int clamp127(int v)
 }
 
 #if NNUE_AVX2
-/* The hidden layer's outputs @p z from the accumulators (the coach to
- * act's first): the sums clipped to 0..127 as bytes, then each output's
- * byte products summed in pairs (at most 2 * 127 * 128: no saturation)
- * and in int32. */
-__attribute__((target("avx2"))) static void hidden_avx2(const struct nnue *nn,
-                                                        const struct nnue_acc *a, int side,
-                                                        int32_t *z)
+/* The raw output from the accumulators (the coach @p side to act's
+ * first), the AVX2 way, the same integers as finish()'s plain C: the sums
+ * clipped to 0..127 as bytes; the hidden layer 16 outputs at a time from
+ * 4 inputs at a time (their bytes broadcast, times the 16 outputs' 4
+ * weights of nn->w2v, the products summed in pairs, at most 2 * 127 * 128:
+ * no saturation, then in int32), so the sums come out in output order
+ * with no horizontal sums; then clipped (with nn->b2c, in int32) and
+ * times Wo: h2 products of at most 127 * 2^15 sum to less than 2^31
+ * (NNUE_MAX_H2 <= 64); bo is added in 64 bits. */
+__attribute__((target("avx2"))) static int64_t output_avx2(const struct nnue *nn,
+                                                           const struct nnue_acc *a, int side)
 {
+    _Static_assert(NNUE_MAX_H2 * NNUE_QA * 32768LL < 2147483648LL, "the output sum fits an int32");
     _Alignas(32) uint8_t x[2 * NNUE_MAX_H];
-    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(NNUE_QA);
-    const __m256i ones = _mm256_set1_epi16(1);
-    int h = nn->h, n = 2 * h;
+    const __m256i zero = _mm256_setzero_si256(), top16 = _mm256_set1_epi16(NNUE_QA);
+    const __m256i ones = _mm256_set1_epi16(1), top32 = _mm256_set1_epi32(NNUE_QA);
+    int h = nn->h, groups = h / 2;
+    __m256i total = zero;
     for (int half = 0; half < 2; half++) {
         const int16_t *acc = a->acc[half == 0 ? side : side ^ 1];
         for (int k = 0; k < h; k += 32) {
             __m256i lo = _mm256_loadu_si256((const __m256i *)(acc + k));
             __m256i hi = _mm256_loadu_si256((const __m256i *)(acc + k + 16));
-            lo = _mm256_min_epi16(_mm256_max_epi16(lo, zero), top);
-            hi = _mm256_min_epi16(_mm256_max_epi16(hi, zero), top);
+            lo = _mm256_min_epi16(_mm256_max_epi16(lo, zero), top16);
+            hi = _mm256_min_epi16(_mm256_max_epi16(hi, zero), top16);
             /* packus interleaves the 128-bit lanes; the permute restores the order */
             __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8);
             _mm256_store_si256((__m256i *)(x + half * h + k), packed);
         }
     }
-    /* four outputs at a time, sharing each load of x; h2 need not be a
-     * multiple of 4 (the last group repeats its last row, unused) */
-    for (int j = 0; j < nn->h2; j += 4) {
-        const int8_t *w0 = nn->w2 + (size_t)j * n;
-        const int8_t *w1 = nn->w2 + (size_t)(j + 1 < nn->h2 ? j + 1 : j) * n;
-        const int8_t *w2 = nn->w2 + (size_t)(j + 2 < nn->h2 ? j + 2 : j) * n;
-        const int8_t *w3 = nn->w2 + (size_t)(j + 3 < nn->h2 ? j + 3 : j) * n;
-        __m256i sum[4] = {zero, zero, zero, zero};
-        for (int i = 0; i < n; i += 32) {
-            __m256i xv = _mm256_load_si256((const __m256i *)(x + i));
-#define NNUE_MAC(q, wq)                                                                            \
-    sum[q] = _mm256_add_epi32(                                                                     \
-        sum[q], _mm256_madd_epi16(                                                                 \
-                    _mm256_maddubs_epi16(xv, _mm256_loadu_si256((const __m256i *)((wq) + i))), ones))
-            NNUE_MAC(0, w0);
-            NNUE_MAC(1, w1);
-            NNUE_MAC(2, w2);
-            NNUE_MAC(3, w3);
-#undef NNUE_MAC
+    for (int j = 0; j < nn->h2p; j += 16) {
+        const int8_t *w = nn->w2v + (size_t)j * 2 * h;
+        __m256i s0 = zero, s1 = zero;
+        /* groups is a multiple of 32: four groups a pass */
+        for (int g = 0; g < groups; g += 4) {
+            for (int u = 0; u < 4; u++) {
+                int32_t four;
+                const int8_t *wu = w + 64 * (g + u);
+                memcpy(&four, x + 4 * (g + u), sizeof four);
+                __m256i xv = _mm256_set1_epi32(four);
+                __m256i p0 = _mm256_maddubs_epi16(xv, _mm256_loadu_si256((const __m256i *)wu));
+                __m256i p1 = _mm256_maddubs_epi16(xv, _mm256_loadu_si256((const __m256i *)(wu + 32)));
+                s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(p0, ones));
+                s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(p1, ones));
+            }
         }
-        /* the four horizontal sums at once */
-        __m256i s01 = _mm256_hadd_epi32(sum[0], sum[1]), s23 = _mm256_hadd_epi32(sum[2], sum[3]);
-        __m256i s = _mm256_hadd_epi32(s01, s23);
-        __m128i t = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
-        _Alignas(16) int32_t four[4];
-        _mm_store_si128((__m128i *)four, t);
-        for (int q = 0; q < 4 && j + q < nn->h2; q++)
-            z[j + q] = four[q];
+        s0 = _mm256_add_epi32(s0, _mm256_loadu_si256((const __m256i *)(nn->b2c + j)));
+        s1 = _mm256_add_epi32(s1, _mm256_loadu_si256((const __m256i *)(nn->b2c + j + 8)));
+        s0 = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(s0, NNUE_QB_SHIFT), zero), top32);
+        s1 = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(s1, NNUE_QB_SHIFT), zero), top32);
+        total = _mm256_add_epi32(total, _mm256_mullo_epi32(s0, _mm256_loadu_si256((const __m256i *)(nn->wo32 + j))));
+        total = _mm256_add_epi32(total, _mm256_mullo_epi32(s1, _mm256_loadu_si256((const __m256i *)(nn->wo32 + j + 8))));
     }
+    __m128i t = _mm_add_epi32(_mm256_castsi256_si128(total), _mm256_extracti128_si256(total, 1));
+    t = _mm_add_epi32(t, _mm_shuffle_epi32(t, 0x4E));
+    t = _mm_add_epi32(t, _mm_shuffle_epi32(t, 0xB1));
+    return (int64_t)nn->bo + _mm_cvtsi128_si32(t);
 }
 #endif
 
@@ -544,12 +592,6 @@ static void hidden(const struct nnue *nn, const struct nnue_acc *a, int side, in
 {
     uint8_t x[2 * NNUE_MAX_H];
     int h = nn->h;
-#if NNUE_AVX2
-    if (nn->avx2) {
-        hidden_avx2(nn, a, side, z);
-        return;
-    }
-#endif
     for (int k = 0; k < h; k++) {
         x[k] = (uint8_t)clamp127(a->acc[side][k]);
         x[h + k] = (uint8_t)clamp127(a->acc[side ^ 1][k]);
@@ -571,6 +613,10 @@ static int64_t finish(const struct nnue *nn, const struct nnue_acc *a, int side)
 {
     int32_t z[NNUE_MAX_H2];
     int64_t out = nn->bo;
+#if NNUE_AVX2
+    if (nn->avx2)
+        return output_avx2(nn, a, side);
+#endif
     hidden(nn, a, side, z);
     for (int j = 0; j < nn->h2; j++) {
         int64_t y = (int64_t)nn->b2[j] + z[j], q = y >> NNUE_QB_SHIFT;
