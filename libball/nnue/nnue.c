@@ -50,10 +50,12 @@ struct nnue {
     int h, h2;           /* first layer a side, hidden layer */
     int avx2;            /* 1: the AVX2 loops (chosen at load) */
     int residual;        /* 1: the output is added to the built-in evaluation */
-    uint8_t mirror[BALL_NUM_SQUARES]; /* square -> its image across row 9 */
-    /* the feature of a piece code as ROLE_*, seen from each side, less its
-     * square: piece_feature() looked up (square_cols()) */
-    uint16_t base[2][16][ROLES];
+    /* the features of a piece code as ROLE_*, seen from ATK's side (low 16
+     * bits) and DEF's (high), less the square: piece_feature() looked up
+     * (square_cols()); sq2 a square seen from both sides, ATK's plus its
+     * image across row 9 << 16 */
+    uint32_t base2[16][ROLES];
+    uint32_t sq2[BALL_NUM_SQUARES];
     const int16_t *ft;   /* [NNUE_FEATURES][h], feature-major */
     const int16_t *ftb;  /* [h] */
     const int8_t *w2;    /* [h2][2h], output-major: own side's h first */
@@ -247,20 +249,25 @@ static void relay_weights(struct nnue *nn, unsigned char *d)
     nn->h2p = h2p, nn->w2v = w2v, nn->b2c = b2c, nn->wo32 = wo32;
 }
 
-/* nn->base from piece_feature(): every code (a type, the DEF and DOWN
+/* nn->base2 from piece_feature(): every code (a type, the DEF and DOWN
  * bits) in every role, from both sides; code 0, no piece, the loose
- * ball's feature (square_cols()). */
+ * ball's feature (square_cols()). nn->sq2 from mirror_square(). */
 static void fill_base(struct nnue *nn)
 {
     static const struct { int upper, lower, ball; } roles[ROLES] = {
         {0, 0, 0}, {0, 0, 1}, {1, 0, 0}, {1, 0, 1}, {0, 1, 0}};
-    for (int persp = 0; persp < 2; persp++)
-        for (int code = 0; code < 16; code++)
-            for (int r = 0; r < ROLES; r++)
-                nn->base[persp][code][r] = (uint16_t)(pc_type((uint8_t)code) == 0 ? NNUE_F_BALL :
+    for (int code = 0; code < 16; code++)
+        for (int r = 0; r < ROLES; r++) {
+            uint32_t f[2];
+            for (int persp = 0; persp < 2; persp++)
+                f[persp] = (uint32_t)(pc_type((uint8_t)code) == 0 ? NNUE_F_BALL :
                     piece_feature(persp, 0, (uint8_t)code,
                                   piece_state((uint8_t)code, roles[r].upper, roles[r].lower,
                                               roles[r].ball)));
+            nn->base2[code][r] = f[0] | f[1] << 16;
+        }
+    for (int sq = 0; sq < BALL_NUM_SQUARES; sq++)
+        nn->sq2[sq] = (uint32_t)sq | (uint32_t)mirror_square(sq) << 16;
 }
 
 int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, size_t errlen)
@@ -282,8 +289,6 @@ int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, 
     nn->h = h;
     nn->h2 = h2;
     nn->residual = (int)get32(p + 32);
-    for (int sq = 0; sq < BALL_NUM_SQUARES; sq++)
-        nn->mirror[sq] = (uint8_t)mirror_square(sq);
     fill_base(nn);
 #if NNUE_AVX2
     nn->avx2 = __builtin_cpu_supports("avx2");
@@ -303,55 +308,81 @@ void nnue_free(struct nnue *nn)
 
 /* ---------------------------------------------------------------- first layer */
 
-/* The columns to add to and take from one side's sums. */
+/* The columns to add to both sides' sums and to take from them, in
+ * pairs: the column of ATK's side in the low 16 bits, DEF's in the high
+ * (a feature has the same count from both sides). */
 struct delta {
     int na, ns;
-    uint16_t add[NNUE_MAX_DELTA], sub[NNUE_MAX_DELTA];
+    uint32_t add[NNUE_MAX_DELTA], sub[NNUE_MAX_DELTA];
 };
 
 #if NNUE_AVX2
-/* out = base + the columns of add - those of sub, 64 sums (four
- * registers) at a time: each column is read once per 64 sums and the sums
- * stay in registers (as Stockfish's accumulator update does). */
-__attribute__((target("avx2"))) static void accumulate_avx2(const struct nnue *nn, int16_t *out,
-                                                            const int16_t *base,
+/* out[s] = base[s] + the columns of add - those of sub, for both sides s
+ * at once, 64 sums a side (eight registers) at a time: each pair of
+ * columns is read once per 64 sums and the sums stay in registers (as
+ * Stockfish's accumulator update does). */
+__attribute__((target("avx2"))) static void accumulate_avx2(const struct nnue *nn,
+                                                            int16_t *out0, int16_t *out1,
+                                                            const int16_t *base0,
+                                                            const int16_t *base1,
                                                             const struct delta *d)
 {
-    for (int c = 0; c < nn->h; c += 64) {
-        __m256i r0 = _mm256_loadu_si256((const __m256i *)(base + c));
-        __m256i r1 = _mm256_loadu_si256((const __m256i *)(base + c + 16));
-        __m256i r2 = _mm256_loadu_si256((const __m256i *)(base + c + 32));
-        __m256i r3 = _mm256_loadu_si256((const __m256i *)(base + c + 48));
+    const int16_t *ft = nn->ft;
+    size_t h = (size_t)nn->h;
+    for (size_t c = 0; c < h; c += 64) {
+        __m256i r0 = _mm256_loadu_si256((const __m256i *)(base0 + c));
+        __m256i r1 = _mm256_loadu_si256((const __m256i *)(base0 + c + 16));
+        __m256i r2 = _mm256_loadu_si256((const __m256i *)(base0 + c + 32));
+        __m256i r3 = _mm256_loadu_si256((const __m256i *)(base0 + c + 48));
+        __m256i r4 = _mm256_loadu_si256((const __m256i *)(base1 + c));
+        __m256i r5 = _mm256_loadu_si256((const __m256i *)(base1 + c + 16));
+        __m256i r6 = _mm256_loadu_si256((const __m256i *)(base1 + c + 32));
+        __m256i r7 = _mm256_loadu_si256((const __m256i *)(base1 + c + 48));
         for (int i = 0; i < d->na; i++) {
-            const __m256i *col = (const __m256i *)(nn->ft + (size_t)d->add[i] * nn->h + c);
-            r0 = _mm256_add_epi16(r0, _mm256_loadu_si256(col));
-            r1 = _mm256_add_epi16(r1, _mm256_loadu_si256(col + 1));
-            r2 = _mm256_add_epi16(r2, _mm256_loadu_si256(col + 2));
-            r3 = _mm256_add_epi16(r3, _mm256_loadu_si256(col + 3));
+            const __m256i *c0 = (const __m256i *)(ft + (d->add[i] & 0xFFFF) * h + c);
+            const __m256i *c1 = (const __m256i *)(ft + (d->add[i] >> 16) * h + c);
+            r0 = _mm256_add_epi16(r0, _mm256_loadu_si256(c0));
+            r1 = _mm256_add_epi16(r1, _mm256_loadu_si256(c0 + 1));
+            r2 = _mm256_add_epi16(r2, _mm256_loadu_si256(c0 + 2));
+            r3 = _mm256_add_epi16(r3, _mm256_loadu_si256(c0 + 3));
+            r4 = _mm256_add_epi16(r4, _mm256_loadu_si256(c1));
+            r5 = _mm256_add_epi16(r5, _mm256_loadu_si256(c1 + 1));
+            r6 = _mm256_add_epi16(r6, _mm256_loadu_si256(c1 + 2));
+            r7 = _mm256_add_epi16(r7, _mm256_loadu_si256(c1 + 3));
         }
         for (int i = 0; i < d->ns; i++) {
-            const __m256i *col = (const __m256i *)(nn->ft + (size_t)d->sub[i] * nn->h + c);
-            r0 = _mm256_sub_epi16(r0, _mm256_loadu_si256(col));
-            r1 = _mm256_sub_epi16(r1, _mm256_loadu_si256(col + 1));
-            r2 = _mm256_sub_epi16(r2, _mm256_loadu_si256(col + 2));
-            r3 = _mm256_sub_epi16(r3, _mm256_loadu_si256(col + 3));
+            const __m256i *c0 = (const __m256i *)(ft + (d->sub[i] & 0xFFFF) * h + c);
+            const __m256i *c1 = (const __m256i *)(ft + (d->sub[i] >> 16) * h + c);
+            r0 = _mm256_sub_epi16(r0, _mm256_loadu_si256(c0));
+            r1 = _mm256_sub_epi16(r1, _mm256_loadu_si256(c0 + 1));
+            r2 = _mm256_sub_epi16(r2, _mm256_loadu_si256(c0 + 2));
+            r3 = _mm256_sub_epi16(r3, _mm256_loadu_si256(c0 + 3));
+            r4 = _mm256_sub_epi16(r4, _mm256_loadu_si256(c1));
+            r5 = _mm256_sub_epi16(r5, _mm256_loadu_si256(c1 + 1));
+            r6 = _mm256_sub_epi16(r6, _mm256_loadu_si256(c1 + 2));
+            r7 = _mm256_sub_epi16(r7, _mm256_loadu_si256(c1 + 3));
         }
-        _mm256_storeu_si256((__m256i *)(out + c), r0);
-        _mm256_storeu_si256((__m256i *)(out + c + 16), r1);
-        _mm256_storeu_si256((__m256i *)(out + c + 32), r2);
-        _mm256_storeu_si256((__m256i *)(out + c + 48), r3);
+        _mm256_storeu_si256((__m256i *)(out0 + c), r0);
+        _mm256_storeu_si256((__m256i *)(out0 + c + 16), r1);
+        _mm256_storeu_si256((__m256i *)(out0 + c + 32), r2);
+        _mm256_storeu_si256((__m256i *)(out0 + c + 48), r3);
+        _mm256_storeu_si256((__m256i *)(out1 + c), r4);
+        _mm256_storeu_si256((__m256i *)(out1 + c + 16), r5);
+        _mm256_storeu_si256((__m256i *)(out1 + c + 32), r6);
+        _mm256_storeu_si256((__m256i *)(out1 + c + 48), r7);
     }
 }
 #endif
 
-/* out += the columns @p cols[0 .. n - 1] (@p negate 0), or -= them
- * (@p negate 1), in plain C: integer additions that wrap as the vector
- * ones do (taking a column is adding its two's complement), so the same
- * bits. */
-static void add_columns(const struct nnue *nn, int16_t *out, const uint16_t *cols, int n, int negate)
+/* out += the columns of side @p side (0 the low halves of @p cols, 1 the
+ * high) of @p cols[0 .. n - 1] (@p negate 0), or -= them (@p negate 1),
+ * in plain C: integer additions that wrap as the vector ones do (taking a
+ * column is adding its two's complement), so the same bits. */
+static void add_columns(const struct nnue *nn, int16_t *out, int side, const uint32_t *cols,
+                        int n, int negate)
 {
     for (int i = 0; i < n; i++) {
-        const int16_t *col = nn->ft + (size_t)cols[i] * nn->h;
+        const int16_t *col = nn->ft + (size_t)(cols[i] >> (16 * side) & 0xFFFF) * nn->h;
         for (int k = 0; k < nn->h; k++) {
             uint16_t c = (uint16_t)col[k];
             out[k] = (int16_t)(uint16_t)((uint16_t)out[k] + (uint16_t)(negate ? 0u - c : c));
@@ -360,19 +391,23 @@ static void add_columns(const struct nnue *nn, int16_t *out, const uint16_t *col
 }
 
 /* The same sums as accumulate_avx2(), without AVX2. */
-static void accumulate(const struct nnue *nn, int16_t *out, const int16_t *base,
-                       const struct delta *d)
+static void accumulate(const struct nnue *nn, int16_t *out0, int16_t *out1, const int16_t *base0,
+                       const int16_t *base1, const struct delta *d)
 {
 #if NNUE_AVX2
     if (nn->avx2) {
-        accumulate_avx2(nn, out, base, d);
+        accumulate_avx2(nn, out0, out1, base0, base1, d);
         return;
     }
 #endif
-    if (out != base)
-        memcpy(out, base, (size_t)nn->h * sizeof *out);
-    add_columns(nn, out, d->add, d->na, 0);
-    add_columns(nn, out, d->sub, d->ns, 1);
+    for (int side = 0; side < 2; side++) {
+        int16_t *out = side == 0 ? out0 : out1;
+        const int16_t *base = side == 0 ? base0 : base1;
+        if (out != base)
+            memcpy(out, base, (size_t)nn->h * sizeof *out);
+        add_columns(nn, out, side, d->add, d->na, 0);
+        add_columns(nn, out, side, d->sub, d->ns, 1);
+    }
 }
 
 /* The lists never fill: a position has at most NNUE_MAX_ACTIVE / 2 + 1
@@ -382,54 +417,51 @@ static void accumulate(const struct nnue *nn, int16_t *out, const int16_t *base,
 _Static_assert(NNUE_MAX_DELTA >= 2 * (NNUE_MAX_ACTIVE / 2 + 1) + 4 + 2, "room for a whole change");
 
 /* Square @p sq's features (top @p top, lower @p low, the ball on
- * @p ball) seen from both sides, appended to @p l0 (ATK's, @p n0 of them
- * so far) and @p l1 (DEF's, @p n1): one table look-up a piece and a side,
- * without a branch. The top piece's feature (the loose ball's on an empty
- * square: nn->base of code 0) and the lower piece's are written at the
- * lists' ends whether or not the square has them, and counted only when
- * it has: the lists have room for two more (NNUE_MAX_DELTA). */
-static inline void square_cols(const struct nnue *nn, uint16_t *l0, int *n0, uint16_t *l1,
-                               int *n1, int sq, uint8_t top, uint8_t low, int ball)
+ * @p ball) seen from both sides, appended to @p list (@p n pairs so far):
+ * one table look-up a piece (nn->base2, both sides' columns less the
+ * square) plus the square from both sides (nn->sq2), without a branch.
+ * The top piece's pair (the loose ball's on an empty square: code 0) and
+ * the lower piece's are written at the list's end whether or not the
+ * square has them, and counted only when it has: the list has room for
+ * two more (NNUE_MAX_DELTA). */
+static inline void square_cols(const struct nnue *nn, uint32_t *list, int *n, int sq,
+                               uint8_t top, uint8_t low, int ball)
 {
-    int here = ball == sq, role = (low != 0) * 2 + here, msq = nn->mirror[sq];
-    int first = (top != 0) | here, second = low != 0;
+    int here = ball == sq, role = (low != 0) * 2 + here;
+    uint32_t at = nn->sq2[sq];
     _Static_assert(ROLE_ALONE == 0 && ROLE_ALONE_BALL == 1 && ROLE_UPPER == 2 &&
                    ROLE_UPPER_BALL == 3, "role = 2 * stacked + ball");
-    l0[*n0] = (uint16_t)(nn->base[0][top & 15][role] + sq);
-    l1[*n1] = (uint16_t)(nn->base[1][top & 15][role] + msq);
-    *n0 += first;
-    *n1 += first;
-    l0[*n0] = (uint16_t)(nn->base[0][low & 15][ROLE_LOWER] + sq);
-    l1[*n1] = (uint16_t)(nn->base[1][low & 15][ROLE_LOWER] + msq);
-    *n0 += second;
-    *n1 += second;
+    list[*n] = nn->base2[top & 15][role] + at;
+    *n += (top != 0) | here;
+    list[*n] = nn->base2[low & 15][ROLE_LOWER] + at;
+    *n += low != 0;
 }
 
 static void global_delta(struct delta *d, int zone, int turns, int sign)
 {
-    for (int persp = 0; persp < 2; persp++) {
-        int *n = sign > 0 ? &d[persp].na : &d[persp].ns;
-        uint16_t *list = sign > 0 ? d[persp].add : d[persp].sub;
-        list[(*n)++] = (uint16_t)(NNUE_F_ZONE + zone);
-        list[(*n)++] = (uint16_t)(NNUE_F_TURNS + turns);
-    }
+    int *n = sign > 0 ? &d->na : &d->ns;
+    uint32_t *list = sign > 0 ? d->add : d->sub;
+    list[(*n)++] = (uint32_t)(NNUE_F_ZONE + zone) * 0x10001u;
+    list[(*n)++] = (uint32_t)(NNUE_F_TURNS + turns) * 0x10001u;
 }
 
 /* @p a made afresh for @p p: the bias plus every feature. */
 static void refresh(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
-    struct delta d[2];
-    int sq, n0 = 0, n1 = 0, ball = p->st.ball;
+    struct delta d;
+    int n = 0, ball = p->st.ball;
     bb_t occupied = p->piece[0] | p->piece[1] | bb_bit(ball);
-    for (BB_EACH(sq, occupied))
-        square_cols(nn, d[0].add, &n0, d[1].add, &n1, sq, p->top[sq], p->low[sq], ball);
-    d[0].na = n0, d[1].na = n1;
-    d[0].ns = d[1].ns = 0;
+    for (int half = 0; half < 2; half++)
+        for (uint64_t bits = (uint64_t)(occupied >> (64 * half)); bits != 0; bits &= bits - 1) {
+            int sq = BIT_SQUARE[64 * half + __builtin_ctzll(bits)];
+            square_cols(nn, d.add, &n, sq, p->top[sq], p->low[sq], ball);
+        }
+    d.na = n;
+    d.ns = 0;
     a->zone = p->zone_depth - 1;
     a->turns = turns_bucket(p);
-    global_delta(d, a->zone, a->turns, 1);
-    accumulate(nn, a->acc[0], nn->ftb, &d[0]);
-    accumulate(nn, a->acc[1], nn->ftb, &d[1]);
+    global_delta(&d, a->zone, a->turns, 1);
+    accumulate(nn, a->acc[0], a->acc[1], nn->ftb, nn->ftb, &d);
 }
 
 /* The squares whose pieces differ between @p a's position and @p p, as
@@ -486,36 +518,35 @@ static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *
         m[a->ball >> 6] |= (uint64_t)1 << (a->ball & 63);
         m[ball >> 6] |= (uint64_t)1 << (ball & 63);
     }
-    int na0 = 0, na1 = 0, ns0 = 0, ns1 = 0;
+    int na = 0, ns = 0;
     for (int half = 0; half < 2; half++)
         for (uint64_t bits = m[half]; bits != 0; bits &= bits - 1) {
             int sq = half * 64 + __builtin_ctzll(bits);
-            square_cols(nn, d[0].sub, &ns0, d[1].sub, &ns1, sq, a->top[sq], a->low[sq], a->ball);
-            square_cols(nn, d[0].add, &na0, d[1].add, &na1, sq, p->top[sq], p->low[sq], ball);
+            square_cols(nn, d->sub, &ns, sq, a->top[sq], a->low[sq], a->ball);
+            square_cols(nn, d->add, &na, sq, p->top[sq], p->low[sq], ball);
         }
-    d[0].na = na0, d[1].na = na1, d[0].ns = ns0, d[1].ns = ns1;
+    d->na = na, d->ns = ns;
 }
 
 /* @p a brought from its last position to @p p. */
 static void update(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
-    struct delta d[2];
+    struct delta d;
     int zone = p->zone_depth - 1, turns = turns_bucket(p);
-    changes(nn, a, p, d);
-    if (d[0].na + d[0].ns > NNUE_REFRESH_OVER) {
+    changes(nn, a, p, &d);
+    if (d.na + d.ns > NNUE_REFRESH_OVER) {
         /* most of the board changed (another game): summing afresh
          * adds fewer columns */
         refresh(nn, a, p);
         return;
     }
     if (zone != a->zone || turns != a->turns) {
-        global_delta(d, a->zone, a->turns, -1);
-        global_delta(d, zone, turns, 1);
+        global_delta(&d, a->zone, a->turns, -1);
+        global_delta(&d, zone, turns, 1);
         a->zone = zone;
         a->turns = turns;
     }
-    accumulate(nn, a->acc[0], a->acc[0], &d[0]);
-    accumulate(nn, a->acc[1], a->acc[1], &d[1]);
+    accumulate(nn, a->acc[0], a->acc[1], a->acc[0], a->acc[1], &d);
 }
 
 /* ---------------------------------------------------------------- later layers */
