@@ -50,11 +50,13 @@ struct nnue {
     int h, h2;           /* first layer a side, hidden layer */
     int avx2;            /* 1: the AVX2 loops (chosen at load) */
     int residual;        /* 1: the output is added to the built-in evaluation */
-    /* the features of a piece code as ROLE_*, seen from ATK's side (low 16
-     * bits) and DEF's (high), less the square: piece_feature() looked up
-     * (square_cols()); sq2 a square seen from both sides, ATK's plus its
-     * image across row 9 << 16 */
-    uint32_t base2[16][ROLES];
+    /* the features of a piece code (the byte, of which the low 4 bits
+     * count) seen from ATK's side (low 16 bits) and DEF's (high), less the
+     * square: piece_feature() looked up (square_cols()), for a top piece
+     * in each role ROLE_ALONE .. ROLE_UPPER_BALL and for a lower piece;
+     * sq2 a square seen from both sides, ATK's plus its image across row
+     * 9 << 16 */
+    uint32_t top2[4][256], low2[256];
     uint32_t sq2[BALL_NUM_SQUARES];
     const int16_t *ft;   /* [NNUE_FEATURES][h], feature-major */
     const int16_t *ftb;  /* [h] */
@@ -249,22 +251,26 @@ static void relay_weights(struct nnue *nn, unsigned char *d)
     nn->h2p = h2p, nn->w2v = w2v, nn->b2c = b2c, nn->wo32 = wo32;
 }
 
-/* nn->base2 from piece_feature(): every code (a type, the DEF and DOWN
- * bits) in every role, from both sides; code 0, no piece, the loose
- * ball's feature (square_cols()). nn->sq2 from mirror_square(). */
+/* nn->top2 and low2 from piece_feature(): every code (a type, the DEF
+ * and DOWN bits; the byte's high bits ignored) in every role, from both
+ * sides; code 0, no piece, the loose ball's feature (square_cols()).
+ * nn->sq2 from mirror_square(). */
 static void fill_base(struct nnue *nn)
 {
     static const struct { int upper, lower, ball; } roles[ROLES] = {
         {0, 0, 0}, {0, 0, 1}, {1, 0, 0}, {1, 0, 1}, {0, 1, 0}};
-    for (int code = 0; code < 16; code++)
+    for (int code = 0; code < 256; code++)
         for (int r = 0; r < ROLES; r++) {
+            uint8_t c = (uint8_t)(code & 15);
             uint32_t f[2];
             for (int persp = 0; persp < 2; persp++)
-                f[persp] = (uint32_t)(pc_type((uint8_t)code) == 0 ? NNUE_F_BALL :
-                    piece_feature(persp, 0, (uint8_t)code,
-                                  piece_state((uint8_t)code, roles[r].upper, roles[r].lower,
-                                              roles[r].ball)));
-            nn->base2[code][r] = f[0] | f[1] << 16;
+                f[persp] = (uint32_t)(pc_type(c) == 0 ? NNUE_F_BALL :
+                    piece_feature(persp, 0, c,
+                                  piece_state(c, roles[r].upper, roles[r].lower, roles[r].ball)));
+            if (r == ROLE_LOWER)
+                nn->low2[code] = f[0] | f[1] << 16;
+            else
+                nn->top2[r][code] = f[0] | f[1] << 16;
         }
     for (int sq = 0; sq < BALL_NUM_SQUARES; sq++)
         nn->sq2[sq] = (uint32_t)sq | (uint32_t)mirror_square(sq) << 16;
@@ -424,16 +430,16 @@ _Static_assert(NNUE_MAX_DELTA >= 2 * (NNUE_MAX_ACTIVE / 2 + 1) + 4 + 2, "room fo
  * the lower piece's are written at the list's end whether or not the
  * square has them, and counted only when it has: the list has room for
  * two more (NNUE_MAX_DELTA). */
-static inline void square_cols(const struct nnue *nn, uint32_t *list, int *n, int sq,
-                               uint8_t top, uint8_t low, int ball)
+static inline void square_cols(const struct nnue *nn, uint32_t *list, size_t *n, size_t sq,
+                               uint8_t top, uint8_t low, size_t ball)
 {
-    int here = ball == sq, role = (low != 0) * 2 + here;
+    size_t here = ball == sq, role = (size_t)(low != 0) * 2 + here;
     uint32_t at = nn->sq2[sq];
     _Static_assert(ROLE_ALONE == 0 && ROLE_ALONE_BALL == 1 && ROLE_UPPER == 2 &&
                    ROLE_UPPER_BALL == 3, "role = 2 * stacked + ball");
-    list[*n] = nn->base2[top & 15][role] + at;
+    list[*n] = nn->top2[role][top] + at;
     *n += (top != 0) | here;
-    list[*n] = nn->base2[low & 15][ROLE_LOWER] + at;
+    list[*n] = nn->low2[low] + at;
     *n += low != 0;
 }
 
@@ -449,14 +455,14 @@ static void global_delta(struct delta *d, int zone, int turns, int sign)
 static void refresh(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
     struct delta d;
-    int n = 0, ball = p->st.ball;
-    bb_t occupied = p->piece[0] | p->piece[1] | bb_bit(ball);
-    for (int half = 0; half < 2; half++)
+    size_t n = 0, ball = (size_t)p->st.ball;
+    bb_t occupied = p->piece[0] | p->piece[1] | bb_bit(p->st.ball);
+    for (size_t half = 0; half < 2; half++)
         for (uint64_t bits = (uint64_t)(occupied >> (64 * half)); bits != 0; bits &= bits - 1) {
-            int sq = BIT_SQUARE[64 * half + __builtin_ctzll(bits)];
+            size_t sq = (size_t)BIT_SQUARE[64 * half + (size_t)__builtin_ctzll(bits)];
             square_cols(nn, d.add, &n, sq, p->top[sq], p->low[sq], ball);
         }
-    d.na = n;
+    d.na = (int)n;
     d.ns = 0;
     a->zone = p->zone_depth - 1;
     a->turns = turns_bucket(p);
@@ -518,14 +524,14 @@ static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *
         m[a->ball >> 6] |= (uint64_t)1 << (a->ball & 63);
         m[ball >> 6] |= (uint64_t)1 << (ball & 63);
     }
-    int na = 0, ns = 0;
-    for (int half = 0; half < 2; half++)
+    size_t na = 0, ns = 0;
+    for (size_t half = 0; half < 2; half++)
         for (uint64_t bits = m[half]; bits != 0; bits &= bits - 1) {
-            int sq = half * 64 + __builtin_ctzll(bits);
-            square_cols(nn, d->sub, &ns, sq, a->top[sq], a->low[sq], a->ball);
-            square_cols(nn, d->add, &na, sq, p->top[sq], p->low[sq], ball);
+            size_t sq = half * 64 + (size_t)__builtin_ctzll(bits);
+            square_cols(nn, d->sub, &ns, sq, a->top[sq], a->low[sq], (size_t)a->ball);
+            square_cols(nn, d->add, &na, sq, p->top[sq], p->low[sq], (size_t)ball);
         }
-    d->na = na, d->ns = ns;
+    d->na = (int)na, d->ns = (int)ns;
 }
 
 /* @p a brought from its last position to @p p. */
