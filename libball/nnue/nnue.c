@@ -596,9 +596,9 @@ __attribute__((target("avx2"))) static int64_t output_avx2(const struct nnue *nn
     for (int j = 0; j < nn->h2p; j += 16) {
         const int8_t *w = nn->w2v + (size_t)j * 2 * h;
         __m256i s0 = zero, s1 = zero;
-        /* groups is a multiple of 32: four groups a pass */
-        for (int g = 0; g < groups; g += 4) {
-            for (int u = 0; u < 4; u++) {
+        /* groups is a multiple of 32: eight groups a pass */
+        for (int g = 0; g < groups; g += 8) {
+            for (int u = 0; u < 8; u++) {
                 int32_t four;
                 const int8_t *wu = w + 64 * (g + u);
                 memcpy(&four, x + 4 * (g + u), sizeof four);
