@@ -323,6 +323,21 @@ struct delta {
 };
 
 #if NNUE_AVX2
+/* r[0..3] (ATK's side's 64 sums from column @p c) and r[4..7] (DEF's)
+ * plus the columns of @p pair (@p negate 0), or minus them (1). */
+__attribute__((target("avx2"))) static inline void add_pair(__m256i r[8], const int16_t *ft,
+                                                            size_t h, size_t c, uint32_t pair,
+                                                            int negate)
+{
+    const __m256i *c0 = (const __m256i *)(ft + (pair & 0xFFFF) * h + c);
+    const __m256i *c1 = (const __m256i *)(ft + (pair >> 16) * h + c);
+    for (int k = 0; k < 4; k++) {
+        __m256i v0 = _mm256_loadu_si256(c0 + k), v1 = _mm256_loadu_si256(c1 + k);
+        r[k] = negate ? _mm256_sub_epi16(r[k], v0) : _mm256_add_epi16(r[k], v0);
+        r[4 + k] = negate ? _mm256_sub_epi16(r[4 + k], v1) : _mm256_add_epi16(r[4 + k], v1);
+    }
+}
+
 /* out[s] = base[s] + the columns of add - those of sub, for both sides s
  * at once, 64 sums a side (eight registers) at a time: each pair of
  * columns is read once per 64 sums and the sums stay in registers (as
@@ -333,49 +348,21 @@ __attribute__((target("avx2"))) static void accumulate_avx2(const struct nnue *n
                                                             const int16_t *base1,
                                                             const struct delta *d)
 {
-    const int16_t *ft = nn->ft;
     size_t h = (size_t)nn->h;
     for (size_t c = 0; c < h; c += 64) {
-        __m256i r0 = _mm256_loadu_si256((const __m256i *)(base0 + c));
-        __m256i r1 = _mm256_loadu_si256((const __m256i *)(base0 + c + 16));
-        __m256i r2 = _mm256_loadu_si256((const __m256i *)(base0 + c + 32));
-        __m256i r3 = _mm256_loadu_si256((const __m256i *)(base0 + c + 48));
-        __m256i r4 = _mm256_loadu_si256((const __m256i *)(base1 + c));
-        __m256i r5 = _mm256_loadu_si256((const __m256i *)(base1 + c + 16));
-        __m256i r6 = _mm256_loadu_si256((const __m256i *)(base1 + c + 32));
-        __m256i r7 = _mm256_loadu_si256((const __m256i *)(base1 + c + 48));
-        for (int i = 0; i < d->na; i++) {
-            const __m256i *c0 = (const __m256i *)(ft + (d->add[i] & 0xFFFF) * h + c);
-            const __m256i *c1 = (const __m256i *)(ft + (d->add[i] >> 16) * h + c);
-            r0 = _mm256_add_epi16(r0, _mm256_loadu_si256(c0));
-            r1 = _mm256_add_epi16(r1, _mm256_loadu_si256(c0 + 1));
-            r2 = _mm256_add_epi16(r2, _mm256_loadu_si256(c0 + 2));
-            r3 = _mm256_add_epi16(r3, _mm256_loadu_si256(c0 + 3));
-            r4 = _mm256_add_epi16(r4, _mm256_loadu_si256(c1));
-            r5 = _mm256_add_epi16(r5, _mm256_loadu_si256(c1 + 1));
-            r6 = _mm256_add_epi16(r6, _mm256_loadu_si256(c1 + 2));
-            r7 = _mm256_add_epi16(r7, _mm256_loadu_si256(c1 + 3));
+        __m256i r[8];
+        for (int k = 0; k < 4; k++) {
+            r[k] = _mm256_loadu_si256((const __m256i *)(base0 + c) + k);
+            r[4 + k] = _mm256_loadu_si256((const __m256i *)(base1 + c) + k);
         }
-        for (int i = 0; i < d->ns; i++) {
-            const __m256i *c0 = (const __m256i *)(ft + (d->sub[i] & 0xFFFF) * h + c);
-            const __m256i *c1 = (const __m256i *)(ft + (d->sub[i] >> 16) * h + c);
-            r0 = _mm256_sub_epi16(r0, _mm256_loadu_si256(c0));
-            r1 = _mm256_sub_epi16(r1, _mm256_loadu_si256(c0 + 1));
-            r2 = _mm256_sub_epi16(r2, _mm256_loadu_si256(c0 + 2));
-            r3 = _mm256_sub_epi16(r3, _mm256_loadu_si256(c0 + 3));
-            r4 = _mm256_sub_epi16(r4, _mm256_loadu_si256(c1));
-            r5 = _mm256_sub_epi16(r5, _mm256_loadu_si256(c1 + 1));
-            r6 = _mm256_sub_epi16(r6, _mm256_loadu_si256(c1 + 2));
-            r7 = _mm256_sub_epi16(r7, _mm256_loadu_si256(c1 + 3));
+        for (int i = 0; i < d->na; i++)
+            add_pair(r, nn->ft, h, c, d->add[i], 0);
+        for (int i = 0; i < d->ns; i++)
+            add_pair(r, nn->ft, h, c, d->sub[i], 1);
+        for (int k = 0; k < 4; k++) {
+            _mm256_storeu_si256((__m256i *)(out0 + c) + k, r[k]);
+            _mm256_storeu_si256((__m256i *)(out1 + c) + k, r[4 + k]);
         }
-        _mm256_storeu_si256((__m256i *)(out0 + c), r0);
-        _mm256_storeu_si256((__m256i *)(out0 + c + 16), r1);
-        _mm256_storeu_si256((__m256i *)(out0 + c + 32), r2);
-        _mm256_storeu_si256((__m256i *)(out0 + c + 48), r3);
-        _mm256_storeu_si256((__m256i *)(out1 + c), r4);
-        _mm256_storeu_si256((__m256i *)(out1 + c + 16), r5);
-        _mm256_storeu_si256((__m256i *)(out1 + c + 32), r6);
-        _mm256_storeu_si256((__m256i *)(out1 + c + 48), r7);
     }
 }
 #endif
