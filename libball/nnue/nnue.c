@@ -234,7 +234,9 @@ static size_t relaid_bytes(int h, int h2)
     return h2p * 2 * h + h2p * 8;
 }
 
-/* nn->w2v, b2c and wo32 from w2, b2 and wo, at @p d (32-byte aligned). */
+/* nn->w2v, b2c and wo32 from w2, b2 and wo, at @p d, a multiple of 32
+ * bytes into nn->data (the loops load unaligned all the same: malloc()
+ * aligns nn to 16 bytes only). */
 static void relay_weights(struct nnue *nn, unsigned char *d)
 {
     int h2p = (nn->h2 + 15) & ~15, groups = nn->h / 2;
