@@ -90,16 +90,18 @@ bench-net: $(B)/bench/net
 
 # The cost of a format-2 network (scripts/bench-nnue.sh): callgrind's
 # instructions of a full evaluation and of a search node with either
-# evaluation. NNUE_FILE: the network (default the shipped one).
+# evaluation. NNUE_FILE: the network (default the shipped one);
+# NNUE_NODES: nodes a search (50 searches; docs/training.md's figures).
 .PHONY: bench-nnue
 NNUE_FILE ?= share/net/value.net
+NNUE_NODES ?= 5000
 $(B)/bench/nnue: bench/nnue.c $(B)/libball.a
 	@mkdir -p $(dir $@)
 	$(QUIET_CCLD)$(CC) $(BASEFLAGS) $(CFLAGS) $< $(B)/libball.a $(LDFLAGS) -lpthread -o $@
 
 bench-nnue: $(B)/bench/nnue
 	@sh scripts/deps.sh valgrind:valgrind
-	@sh scripts/bench-nnue.sh $(B)/bench/nnue $(NNUE_FILE) $(NET_NODES)
+	@sh scripts/bench-nnue.sh $(B)/bench/nnue $(NNUE_FILE) $(NNUE_NODES)
 
 # The turn search's threads (bench/threads.c): time to a fixed depth and
 # nodes per wall second with 1 and 2 threads, interleaved rounds over the

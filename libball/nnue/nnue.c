@@ -50,16 +50,28 @@ struct nnue {
     int h, h2;           /* first layer a side, hidden layer */
     int avx2;            /* 1: the AVX2 loops (chosen at load) */
     int residual;        /* 1: the output is added to the built-in evaluation */
-    uint8_t mirror[BALL_NUM_SQUARES]; /* square -> its image across row 9 */
-    /* the feature of a piece code as ROLE_*, seen from each side, less its
-     * square: piece_feature() looked up (square_delta()) */
-    uint16_t base[2][16][ROLES];
+    /* the features of a piece code (the byte, of which the low 4 bits
+     * count) seen from ATK's side (low 16 bits) and DEF's (high), less the
+     * square: piece_feature() looked up (square_cols()), for a top piece
+     * in each role ROLE_ALONE .. ROLE_UPPER_BALL and for a lower piece;
+     * sq2 a square seen from both sides, ATK's plus its image across row
+     * 9 << 16 */
+    uint32_t top2[4][256], low2[256];
+    uint32_t sq2[BALL_NUM_SQUARES];
     const int16_t *ft;   /* [NNUE_FEATURES][h], feature-major */
     const int16_t *ftb;  /* [h] */
     const int8_t *w2;    /* [h2][2h], output-major: own side's h first */
     const int32_t *b2;   /* [h2] */
     const int16_t *wo;   /* [h2] */
     int32_t bo;
+    /* the later layers again for output_avx2(), laid out at load: h2
+     * padded to h2p, a multiple of 16, with rows of zeros; w2v
+     * input-major, [h2p / 16][2h / 4][16][4] (16 outputs' weights of 4
+     * inputs in a row), b2c the biases clamped to +-2^25 (the same
+     * outputs, clamp_bias()), wo32 the output weights in int32 */
+    int h2p;
+    const int8_t *w2v;
+    const int32_t *b2c, *wo32;
     _Alignas(32) unsigned char data[]; /* the weights above */
 };
 
@@ -205,19 +217,65 @@ static void place_weights(struct nnue *nn, const unsigned char *w)
     nn->ft = ft, nn->ftb = ftb, nn->w2 = w2, nn->b2 = b2, nn->wo = wo;
 }
 
-/* nn->base from piece_feature(): every code (a type, the DEF and DOWN
- * bits) in every role, from both sides. */
+/* A hidden layer's sum (|z| <= 2h * 127 * 128 < 2^24) plus a bias b
+ * clamped to +-2^25 has the clipped output of the sum plus b, and stays in
+ * int32: beyond 2^25 both give 127 (y > 2^24 > 127 * 64), below -2^25
+ * both 0 (y < 0). */
+static int32_t clamp_bias(int32_t b)
+{
+    _Static_assert(2 * NNUE_MAX_H * NNUE_QA * 128 < (1 << 24), "|z| < 2^24");
+    return b > (1 << 25) ? (1 << 25) : b < -(1 << 25) ? -(1 << 25) : b;
+}
+
+/* Bytes of the vector loop's copy of the later layers (struct nnue). */
+static size_t relaid_bytes(int h, int h2)
+{
+    size_t h2p = (size_t)(h2 + 15) & ~(size_t)15;
+    return h2p * 2 * h + h2p * 8;
+}
+
+/* nn->w2v, b2c and wo32 from w2, b2 and wo, at @p d, a multiple of 32
+ * bytes into nn->data (the loops load unaligned all the same: malloc()
+ * aligns nn to 16 bytes only). */
+static void relay_weights(struct nnue *nn, unsigned char *d)
+{
+    int h2p = (nn->h2 + 15) & ~15, groups = nn->h / 2;
+    int8_t *w2v = (int8_t *)d;
+    int32_t *b2c = (int32_t *)(d + (size_t)h2p * 2 * nn->h), *wo32 = b2c + h2p;
+    for (int j = 0; j < h2p; j++) {
+        for (int g = 0; g < groups; g++)
+            for (int b = 0; b < 4; b++)
+                w2v[((size_t)(j / 16) * groups + g) * 64 + (j % 16) * 4 + b] =
+                    j < nn->h2 ? nn->w2[(size_t)j * 2 * nn->h + 4 * g + b] : 0;
+        b2c[j] = j < nn->h2 ? clamp_bias(nn->b2[j]) : 0;
+        wo32[j] = j < nn->h2 ? nn->wo[j] : 0;
+    }
+    nn->h2p = h2p, nn->w2v = w2v, nn->b2c = b2c, nn->wo32 = wo32;
+}
+
+/* nn->top2 and low2 from piece_feature(): every code (a type, the DEF
+ * and DOWN bits; the byte's high bits ignored) in every role, from both
+ * sides; code 0, no piece, the loose ball's feature (square_cols()).
+ * nn->sq2 from mirror_square(). */
 static void fill_base(struct nnue *nn)
 {
     static const struct { int upper, lower, ball; } roles[ROLES] = {
         {0, 0, 0}, {0, 0, 1}, {1, 0, 0}, {1, 0, 1}, {0, 1, 0}};
-    for (int persp = 0; persp < 2; persp++)
-        for (int code = 0; code < 16; code++)
-            for (int r = 0; r < ROLES; r++)
-                nn->base[persp][code][r] = (uint16_t)(pc_type((uint8_t)code) == 0 ? 0 :
-                    piece_feature(persp, 0, (uint8_t)code,
-                                  piece_state((uint8_t)code, roles[r].upper, roles[r].lower,
-                                              roles[r].ball)));
+    for (int code = 0; code < 256; code++)
+        for (int r = 0; r < ROLES; r++) {
+            uint8_t c = (uint8_t)(code & 15);
+            uint32_t f[2];
+            for (int persp = 0; persp < 2; persp++)
+                f[persp] = (uint32_t)(pc_type(c) == 0 ? NNUE_F_BALL :
+                    piece_feature(persp, 0, c,
+                                  piece_state(c, roles[r].upper, roles[r].lower, roles[r].ball)));
+            if (r == ROLE_LOWER)
+                nn->low2[code] = f[0] | f[1] << 16;
+            else
+                nn->top2[r][code] = f[0] | f[1] << 16;
+        }
+    for (int sq = 0; sq < BALL_NUM_SQUARES; sq++)
+        nn->sq2[sq] = (uint32_t)sq | (uint32_t)mirror_square(sq) << 16;
 }
 
 int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, size_t errlen)
@@ -233,14 +291,12 @@ int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, 
                           len, want);
     if (len > want)
         return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: %zu bytes after the checksum", want, len - want);
-    nn = malloc(sizeof *nn + weight_bytes(h, h2) + 8);
+    nn = malloc(sizeof *nn + weight_bytes(h, h2) + 8 + 32 + relaid_bytes(h, h2));
     if (nn == NULL)
         return BALL_E_NOMEM;
     nn->h = h;
     nn->h2 = h2;
     nn->residual = (int)get32(p + 32);
-    for (int sq = 0; sq < BALL_NUM_SQUARES; sq++)
-        nn->mirror[sq] = (uint8_t)mirror_square(sq);
     fill_base(nn);
 #if NNUE_AVX2
     nn->avx2 = __builtin_cpu_supports("avx2");
@@ -248,6 +304,7 @@ int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, 
     nn->avx2 = 0;
 #endif
     place_weights(nn, p + NNUE_HEADER);
+    relay_weights(nn, nn->data + ((weight_bytes(h, h2) + 8 + 31) & ~(size_t)31));
     *out = nn;
     return BALL_OK;
 }
@@ -259,55 +316,68 @@ void nnue_free(struct nnue *nn)
 
 /* ---------------------------------------------------------------- first layer */
 
-/* The columns to add to and take from one side's sums. */
+/* The columns to add to both sides' sums and to take from them, in
+ * pairs: the column of ATK's side in the low 16 bits, DEF's in the high
+ * (a feature has the same count from both sides). */
 struct delta {
     int na, ns;
-    uint16_t add[NNUE_MAX_DELTA], sub[NNUE_MAX_DELTA];
+    uint32_t add[NNUE_MAX_DELTA], sub[NNUE_MAX_DELTA];
 };
 
 #if NNUE_AVX2
-/* out = base + the columns of add - those of sub, 64 sums (four
- * registers) at a time: each column is read once per 64 sums and the sums
- * stay in registers (as Stockfish's accumulator update does). */
-__attribute__((target("avx2"))) static void accumulate_avx2(const struct nnue *nn, int16_t *out,
-                                                            const int16_t *base,
+/* r[0..3] (ATK's side's 64 sums from column @p c) and r[4..7] (DEF's)
+ * plus the columns of @p pair (@p negate 0), or minus them (1). */
+__attribute__((target("avx2"))) static inline void add_pair(__m256i r[8], const int16_t *ft,
+                                                            size_t h, size_t c, uint32_t pair,
+                                                            int negate)
+{
+    const __m256i *c0 = (const __m256i *)(ft + (pair & 0xFFFF) * h + c);
+    const __m256i *c1 = (const __m256i *)(ft + (pair >> 16) * h + c);
+    for (int k = 0; k < 4; k++) {
+        __m256i v0 = _mm256_loadu_si256(c0 + k), v1 = _mm256_loadu_si256(c1 + k);
+        r[k] = negate ? _mm256_sub_epi16(r[k], v0) : _mm256_add_epi16(r[k], v0);
+        r[4 + k] = negate ? _mm256_sub_epi16(r[4 + k], v1) : _mm256_add_epi16(r[4 + k], v1);
+    }
+}
+
+/* out[s] = base[s] + the columns of add - those of sub, for both sides s
+ * at once, 64 sums a side (eight registers) at a time: each pair of
+ * columns is read once per 64 sums and the sums stay in registers (as
+ * Stockfish's accumulator update does). */
+__attribute__((target("avx2"))) static void accumulate_avx2(const struct nnue *nn,
+                                                            int16_t *out0, int16_t *out1,
+                                                            const int16_t *base0,
+                                                            const int16_t *base1,
                                                             const struct delta *d)
 {
-    for (int c = 0; c < nn->h; c += 64) {
-        __m256i r0 = _mm256_loadu_si256((const __m256i *)(base + c));
-        __m256i r1 = _mm256_loadu_si256((const __m256i *)(base + c + 16));
-        __m256i r2 = _mm256_loadu_si256((const __m256i *)(base + c + 32));
-        __m256i r3 = _mm256_loadu_si256((const __m256i *)(base + c + 48));
-        for (int i = 0; i < d->na; i++) {
-            const __m256i *col = (const __m256i *)(nn->ft + (size_t)d->add[i] * nn->h + c);
-            r0 = _mm256_add_epi16(r0, _mm256_loadu_si256(col));
-            r1 = _mm256_add_epi16(r1, _mm256_loadu_si256(col + 1));
-            r2 = _mm256_add_epi16(r2, _mm256_loadu_si256(col + 2));
-            r3 = _mm256_add_epi16(r3, _mm256_loadu_si256(col + 3));
+    size_t h = (size_t)nn->h;
+    for (size_t c = 0; c < h; c += 64) {
+        __m256i r[8];
+        for (int k = 0; k < 4; k++) {
+            r[k] = _mm256_loadu_si256((const __m256i *)(base0 + c) + k);
+            r[4 + k] = _mm256_loadu_si256((const __m256i *)(base1 + c) + k);
         }
-        for (int i = 0; i < d->ns; i++) {
-            const __m256i *col = (const __m256i *)(nn->ft + (size_t)d->sub[i] * nn->h + c);
-            r0 = _mm256_sub_epi16(r0, _mm256_loadu_si256(col));
-            r1 = _mm256_sub_epi16(r1, _mm256_loadu_si256(col + 1));
-            r2 = _mm256_sub_epi16(r2, _mm256_loadu_si256(col + 2));
-            r3 = _mm256_sub_epi16(r3, _mm256_loadu_si256(col + 3));
+        for (int i = 0; i < d->na; i++)
+            add_pair(r, nn->ft, h, c, d->add[i], 0);
+        for (int i = 0; i < d->ns; i++)
+            add_pair(r, nn->ft, h, c, d->sub[i], 1);
+        for (int k = 0; k < 4; k++) {
+            _mm256_storeu_si256((__m256i *)(out0 + c) + k, r[k]);
+            _mm256_storeu_si256((__m256i *)(out1 + c) + k, r[4 + k]);
         }
-        _mm256_storeu_si256((__m256i *)(out + c), r0);
-        _mm256_storeu_si256((__m256i *)(out + c + 16), r1);
-        _mm256_storeu_si256((__m256i *)(out + c + 32), r2);
-        _mm256_storeu_si256((__m256i *)(out + c + 48), r3);
     }
 }
 #endif
 
-/* out += the columns @p cols[0 .. n - 1] (@p negate 0), or -= them
- * (@p negate 1), in plain C: integer additions that wrap as the vector
- * ones do (taking a column is adding its two's complement), so the same
- * bits. */
-static void add_columns(const struct nnue *nn, int16_t *out, const uint16_t *cols, int n, int negate)
+/* out += the columns of side @p side (0 the low halves of @p cols, 1 the
+ * high) of @p cols[0 .. n - 1] (@p negate 0), or -= them (@p negate 1),
+ * in plain C: integer additions that wrap as the vector ones do (taking a
+ * column is adding its two's complement), so the same bits. */
+static void add_columns(const struct nnue *nn, int16_t *out, int side, const uint32_t *cols,
+                        int n, int negate)
 {
     for (int i = 0; i < n; i++) {
-        const int16_t *col = nn->ft + (size_t)cols[i] * nn->h;
+        const int16_t *col = nn->ft + (size_t)(cols[i] >> (16 * side) & 0xFFFF) * nn->h;
         for (int k = 0; k < nn->h; k++) {
             uint16_t c = (uint16_t)col[k];
             out[k] = (int16_t)(uint16_t)((uint16_t)out[k] + (uint16_t)(negate ? 0u - c : c));
@@ -316,70 +386,77 @@ static void add_columns(const struct nnue *nn, int16_t *out, const uint16_t *col
 }
 
 /* The same sums as accumulate_avx2(), without AVX2. */
-static void accumulate(const struct nnue *nn, int16_t *out, const int16_t *base,
-                       const struct delta *d)
+static void accumulate(const struct nnue *nn, int16_t *out0, int16_t *out1, const int16_t *base0,
+                       const int16_t *base1, const struct delta *d)
 {
 #if NNUE_AVX2
     if (nn->avx2) {
-        accumulate_avx2(nn, out, base, d);
+        accumulate_avx2(nn, out0, out1, base0, base1, d);
         return;
     }
 #endif
-    if (out != base)
-        memcpy(out, base, (size_t)nn->h * sizeof *out);
-    add_columns(nn, out, d->add, d->na, 0);
-    add_columns(nn, out, d->sub, d->ns, 1);
+    for (int side = 0; side < 2; side++) {
+        int16_t *out = side == 0 ? out0 : out1;
+        const int16_t *base = side == 0 ? base0 : base1;
+        if (out != base)
+            memcpy(out, base, (size_t)nn->h * sizeof *out);
+        add_columns(nn, out, side, d->add, d->na, 0);
+        add_columns(nn, out, side, d->sub, d->ns, 1);
+    }
 }
 
 /* The lists never fill: a position has at most NNUE_MAX_ACTIVE / 2 + 1
  * features a side, and an update takes them all out and puts another
- * position's all in, with the two global ones each way. */
-_Static_assert(NNUE_MAX_DELTA >= 2 * (NNUE_MAX_ACTIVE / 2 + 1) + 4, "room for a whole change");
+ * position's all in, with the two global ones each way; square_cols()
+ * writes two past the end. */
+_Static_assert(NNUE_MAX_DELTA >= 2 * (NNUE_MAX_ACTIVE / 2 + 1) + 4 + 2, "room for a whole change");
 
-/* Square @p sq's features (top @p top, lower @p low, the ball on @p ball)
- * for both sides, onto the add (@p sign 1) or sub lists of @p d. */
-static void square_delta(const struct nnue *nn, struct delta *d, int sq, uint8_t top, uint8_t low,
-                        int ball, int sign)
+/* Square @p sq's features (top @p top, lower @p low, the ball on
+ * @p ball) seen from both sides, appended to @p list (@p n pairs so far):
+ * one table look-up a piece (nn->base2, both sides' columns less the
+ * square) plus the square from both sides (nn->sq2), without a branch.
+ * The top piece's pair (the loose ball's on an empty square: code 0) and
+ * the lower piece's are written at the list's end whether or not the
+ * square has them, and counted only when it has: the list has room for
+ * two more (NNUE_MAX_DELTA). */
+static inline void square_cols(const struct nnue *nn, uint32_t *list, size_t *n, size_t sq,
+                               uint8_t top, uint8_t low, size_t ball)
 {
-    int role = low != 0 ? (ball == sq ? ROLE_UPPER_BALL : ROLE_UPPER)
-                        : (ball == sq ? ROLE_ALONE_BALL : ROLE_ALONE);
-    for (int persp = 0; persp < 2; persp++) {
-        int msq = persp == BALL_ATK ? sq : nn->mirror[sq];
-        int *n = sign > 0 ? &d[persp].na : &d[persp].ns;
-        uint16_t *list = sign > 0 ? d[persp].add : d[persp].sub;
-        if (top != 0)
-            list[(*n)++] = (uint16_t)(nn->base[persp][top & 15][role] + msq);
-        else if (ball == sq)
-            list[(*n)++] = (uint16_t)(NNUE_F_BALL + msq);
-        if (low != 0)
-            list[(*n)++] = (uint16_t)(nn->base[persp][low & 15][ROLE_LOWER] + msq);
-    }
+    size_t here = ball == sq, role = (size_t)(low != 0) * 2 + here;
+    uint32_t at = nn->sq2[sq];
+    _Static_assert(ROLE_ALONE == 0 && ROLE_ALONE_BALL == 1 && ROLE_UPPER == 2 &&
+                   ROLE_UPPER_BALL == 3, "role = 2 * stacked + ball");
+    list[*n] = nn->top2[role][top] + at;
+    *n += (top != 0) | here;
+    list[*n] = nn->low2[low] + at;
+    *n += low != 0;
 }
 
 static void global_delta(struct delta *d, int zone, int turns, int sign)
 {
-    for (int persp = 0; persp < 2; persp++) {
-        int *n = sign > 0 ? &d[persp].na : &d[persp].ns;
-        uint16_t *list = sign > 0 ? d[persp].add : d[persp].sub;
-        list[(*n)++] = (uint16_t)(NNUE_F_ZONE + zone);
-        list[(*n)++] = (uint16_t)(NNUE_F_TURNS + turns);
-    }
+    int *n = sign > 0 ? &d->na : &d->ns;
+    uint32_t *list = sign > 0 ? d->add : d->sub;
+    list[(*n)++] = (uint32_t)(NNUE_F_ZONE + zone) * 0x10001u;
+    list[(*n)++] = (uint32_t)(NNUE_F_TURNS + turns) * 0x10001u;
 }
 
 /* @p a made afresh for @p p: the bias plus every feature. */
 static void refresh(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
-    struct delta d[2];
-    int sq;
+    struct delta d;
+    size_t n = 0, ball = (size_t)p->st.ball;
     bb_t occupied = p->piece[0] | p->piece[1] | bb_bit(p->st.ball);
-    d[0].na = d[0].ns = d[1].na = d[1].ns = 0;
-    for (BB_EACH(sq, occupied))
-        square_delta(nn, d, sq, p->top[sq], p->low[sq], p->st.ball, 1);
+    for (size_t half = 0; half < 2; half++)
+        for (uint64_t bits = (uint64_t)(occupied >> (64 * half)); bits != 0; bits &= bits - 1) {
+            size_t sq = (size_t)BIT_SQUARE[64 * half + (size_t)__builtin_ctzll(bits)];
+            square_cols(nn, d.add, &n, sq, p->top[sq], p->low[sq], ball);
+        }
+    d.na = (int)n;
+    d.ns = 0;
     a->zone = p->zone_depth - 1;
     a->turns = turns_bucket(p);
-    global_delta(d, a->zone, a->turns, 1);
-    accumulate(nn, a->acc[0], nn->ftb, &d[0]);
-    accumulate(nn, a->acc[1], nn->ftb, &d[1]);
+    global_delta(&d, a->zone, a->turns, 1);
+    accumulate(nn, a->acc[0], a->acc[1], nn->ftb, nn->ftb, &d);
 }
 
 /* The squares whose pieces differ between @p a's position and @p p, as
@@ -436,35 +513,35 @@ static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *
         m[a->ball >> 6] |= (uint64_t)1 << (a->ball & 63);
         m[ball >> 6] |= (uint64_t)1 << (ball & 63);
     }
-    d[0].na = d[0].ns = d[1].na = d[1].ns = 0;
-    for (int half = 0; half < 2; half++)
+    size_t na = 0, ns = 0;
+    for (size_t half = 0; half < 2; half++)
         for (uint64_t bits = m[half]; bits != 0; bits &= bits - 1) {
-            int sq = half * 64 + __builtin_ctzll(bits);
-            square_delta(nn, d, sq, a->top[sq], a->low[sq], a->ball, -1);
-            square_delta(nn, d, sq, p->top[sq], p->low[sq], ball, 1);
+            size_t sq = half * 64 + (size_t)__builtin_ctzll(bits);
+            square_cols(nn, d->sub, &ns, sq, a->top[sq], a->low[sq], (size_t)a->ball);
+            square_cols(nn, d->add, &na, sq, p->top[sq], p->low[sq], (size_t)ball);
         }
+    d->na = (int)na, d->ns = (int)ns;
 }
 
 /* @p a brought from its last position to @p p. */
 static void update(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
-    struct delta d[2];
+    struct delta d;
     int zone = p->zone_depth - 1, turns = turns_bucket(p);
-    changes(nn, a, p, d);
-    if (d[0].na + d[0].ns > NNUE_REFRESH_OVER) {
+    changes(nn, a, p, &d);
+    if (d.na + d.ns > NNUE_REFRESH_OVER) {
         /* most of the board changed (another game): summing afresh
          * adds fewer columns */
         refresh(nn, a, p);
         return;
     }
     if (zone != a->zone || turns != a->turns) {
-        global_delta(d, a->zone, a->turns, -1);
-        global_delta(d, zone, turns, 1);
+        global_delta(&d, a->zone, a->turns, -1);
+        global_delta(&d, zone, turns, 1);
         a->zone = zone;
         a->turns = turns;
     }
-    accumulate(nn, a->acc[0], a->acc[0], &d[0]);
-    accumulate(nn, a->acc[1], a->acc[1], &d[1]);
+    accumulate(nn, a->acc[0], a->acc[1], a->acc[0], a->acc[1], &d);
 }
 
 /* ---------------------------------------------------------------- later layers */
@@ -475,59 +552,63 @@ static inline int clamp127(int v)
 }
 
 #if NNUE_AVX2
-/* The hidden layer's outputs @p z from the accumulators (the coach to
- * act's first): the sums clipped to 0..127 as bytes, then each output's
- * byte products summed in pairs (at most 2 * 127 * 128: no saturation)
- * and in int32. */
-__attribute__((target("avx2"))) static void hidden_avx2(const struct nnue *nn,
-                                                        const struct nnue_acc *a, int side,
-                                                        int32_t *z)
+/* The raw output from the accumulators (the coach @p side to act's
+ * first), the AVX2 way, the same integers as finish()'s plain C: the sums
+ * clipped to 0..127 as bytes; the hidden layer 16 outputs at a time from
+ * 4 inputs at a time (their bytes broadcast, times the 16 outputs' 4
+ * weights of nn->w2v, the products summed in pairs, at most 2 * 127 * 128:
+ * no saturation, then in int32), so the sums come out in output order
+ * with no horizontal sums; then clipped (with nn->b2c, in int32) and
+ * times Wo: h2 products of at most 127 * 2^15 sum to less than 2^31
+ * (NNUE_MAX_H2 <= 64); bo is added in 64 bits. */
+__attribute__((target("avx2"))) static int64_t output_avx2(const struct nnue *nn,
+                                                           const struct nnue_acc *a, int side)
 {
+    _Static_assert(NNUE_MAX_H2 * NNUE_QA * 32768LL < 2147483648LL, "the output sum fits an int32");
     _Alignas(32) uint8_t x[2 * NNUE_MAX_H];
-    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(NNUE_QA);
-    const __m256i ones = _mm256_set1_epi16(1);
-    int h = nn->h, n = 2 * h;
+    const __m256i zero = _mm256_setzero_si256(), top16 = _mm256_set1_epi16(NNUE_QA);
+    const __m256i ones = _mm256_set1_epi16(1), top32 = _mm256_set1_epi32(NNUE_QA);
+    int h = nn->h, groups = h / 2;
+    __m256i total = zero;
     for (int half = 0; half < 2; half++) {
         const int16_t *acc = a->acc[half == 0 ? side : side ^ 1];
         for (int k = 0; k < h; k += 32) {
             __m256i lo = _mm256_loadu_si256((const __m256i *)(acc + k));
             __m256i hi = _mm256_loadu_si256((const __m256i *)(acc + k + 16));
-            lo = _mm256_min_epi16(_mm256_max_epi16(lo, zero), top);
-            hi = _mm256_min_epi16(_mm256_max_epi16(hi, zero), top);
+            lo = _mm256_min_epi16(_mm256_max_epi16(lo, zero), top16);
+            hi = _mm256_min_epi16(_mm256_max_epi16(hi, zero), top16);
             /* packus interleaves the 128-bit lanes; the permute restores the order */
             __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8);
             _mm256_store_si256((__m256i *)(x + half * h + k), packed);
         }
     }
-    /* four outputs at a time, sharing each load of x; h2 need not be a
-     * multiple of 4 (the last group repeats its last row, unused) */
-    for (int j = 0; j < nn->h2; j += 4) {
-        const int8_t *w0 = nn->w2 + (size_t)j * n;
-        const int8_t *w1 = nn->w2 + (size_t)(j + 1 < nn->h2 ? j + 1 : j) * n;
-        const int8_t *w2 = nn->w2 + (size_t)(j + 2 < nn->h2 ? j + 2 : j) * n;
-        const int8_t *w3 = nn->w2 + (size_t)(j + 3 < nn->h2 ? j + 3 : j) * n;
-        __m256i sum[4] = {zero, zero, zero, zero};
-        for (int i = 0; i < n; i += 32) {
-            __m256i xv = _mm256_load_si256((const __m256i *)(x + i));
-#define NNUE_MAC(q, wq)                                                                            \
-    sum[q] = _mm256_add_epi32(                                                                     \
-        sum[q], _mm256_madd_epi16(                                                                 \
-                    _mm256_maddubs_epi16(xv, _mm256_loadu_si256((const __m256i *)((wq) + i))), ones))
-            NNUE_MAC(0, w0);
-            NNUE_MAC(1, w1);
-            NNUE_MAC(2, w2);
-            NNUE_MAC(3, w3);
-#undef NNUE_MAC
+    for (int j = 0; j < nn->h2p; j += 16) {
+        const int8_t *w = nn->w2v + (size_t)j * 2 * h;
+        __m256i s0 = zero, s1 = zero;
+        /* groups is a multiple of 32: eight groups a pass */
+        for (int g = 0; g < groups; g += 8) {
+            for (int u = 0; u < 8; u++) {
+                int32_t four;
+                const int8_t *wu = w + 64 * (g + u);
+                memcpy(&four, x + 4 * (g + u), sizeof four);
+                __m256i xv = _mm256_set1_epi32(four);
+                __m256i p0 = _mm256_maddubs_epi16(xv, _mm256_loadu_si256((const __m256i *)wu));
+                __m256i p1 = _mm256_maddubs_epi16(xv, _mm256_loadu_si256((const __m256i *)(wu + 32)));
+                s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(p0, ones));
+                s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(p1, ones));
+            }
         }
-        /* the four horizontal sums at once */
-        __m256i s01 = _mm256_hadd_epi32(sum[0], sum[1]), s23 = _mm256_hadd_epi32(sum[2], sum[3]);
-        __m256i s = _mm256_hadd_epi32(s01, s23);
-        __m128i t = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
-        _Alignas(16) int32_t four[4];
-        _mm_store_si128((__m128i *)four, t);
-        for (int q = 0; q < 4 && j + q < nn->h2; q++)
-            z[j + q] = four[q];
+        s0 = _mm256_add_epi32(s0, _mm256_loadu_si256((const __m256i *)(nn->b2c + j)));
+        s1 = _mm256_add_epi32(s1, _mm256_loadu_si256((const __m256i *)(nn->b2c + j + 8)));
+        s0 = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(s0, NNUE_QB_SHIFT), zero), top32);
+        s1 = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(s1, NNUE_QB_SHIFT), zero), top32);
+        total = _mm256_add_epi32(total, _mm256_mullo_epi32(s0, _mm256_loadu_si256((const __m256i *)(nn->wo32 + j))));
+        total = _mm256_add_epi32(total, _mm256_mullo_epi32(s1, _mm256_loadu_si256((const __m256i *)(nn->wo32 + j + 8))));
     }
+    __m128i t = _mm_add_epi32(_mm256_castsi256_si128(total), _mm256_extracti128_si256(total, 1));
+    t = _mm_add_epi32(t, _mm_shuffle_epi32(t, 0x4E));
+    t = _mm_add_epi32(t, _mm_shuffle_epi32(t, 0xB1));
+    return (int64_t)nn->bo + _mm_cvtsi128_si32(t);
 }
 #endif
 
@@ -537,12 +618,6 @@ static void hidden(const struct nnue *nn, const struct nnue_acc *a, int side, in
 {
     uint8_t x[2 * NNUE_MAX_H];
     int h = nn->h;
-#if NNUE_AVX2
-    if (nn->avx2) {
-        hidden_avx2(nn, a, side, z);
-        return;
-    }
-#endif
     for (int k = 0; k < h; k++) {
         x[k] = (uint8_t)clamp127(a->acc[side][k]);
         x[h + k] = (uint8_t)clamp127(a->acc[side ^ 1][k]);
@@ -564,6 +639,10 @@ static int64_t finish(const struct nnue *nn, const struct nnue_acc *a, int side)
 {
     int32_t z[NNUE_MAX_H2];
     int64_t out = nn->bo;
+#if NNUE_AVX2
+    if (nn->avx2)
+        return output_avx2(nn, a, side);
+#endif
     hidden(nn, a, side, z);
     for (int j = 0; j < nn->h2; j++) {
         int64_t y = (int64_t)nn->b2[j] + z[j], q = y >> NNUE_QB_SHIFT;

@@ -23,7 +23,7 @@
 
 #define FEATURES 4783
 #define H 64
-#define H2 13 /* not a multiple of 4: the last group of the AVX2 loop is short */
+#define H2 13 /* not a multiple of 16: the AVX2 loop pads the hidden layer with rows of zeros */
 #define OPEN_CARRIER "7/6/7/6/7/6/7/6/3x3/6/7/6/3X*3/6/7/6/7 ATK a 1 - 0/0 5"
 /* DEF's square piece blocking ATK's knocked-down X on F8; the loose
  * ball on E9 (R7.1, R7.2). */
@@ -553,8 +553,9 @@ END_TEST
 
 /* Biases at the ends of int32 plus the layers' sums, beyond int32 (the
  * hidden sums at their largest, 2H * 127 * 127, and every output unit
- * at 127 times an extreme Wo): the value is the text's exact one
- * (reference() sums in 64 bits), of the sign of bo, not wrapped around;
+ * but one at 127 times an extreme Wo, the one's bias at INT32_MIN): the
+ * value is the text's exact one (reference() sums in 64 bits), of the
+ * sign of bo, not wrapped around;
  * the search clamps it to +-EVAL_MAX. Found by tests/fuzz/fuzz_net.c
  * (UBSan: signed overflow in the library's int32 sums). */
 START_TEST(test_extreme_biases)
@@ -570,7 +571,7 @@ START_TEST(test_extreme_biases)
         for (int j = 0; j < H2; j++) {
             for (int i = 0; i < 2 * H; i++)
                 t->w2[j][i] = 127;
-            t->b2[j] = INT32_MAX;
+            t->b2[j] = j == 0 ? INT32_MIN : INT32_MAX; /* one unit at 0 */
             t->wo[j] = sign > 0 ? INT16_MAX : INT16_MIN;
         }
         t->bo = sign > 0 ? INT32_MAX : INT32_MIN;
