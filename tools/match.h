@@ -81,6 +81,13 @@ struct match {
     double pairs[5];
     int stop;
     double llr, llr_penta, lower, upper;
+    /* the SPRT's decision where the LLR first reached a bound (1 H1, -1
+     * H0, 0 none yet), the games then counted and the LLR then: the
+     * games still running are finished and counted after it and may move
+     * the LLR back inside, but the test decided at its stopping time */
+    int verdict;
+    long decided_at;
+    double llr_decided;
     FILE *records;
     int workers;
     int tty;

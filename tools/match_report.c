@@ -21,8 +21,12 @@ static void update_stats(struct match *m)
         m->llr = sprt_llr_trinomial(SPRT_LOGISTIC, (double)m->w, (double)m->d, (double)m->l,
                                     m->cfg.elo0, m->cfg.elo1);
         m->llr_penta = sprt_llr_pentanomial(SPRT_LOGISTIC, m->pairs, m->cfg.elo0, m->cfg.elo1);
-        if (m->llr >= m->upper || m->llr <= m->lower)
+        if (m->verdict == 0 && (m->llr >= m->upper || m->llr <= m->lower)) {
+            m->verdict = m->llr >= m->upper ? 1 : -1;
+            m->decided_at = m->played;
+            m->llr_decided = m->llr;
             m->stop = 1;
+        }
     }
 }
 
@@ -109,11 +113,7 @@ static void json_string(FILE *f, const char *s)
 
 static const char *sprt_verdict(const struct match *m)
 {
-    if (m->llr >= m->upper)
-        return "H1";
-    if (m->llr <= m->lower)
-        return "H0";
-    return "continue";
+    return m->verdict > 0 ? "H1" : m->verdict < 0 ? "H0" : "continue";
 }
 
 void report_text(const struct match *m, FILE *f)
@@ -132,10 +132,14 @@ void report_text(const struct match *m, FILE *f)
     fprintf(f, "Ends: %ld touchdown, %ld turn limit, %ld forfeit (%s %ld, %s %ld), %ld adjudicated\n",
             m->term_touchdown, m->term_turnlimit, m->term_forfeit, m->cfg.eng[0].name,
             m->forfeits[0], m->cfg.eng[1].name, m->forfeits[1], m->term_adjudicated);
-    if (m->cfg.sprt)
-        fprintf(f, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f), pentanomial LLR %.2f: %s\n",
+    if (m->cfg.sprt) {
+        char at[96] = "";
+        if (m->verdict != 0)
+            snprintf(at, sizeof at, "; decided at game %ld (LLR %.2f)", m->decided_at, m->llr_decided);
+        fprintf(f, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f), pentanomial LLR %.2f%s: %s\n",
                 m->cfg.elo0, m->cfg.elo1, m->cfg.alpha, m->cfg.beta, m->llr, m->lower, m->upper,
-                m->llr_penta, sprt_verdict(m));
+                m->llr_penta, at, sprt_verdict(m));
+    }
 }
 
 int report_json(const struct match *m, const char *path)
@@ -171,13 +175,18 @@ int report_json(const struct match *m, const char *path)
             m->pairs[2], m->pairs[3], m->pairs[4]);
     fprintf(f, "  \"ends\": {\"touchdown\": %ld, \"turn_limit\": %ld, \"forfeit\": %ld, \"adjudicated\": %ld},\n",
             m->term_touchdown, m->term_turnlimit, m->term_forfeit, m->term_adjudicated);
-    if (m->cfg.sprt)
+    if (m->cfg.sprt) {
+        char at[96] = "\"decided_at\": null, \"llr_at_decision\": null";
+        if (m->verdict != 0)
+            snprintf(at, sizeof at, "\"decided_at\": %ld, \"llr_at_decision\": %.4f", m->decided_at,
+                     m->llr_decided);
         fprintf(f, "  \"sprt\": {\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": %g, \"llr\": %.4f, "
-                   "\"llr_pentanomial\": %.4f, \"lower\": %.4f, \"upper\": %.4f, \"result\": \"%s\"}\n",
+                   "\"llr_pentanomial\": %.4f, \"lower\": %.4f, \"upper\": %.4f, \"result\": \"%s\", %s}\n",
                 m->cfg.elo0, m->cfg.elo1, m->cfg.alpha, m->cfg.beta, m->llr, m->llr_penta, m->lower,
-                m->upper, sprt_verdict(m));
-    else
+                m->upper, sprt_verdict(m), at);
+    } else {
         fputs("  \"sprt\": null\n", f);
+    }
     fputs("}\n", f);
     return fclose(f) == 0 ? 0 : -1;
 }
