@@ -255,7 +255,7 @@ void nnue_free(struct nnue *nn)
  * stay in registers (as Stockfish's accumulator update does). */
 __attribute__((target("avx2"))) static void accumulate_avx2(const struct nnue *nn, int16_t *out,
                                                             const int16_t *base,
-                                                            const struct nnue_delta *d)
+                                                            const struct delta *d)
 {
     for (int c = 0; c < nn->h; c += 64) {
         __m256i r0 = _mm256_loadu_si256((const __m256i *)(base + c));
@@ -301,7 +301,7 @@ static void add_columns(const struct nnue *nn, int16_t *out, const uint16_t *col
 
 /* The same sums as accumulate_avx2(), without AVX2. */
 static void accumulate(const struct nnue *nn, int16_t *out, const int16_t *base,
-                       const struct nnue_delta *d)
+                       const struct delta *d)
 {
 #if NNUE_AVX2
     if (nn->avx2) {
@@ -321,7 +321,7 @@ _Static_assert(NNUE_MAX_DELTA >= NNUE_MAX_ACTIVE_2, "room for a whole change");
 
 /* Square @p sq's features (top @p top, lower @p low, the ball on @p ball)
  * for both sides, onto the add (@p sign 1) or sub lists of @p d. */
-static void square_delta(const struct nnue *nn, struct nnue_delta *d, int sq, uint8_t top, uint8_t low,
+static void square_delta(const struct nnue *nn, struct delta *d, int sq, uint8_t top, uint8_t low,
                         int ball, int sign)
 {
     int role = low != 0 ? (ball == sq ? ROLE_UPPER_BALL : ROLE_UPPER)
@@ -339,7 +339,7 @@ static void square_delta(const struct nnue *nn, struct nnue_delta *d, int sq, ui
     }
 }
 
-static void global_delta(struct nnue_delta *d, int zone, int turns, int sign)
+static void global_delta(struct delta *d, int zone, int turns, int sign)
 {
     for (int persp = 0; persp < 2; persp++) {
         int *n = sign > 0 ? &d[persp].na : &d[persp].ns;
@@ -352,7 +352,7 @@ static void global_delta(struct nnue_delta *d, int zone, int turns, int sign)
 /* @p a made afresh for @p p: the bias plus every feature. */
 static void refresh(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
-    struct nnue_delta d[2];
+    struct delta d[2];
     int sq;
     bb_t occupied = p->piece[0] | p->piece[1] | bb_bit(p->st.ball);
     d[0].na = d[0].ns = d[1].na = d[1].ns = 0;
@@ -412,7 +412,7 @@ static void changed_squares(const struct nnue *nn, const struct nnue_acc *a, con
 /* The squares that changed from @p a's position to @p p, and the ball's
  * old and new squares when it moved, as columns out and in; the squares
  * in @p m. */
-static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *p, struct nnue_delta *d,
+static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *p, struct delta *d,
                     uint64_t m[2])
 {
     int ball = p->st.ball;
@@ -434,7 +434,7 @@ static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *
 /* @p a brought from its last position to @p p. */
 static void update(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
-    struct nnue_delta d[2];
+    struct delta d[2];
     int zone = p->zone_depth - 1, turns = turns_bucket(p), rel;
     uint64_t m[2];
     changes(nn, a, p, d, m);

@@ -52,7 +52,7 @@ static int rel_square_side(int persp, int off, int sq, uint8_t top, uint8_t low,
 
 /* Square @p sq's features for both sides onto the add (@p sign 1) or sub
  * lists of @p d; the number a side. */
-static int rel_square(struct nnue_delta *d, int sq, uint8_t top, uint8_t low, int ball, int sign)
+static int rel_square(struct delta *d, int sq, uint8_t top, uint8_t low, int ball, int sign)
 {
     int off[2], n = 0;
     if (top == 0 || !rel_offsets(ball, sq, off))
@@ -66,14 +66,14 @@ static int rel_square(struct nnue_delta *d, int sq, uint8_t top, uint8_t low, in
     return n;
 }
 
-void nnue_rel_refresh(struct nnue_delta d[2], const pos *p)
+void nnue_rel_refresh(struct delta d[2], const pos *p)
 {
     int sq;
     for (BB_EACH(sq, p->piece[0] | p->piece[1]))
         rel_square(d, sq, p->top[sq], p->low[sq], p->st.ball, 1);
 }
 
-int nnue_rel_update(struct nnue_delta d[2], const struct nnue_acc *a, const pos *p,
+int nnue_rel_update(struct delta d[2], const struct nnue_acc *a, const pos *p,
                     const uint64_t changed[2])
 {
     int sq, added = 0, stayed = p->st.ball == a->ball;

@@ -21,8 +21,9 @@
  * every old relative feature out and puts every new one in). */
 #define NNUE_MAX_DELTA NNUE_MAX_ACTIVE_2
 
-/* The columns to add to and take from one side's sums. */
-struct nnue_delta {
+/* The columns to add to and take from one side's sums (nnue.c's
+ * accumulate()); an internal name, as nnue.c had it. */
+struct delta {
     int na, ns;
     uint16_t add[NNUE_MAX_DELTA], sub[NNUE_MAX_DELTA];
 };
@@ -42,14 +43,14 @@ static inline int nnue_piece_state(uint8_t code, int upper, int lower, int has_b
 
 /* Every relative feature of @p p, both sides, onto the add lists of
  * @p d (d[0] ATK's side, d[1] DEF's). */
-void nnue_rel_refresh(struct nnue_delta d[2], const pos *p);
+void nnue_rel_refresh(struct delta d[2], const pos *p);
 
 /* The relative features that changed from @p a's remembered position to
  * @p p, onto @p d: the squares of @p changed (bits of squares 0-63, then
  * 64-110) when the ball stayed on its square; when it moved, every old
  * feature out and every new one in. Returns the number of features put
  * in a side for a moved ball (what a refresh would add too), else 0. */
-int nnue_rel_update(struct nnue_delta d[2], const struct nnue_acc *a, const pos *p,
+int nnue_rel_update(struct delta d[2], const struct nnue_acc *a, const pos *p,
                     const uint64_t changed[2]);
 
 #endif
