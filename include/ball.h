@@ -2226,7 +2226,8 @@ BALL_API int ball_search_evaluate(ball_search *search, ball_game *game, double *
 /** The number of features of format-2 networks (feature set 1,
  * docs/network-format.md): indices 0 to BALL_NET_FEATURES - 1. */
 #define BALL_NET_FEATURES 4783
-/** The most features active in one position (ball_net_features()). */
+/** The most features of feature set 1 active in one position
+ * (ball_net_features()). */
 #define BALL_NET_MAX_ACTIVE 32
 
 /**
@@ -2236,7 +2237,12 @@ BALL_API int ball_search_evaluate(ball_search *search, ball_game *game, double *
  * feeds a network's first layer (the library computes the same features
  * when it evaluates, so a trainer need not reimplement them). Written in
  * increasing square order, then the loose ball, end zone and turns
- * features; at most #BALL_NET_MAX_ACTIVE. Returns their number;
+ * features; at most #BALL_NET_MAX_ACTIVE. Feature set 1 only: a network
+ * of feature set 2 also reads the pieces near the ball by their offset
+ * from it, which follow from this list (each piece's owner, type, state
+ * and square, the ball's square) and the squares' columns and rows
+ * (ball_square_col(), ball_square_row()), as docs/network-format.md,
+ * "Feature set 2", says. Returns their number;
  * #BALL_E_ARG for a NULL argument or another @p perspective,
  * #BALL_E_BUFFER when @p cap is below the number. Changes nothing.
  */

@@ -27,6 +27,16 @@ game's result, their seed). The steps, each written into ``--out``:
    validation positions (``libball.Net``) against this program's own
    integer forward pass (must be equal) and against the float model.
 
+``--features 2`` trains a network of feature set 2 (docs/network-format.md:
+set 1 plus each piece within 4 columns and 3 rows of the ball, by its
+offset from it). The cache stays set 1's (the same files serve both sets,
+and caches made before keep working): set 2's extra features are derived
+per batch (``relative()``) from set 1's list, which names every piece's
+owner, type, state and square and where the ball is (its carrier's state
+1 or 4, or the loose-ball feature), with the squares' columns and rows
+taken from the library (``libball.square_col()``, ``square_row()``).
+``--mirror`` maps set 2's features as well (dc -> -dc).
+
 ``run.json`` records the parameters, the commit of the checkout it ran
 from (``commit``, with ``-dirty`` for local changes), the data (folders, their manifests'
 parameters, the SHA-256 of their records, positions kept), the losses
@@ -52,9 +62,15 @@ import libball
 from libball import net as lnet
 from libball import shards
 
-FEATURES = lnet.FEATURES
-PAD = FEATURES           # the padding index: a zero row of the embedding
+FEATURES = lnet.FEATURES  # feature set 1's, as the cache holds them
+PAD = FEATURES           # the cache's padding index
 ACTIVE = lnet.MAX_ACTIVE
+#: Feature set 2 (docs/network-format.md): set 1's, then 63 offsets from
+#: the ball (|dc| <= 4, |dr| <= 3) for each of set 1's 42 piece kinds.
+REL_COLS, REL_ROWS = 4, 3
+REL_OFFSETS = (2 * REL_COLS + 1) * (2 * REL_ROWS + 1)
+FEATURES_2 = FEATURES + 42 * REL_OFFSETS
+N_SQUARES, F_BALL, F_ZONE = 111, 4662, 4773  # set 1's layout (nnue.h)
 QA, QB, QO = 127, 64, 1024  # the file's scales (nnue.h)
 MAGIC = b"BALLNET\0"
 #: The cache files' layout; a new one is computed afresh.
@@ -161,6 +177,50 @@ def build_cache(folders: List[str], cache: str, val_every: int) -> Tuple[List[An
     return train_files, val_files, {"positions": total, "kept": kept}
 
 
+def n_features(features: int) -> int:
+    """The number of features of feature set ``features`` (1 or 2); it is
+    also the padding index of the network's embedding (a zero row)."""
+    return FEATURES_2 if features == 2 else FEATURES
+
+
+def active(features: int) -> int:
+    """The width of a batch's feature lists for feature set ``features``:
+    set 2 has at most one relative feature a piece feature."""
+    return 2 * ACTIVE if features == 2 else ACTIVE
+
+
+def square_table() -> Tuple[np.ndarray, np.ndarray]:
+    """(column, row) of each of the 111 squares, by the library."""
+    cols = np.array([libball.square_col(sq) for sq in range(N_SQUARES)], dtype=np.int64)
+    rows = np.array([libball.square_row(sq) for sq in range(N_SQUARES)], dtype=np.int64)
+    return cols, rows
+
+
+def relative(feats: np.ndarray, squares: Tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Feature set 2's lists [B, 2, 2 * ACTIVE] of set 1's ``feats``
+    [B, 2, ACTIVE] (cache padding PAD): set 1's features, then for each
+    piece within the window around the ball 4783 + kind * 63 + (dr + 3)
+    * 9 + dc + 4 (kind = feature // 111, the square's column and row less
+    the ball's: the squares of a perspective's list are already
+    mirrored); padded with FEATURES_2."""
+    cols, rows = squares
+    f = feats.astype(np.int64)
+    piece = f < F_BALL
+    kind, sq = f // N_SQUARES, f % N_SQUARES
+    carrier = piece & np.isin(kind % 7, (1, 4))
+    loose = (f >= F_BALL) & (f < F_ZONE)
+    ball = np.where(carrier, sq, np.where(loose, f - F_BALL, -1)).max(axis=2)
+    if (ball < 0).any():
+        raise ValueError("a position without the ball among its features")
+    dc = cols[sq] - cols[ball][..., None]
+    dr = rows[sq] - rows[ball][..., None]
+    near = piece & (np.abs(dc) <= REL_COLS) & (np.abs(dr) <= REL_ROWS)
+    rel = FEATURES + kind * REL_OFFSETS + (dr + REL_ROWS) * (2 * REL_COLS + 1) + dc + REL_COLS
+    out = np.concatenate([np.where(f == PAD, FEATURES_2, f), np.where(near, rel, FEATURES_2)],
+                         axis=2)
+    return out.astype(np.uint16)
+
+
 def unsquash(x: np.ndarray) -> np.ndarray:
     """o of x = o / (1 + |o|): the hand-written evaluation on the
     network's output scale (o = v / 1500 of the search's scale)."""
@@ -168,12 +228,14 @@ def unsquash(x: np.ndarray) -> np.ndarray:
     return (x / (1.0 - np.abs(x))).astype(np.float32)
 
 
-def column_mirror() -> np.ndarray:
+def column_mirror(features: int = 1) -> np.ndarray:
     """The feature that each feature becomes when the board is mirrored
     across column G (c -> 14 - c; a playable square stays playable,
     R1.2): the rules (R5's patterns, R2.2's formation) are symmetric
     that way, so a position and its mirror image have the same value.
-    Index FEATURES (the padding) maps to itself."""
+    Feature set 2's relative features keep their row offset and negate
+    their column's (dc -> -dc). The padding index (n_features())
+    maps to itself."""
     n = 111  # playable squares, numbered row by row from A1 (libball/square_table.h)
     dense = {}
     for r in range(1, 18):
@@ -183,18 +245,26 @@ def column_mirror() -> np.ndarray:
     sq_map = np.zeros(n, dtype=np.int64)
     for (c, r), sq in dense.items():
         sq_map[sq] = dense[(14 - c, r)]
-    out = np.arange(FEATURES + 1, dtype=np.int64)
-    squares_end = 4773  # the piece and ball features; then zone and turns (nnue.h)
+    out = np.arange(n_features(features) + 1, dtype=np.int64)
+    squares_end = F_ZONE  # the piece and ball features; then zone and turns (nnue.h)
     idx = np.arange(squares_end)
     out[:squares_end] = idx - idx % n + sq_map[idx % n]
+    if features == 2:
+        rel = np.arange(FEATURES, FEATURES_2)
+        col = (rel - FEATURES) % (2 * REL_COLS + 1)  # dc + 4
+        out[FEATURES:FEATURES_2] = rel - col + 2 * REL_COLS - col
     return out.astype(np.uint16)
 
 
 def stream(files: List[Any], batch: int, buffer: int, rng: Optional[np.random.Generator],
-           lam: float, mirror: Optional[np.ndarray] = None) -> Iterator[Tuple[np.ndarray, np.ndarray]]:
-    """Batches (features [B, 2, ACTIVE], target [B]) from the cache files'
-    kept rows: a seeded file order and a shuffle over ``buffer`` files at
-    a time (``rng`` None: in order, unshuffled)."""
+           lam: float, mirror: Optional[np.ndarray] = None,
+           squares: Optional[Tuple[np.ndarray, np.ndarray]] = None
+           ) -> Iterator[Tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Batches (features [B, 2, ACTIVE], target [B], hand [B]) from the
+    cache files' kept rows: a seeded file order and a shuffle over
+    ``buffer`` files at a time (``rng`` None: in order, unshuffled).
+    With ``squares`` (square_table()), feature set 2's lists
+    (relative()), mirrored by a set-2 ``mirror``."""
     order = list(files)
     if rng is not None:
         order = [order[i] for i in rng.permutation(len(order))]
@@ -211,6 +281,8 @@ def stream(files: List[Any], batch: int, buffer: int, rng: Optional[np.random.Ge
         for b in range(0, len(idx), batch):
             sel = idx[b:b + batch]
             f = feats[sel]
+            if squares is not None:
+                f = relative(f, squares)
             if mirror is not None and rng is not None:
                 flip = rng.random(len(sel)) < 0.5
                 f = f.copy()
@@ -221,13 +293,15 @@ def stream(files: List[Any], batch: int, buffer: int, rng: Optional[np.random.Ge
 # ---------------------------------------------------------------- the model
 
 
-def build_model(torch: Any, h: int, h2: int, residual: bool) -> Any:
+def build_model(torch: Any, h: int, h2: int, residual: bool, features: int = 1) -> Any:
     nn = torch.nn
+    nf, width = n_features(features), active(features)
 
     class Nnue(nn.Module):  # type: ignore[misc, name-defined]
         def __init__(self) -> None:
             super().__init__()
-            self.ft = nn.EmbeddingBag(FEATURES + 1, h, mode="sum", padding_idx=PAD)
+            self.features = features
+            self.ft = nn.EmbeddingBag(nf + 1, h, mode="sum", padding_idx=nf)
             self.ftb = nn.Parameter(torch.zeros(h))
             self.l2 = nn.Linear(2 * h, h2)
             self.out = nn.Linear(h2, 1)
@@ -236,7 +310,7 @@ def build_model(torch: Any, h: int, h2: int, residual: bool) -> Any:
             self.base = 1.0 if residual else 0.0
             with torch.no_grad():
                 self.ft.weight.normal_(0.0, 0.1)
-                self.ft.weight[PAD].zero_()
+                self.ft.weight[nf].zero_()
                 self.ftb.fill_(0.25)
 
         def forward(self, feats: Any) -> Any:
@@ -252,7 +326,7 @@ def build_model(torch: Any, h: int, h2: int, residual: bool) -> Any:
             with torch.no_grad():
                 self.l2.weight.clamp_(-127.0 / QB, 127.0 / QB)
                 self.out.weight.clamp_(-32767.0 / QO, 32767.0 / QO)
-                self.ft.weight.clamp_(-32767.0 / QA / ACTIVE, 32767.0 / QA / ACTIVE)
+                self.ft.weight.clamp_(-32767.0 / QA / width, 32767.0 / QA / width)
 
     return Nnue()
 
@@ -261,14 +335,15 @@ def squash(torch: Any, o: Any) -> Any:
     return o / (1.0 + o.abs())
 
 
-def evaluate(torch: Any, model: Any, files: List[Any], batch: int) -> Tuple[float, float, int]:
+def evaluate(torch: Any, model: Any, files: List[Any], batch: int,
+             squares: Optional[Tuple[np.ndarray, np.ndarray]] = None) -> Tuple[float, float, int]:
     """(mean squared error of the model, of always answering 0, rows) on
     the search values of ``files``."""
     se = zero = 0.0
     n = 0
     model.eval()
     with torch.no_grad():
-        for feats, target, hand in stream(files, batch, 64, None, 1.0):
+        for feats, target, hand in stream(files, batch, 64, None, 1.0, squares=squares):
             t = torch.from_numpy(target)
             p = squash(torch, model(torch.from_numpy(feats.astype(np.int64)))
                        + model.base * torch.from_numpy(hand))
@@ -282,12 +357,13 @@ def evaluate(torch: Any, model: Any, files: List[Any], batch: int) -> Tuple[floa
 def train(torch: Any, a: argparse.Namespace, model: Any, files: List[Any],
           val: List[Any], log: List[Dict[str, Any]]) -> None:
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=a.wd)
-    mirror = column_mirror() if a.mirror else None
+    mirror = column_mirror(a.features) if a.mirror else None
+    squares = square_table() if a.features == 2 else None
     sched = torch.optim.lr_scheduler.StepLR(opt, step_size=max(1, a.epochs // 3), gamma=0.3)
     rng = np.random.default_rng(a.seed)
     for epoch in range(a.epochs):
         t0, total, n = time.time(), 0.0, 0
-        for feats, target, hand in stream(files, a.batch, a.buffer, rng, a.lam, mirror):
+        for feats, target, hand in stream(files, a.batch, a.buffer, rng, a.lam, mirror, squares):
             p = squash(torch, model(torch.from_numpy(feats.astype(np.int64)))
                        + model.base * torch.from_numpy(hand))
             loss = ((p - torch.from_numpy(target)) ** 2).mean()
@@ -298,7 +374,7 @@ def train(torch: Any, a: argparse.Namespace, model: Any, files: List[Any],
             total += float(loss) * len(target)
             n += len(target)
         sched.step()
-        v, zero, vn = evaluate(torch, model, val, 4096)
+        v, zero, vn = evaluate(torch, model, val, 4096, squares)
         log.append({"epoch": epoch, "train_loss": total / max(n, 1), "val_loss": v,
                     "val_zero_loss": zero, "val_rows": vn, "seconds": round(time.time() - t0, 1)})
         print("epoch %d: train %.5f  val %.5f (answering 0: %.5f)  %.0f s"
@@ -314,7 +390,7 @@ def quantized(model: Any) -> Dict[str, np.ndarray]:
         info = np.iinfo(dtype)
         return np.clip(np.rint(t.detach().numpy().astype(np.float64) * scale),
                        info.min, info.max).astype(dtype)
-    return {"ft": q(model.ft.weight[:FEATURES], QA, np.int16),
+    return {"ft": q(model.ft.weight[:n_features(model.features)], QA, np.int16),
             "ftb": q(model.ftb, QA, np.int16),
             "w2": q(model.l2.weight, QB, np.int8),
             "b2": q(model.l2.bias, QA * QB, np.int32),
@@ -323,8 +399,11 @@ def quantized(model: Any) -> Dict[str, np.ndarray]:
 
 
 def pack(w: Dict[str, np.ndarray], residual: bool) -> bytes:
-    h, h2 = w["ft"].shape[1], w["w2"].shape[0]
-    head = MAGIC + struct.pack("<8I", 2, 2, 1, FEATURES, h, h2, 1 if residual else 0, 0)
+    """The file: format 2, architecture 2, the feature set told by the
+    number of FT's rows."""
+    nf, h, h2 = w["ft"].shape[0], w["ft"].shape[1], w["w2"].shape[0]
+    head = MAGIC + struct.pack("<8I", 2, 2, 2 if nf == FEATURES_2 else 1, nf, h, h2,
+                               1 if residual else 0, 0)
     body = b"".join(w[k].astype(w[k].dtype.newbyteorder("<")).tobytes()
                     for k in ("ft", "ftb", "w2", "b2", "wo", "bo"))
     data = head + body
@@ -332,8 +411,9 @@ def pack(w: Dict[str, np.ndarray], residual: bool) -> bytes:
 
 
 def forward_int(w: Dict[str, np.ndarray], feats: np.ndarray) -> np.ndarray:
-    """The raw outputs of the file's integers on ``feats`` [B, 2, ACTIVE],
-    as libball computes them (int16 sums that wrap, then exact sums)."""
+    """The raw outputs of the file's integers on ``feats`` [B, 2, width]
+    (padded with the number of features), as libball computes them (int16
+    sums that wrap, then exact sums)."""
     ft = np.vstack([w["ft"], np.zeros((1, w["ft"].shape[1]), np.int16)]).astype(np.int64)
     acc = w["ftb"].astype(np.int64)[None, None, :] + ft[feats.astype(np.int64)].sum(axis=2)
     acc = (acc + 32768) % 65536 - 32768
@@ -349,6 +429,7 @@ def check(torch: Any, model: Any, w: Dict[str, np.ndarray], path: str, val: List
     validation positions against the integer forward pass (equal up to
     the double rounding of o / (1 + |o|)) and against the float model."""
     lib_v, int_v, flt_v = [], [], []
+    squares = square_table() if model.features == 2 else None
     with libball.Net.from_file(path) as net:
         for f, rows in val:
             z = np.load(f)
@@ -357,6 +438,8 @@ def check(torch: Any, model: Any, w: Dict[str, np.ndarray], path: str, val: List
                 if len(lib_v) >= positions:
                     break
                 feats = z["feats"][k:k + 1]
+                if squares is not None:
+                    feats = relative(feats, squares)
                 o = forward_int(w, feats)[0] / (QA * QO)
                 int_v.append(o / (1 + abs(o)))
                 with torch.no_grad():
@@ -423,6 +506,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--out", required=True, help="the run's folder (created)")
     ap.add_argument("--cache", help="the features cache (default OUT/cache)")
     ap.add_argument("--h", type=int, default=128, help="first layer a side (128)")
+    ap.add_argument("--features", type=int, choices=(1, 2), default=1,
+                    help="the feature set: 1 pieces by square, 2 also each piece near the "
+                    "ball by its offset from it (docs/network-format.md; 1)")
     ap.add_argument("--residual", action=argparse.BooleanOptionalAction, default=True,
                     help="the network learns a correction added to the hand-written "
                     "evaluation (file base 1; default), or the whole value (--no-residual)")
@@ -471,7 +557,7 @@ def main(argv: Optional[List[str]] = None) -> int:
               file=sys.stderr)
         return 2
     run["cpu_features_s"] = round(cpu() - c0, 1)
-    model = build_model(torch, a.h, a.h2, a.residual)
+    model = build_model(torch, a.h, a.h2, a.residual, a.features)
     log: List[Dict[str, Any]] = []
     c1 = cpu()
     train(torch, a, model, files, val, log)

@@ -19,6 +19,7 @@
  */
 #define BALL_EXPERIMENTAL /* ball_net_features() */
 #include "nnue.h"
+#include "relative.h"
 #include "game.h"
 #include "geometry.h"
 #include "bitboard.h"
@@ -35,10 +36,7 @@
 #endif
 
 #define NNUE_ARCH 2u
-#define NNUE_FEATURE_SET 1u
 #define NNUE_HEADER 40u
-/* Columns one side's update adds or takes at most before a refresh. */
-#define NNUE_MAX_DELTA 48
 /* Columns of an update a side above which a refresh is cheaper: a
  * position has about 17. */
 #define NNUE_REFRESH_OVER 20
@@ -48,6 +46,7 @@ enum { ROLE_ALONE, ROLE_ALONE_BALL, ROLE_UPPER, ROLE_UPPER_BALL, ROLE_LOWER, ROL
 
 struct nnue {
     int h, h2;           /* first layer a side, hidden layer */
+    int set, nf;         /* the feature set (1 or 2), its number of features */
     int avx2;            /* 1: the AVX2 loops (chosen at load) */
     int residual;        /* 1: the output is added to the built-in evaluation */
     /* the features of a piece code (the byte, of which the low 4 bits
@@ -58,7 +57,7 @@ struct nnue {
      * 9 << 16 */
     uint32_t top2[4][256], low2[256];
     uint32_t sq2[BALL_NUM_SQUARES];
-    const int16_t *ft;   /* [NNUE_FEATURES][h], feature-major */
+    const int16_t *ft;   /* [nf][h], feature-major */
     const int16_t *ftb;  /* [h] */
     const int8_t *w2;    /* [h2][2h], output-major: own side's h first */
     const int32_t *b2;   /* [h2] */
@@ -77,19 +76,6 @@ struct nnue {
 
 /* ---------------------------------------------------------------- features */
 
-/* The state of a piece (nnue.h): @p upper 1 for a stack's upper piece,
- * @p lower 1 for its lower one. */
-static int piece_state(uint8_t code, int upper, int lower, int has_ball)
-{
-    if (lower)
-        return pc_down(code) ? 6 : 5;
-    if (upper)
-        return has_ball ? 4 : 3;
-    if (pc_down(code))
-        return 2;
-    return has_ball ? 1 : 0;
-}
-
 static int piece_feature(int persp, int msq, uint8_t code, int state)
 {
     int owner = pc_team(code) != persp;
@@ -103,11 +89,11 @@ static int square_features(int persp, int msq, int sq, uint8_t top, uint8_t low,
 {
     int n = 0;
     if (top != 0)
-        out[n++] = (uint16_t)piece_feature(persp, msq, top, piece_state(top, low != 0, 0, ball == sq));
+        out[n++] = (uint16_t)piece_feature(persp, msq, top, nnue_piece_state(top, low != 0, 0, ball == sq));
     else if (ball == sq)
         out[n++] = (uint16_t)(NNUE_F_BALL + msq);
     if (low != 0)
-        out[n++] = (uint16_t)piece_feature(persp, msq, low, piece_state(low, 0, 1, 0));
+        out[n++] = (uint16_t)piece_feature(persp, msq, low, nnue_piece_state(low, 0, 1, 0));
     return n;
 }
 
@@ -147,8 +133,8 @@ static uint32_t get32(const unsigned char *p)
 }
 
 /* The header's shape fields, checked in order (docs/network-format.md). */
-static int check_header(const unsigned char *p, size_t len, int *h, int *h2, char *err,
-                        size_t errlen)
+static int check_header(const unsigned char *p, size_t len, int *fset, int *h, int *h2,
+                        char *err, size_t errlen)
 {
     uint32_t arch = get32(p + 12), set = get32(p + 16), n = get32(p + 20);
     uint32_t uh = get32(p + 24), uh2 = get32(p + 28);
@@ -156,12 +142,12 @@ static int check_header(const unsigned char *p, size_t len, int *h, int *h2, cha
     if (arch != NNUE_ARCH)
         return err_text(err, errlen, BALL_E_ARG, "net: byte 12: unknown architecture %lu (format 2 has "
                           "architecture 2)", (unsigned long)arch);
-    if (set != NNUE_FEATURE_SET)
-        return err_text(err, errlen, BALL_E_ARG, "net: byte 16: unknown feature set %lu (this library knows 1)",
-                          (unsigned long)set);
-    if (n != NNUE_FEATURES)
-        return err_text(err, errlen, BALL_E_ARG, "net: byte 20: %lu features, feature set 1 has %d",
-                          (unsigned long)n, NNUE_FEATURES);
+    if (set != 1 && set != 2)
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 16: unknown feature set %lu (this library knows 1 "
+                          "and 2)", (unsigned long)set);
+    if (n != (set == 1 ? NNUE_FEATURES : NNUE_FEATURES_2))
+        return err_text(err, errlen, BALL_E_ARG, "net: byte 20: %lu features, feature set %lu has %d",
+                          (unsigned long)n, (unsigned long)set, set == 1 ? NNUE_FEATURES : NNUE_FEATURES_2);
     if (uh < 64 || uh > NNUE_MAX_H || uh % 64 != 0)
         return err_text(err, errlen, BALL_E_ARG, "net: byte 24: first layer of %lu a side, not a multiple "
                           "of 64 from 64 to %d", (unsigned long)uh, NNUE_MAX_H);
@@ -174,16 +160,17 @@ static int check_header(const unsigned char *p, size_t len, int *h, int *h2, cha
     if (get32(p + 36) != 0)
         return err_text(err, errlen, BALL_E_ARG, "net: byte 36: reserved field %lu, must be 0",
                           (unsigned long)get32(p + 36));
+    *fset = (int)set;
     *h = (int)uh;
     *h2 = (int)uh2;
     return BALL_OK;
 }
 
-/* Bytes of the weights of a net of @p h and @p h2 (the file between the
- * header and the checksum). */
-static size_t weight_bytes(int h, int h2)
+/* Bytes of the weights of a net of @p nf features, @p h and @p h2 (the
+ * file between the header and the checksum). */
+static size_t weight_bytes(int nf, int h, int h2)
 {
-    return (size_t)NNUE_FEATURES * h * 2 + (size_t)h * 2 + (size_t)h2 * 2 * h + (size_t)h2 * 4 +
+    return (size_t)nf * h * 2 + (size_t)h * 2 + (size_t)h2 * 2 * h + (size_t)h2 * 4 +
            (size_t)h2 * 2 + 4;
 }
 
@@ -202,7 +189,7 @@ static void copy32(int32_t *dst, const unsigned char *src, size_t n)
 
 static void place_weights(struct nnue *nn, const unsigned char *w)
 {
-    size_t nf = (size_t)NNUE_FEATURES * nn->h, nw2 = (size_t)nn->h2 * 2 * nn->h;
+    size_t nf = (size_t)nn->nf * nn->h, nw2 = (size_t)nn->h2 * 2 * nn->h;
     unsigned char *d = nn->data;
     int16_t *ft = (int16_t *)d, *ftb = ft + nf;
     int32_t *b2 = (int32_t *)(d + ((2 * (nf + nn->h) + nw2 + 3) & ~(size_t)3));
@@ -268,7 +255,7 @@ static void fill_base(struct nnue *nn)
             for (int persp = 0; persp < 2; persp++)
                 f[persp] = (uint32_t)(pc_type(c) == 0 ? NNUE_F_BALL :
                     piece_feature(persp, 0, c,
-                                  piece_state(c, roles[r].upper, roles[r].lower, roles[r].ball)));
+                                  nnue_piece_state(c, roles[r].upper, roles[r].lower, roles[r].ball)));
             if (r == ROLE_LOWER)
                 nn->low2[code] = f[0] | f[1] << 16;
             else
@@ -280,22 +267,25 @@ static void fill_base(struct nnue *nn)
 
 int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, size_t errlen)
 {
-    int h = 0, h2 = 0, rc = check_header(p, len, &h, &h2, err, errlen);
+    int set = 0, h = 0, h2 = 0, rc = check_header(p, len, &set, &h, &h2, err, errlen);
+    int nf = set == 2 ? NNUE_FEATURES_2 : NNUE_FEATURES;
     size_t want;
     struct nnue *nn;
     if (rc != BALL_OK)
         return rc;
-    want = NNUE_HEADER + weight_bytes(h, h2) + 4;
+    want = NNUE_HEADER + weight_bytes(nf, h, h2) + 4;
     if (len < want)
         return err_text(err, errlen, BALL_E_ARG, "net: truncated: %zu bytes, the header's shapes need %zu",
                           len, want);
     if (len > want)
         return err_text(err, errlen, BALL_E_ARG, "net: byte %zu: %zu bytes after the checksum", want, len - want);
-    nn = malloc(sizeof *nn + weight_bytes(h, h2) + 8 + 32 + relaid_bytes(h, h2));
+    nn = malloc(sizeof *nn + weight_bytes(nf, h, h2) + 8 + 32 + relaid_bytes(h, h2));
     if (nn == NULL)
         return BALL_E_NOMEM;
     nn->h = h;
     nn->h2 = h2;
+    nn->set = set;
+    nn->nf = nf;
     nn->residual = (int)get32(p + 32);
     fill_base(nn);
 #if NNUE_AVX2
@@ -304,7 +294,7 @@ int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, 
     nn->avx2 = 0;
 #endif
     place_weights(nn, p + NNUE_HEADER);
-    relay_weights(nn, nn->data + ((weight_bytes(h, h2) + 8 + 31) & ~(size_t)31));
+    relay_weights(nn, nn->data + ((weight_bytes(nf, h, h2) + 8 + 31) & ~(size_t)31));
     *out = nn;
     return BALL_OK;
 }
@@ -315,14 +305,6 @@ void nnue_free(struct nnue *nn)
 }
 
 /* ---------------------------------------------------------------- first layer */
-
-/* The columns to add to both sides' sums and to take from them, in
- * pairs: the column of ATK's side in the low 16 bits, DEF's in the high
- * (a feature has the same count from both sides). */
-struct delta {
-    int na, ns;
-    uint32_t add[NNUE_MAX_DELTA], sub[NNUE_MAX_DELTA];
-};
 
 #if NNUE_AVX2
 /* r[0..3] (ATK's side's 64 sums from column @p c) and r[4..7] (DEF's)
@@ -405,11 +387,14 @@ static void accumulate(const struct nnue *nn, int16_t *out0, int16_t *out1, cons
     }
 }
 
-/* The lists never fill: a position has at most NNUE_MAX_ACTIVE / 2 + 1
- * features a side, and an update takes them all out and puts another
- * position's all in, with the two global ones each way; square_cols()
- * writes two past the end. */
+/* The lists never fill (relative.h, NNUE_MAX_DELTA): a position has at
+ * most NNUE_MAX_ACTIVE / 2 + 1 features a side of set 1 and
+ * NNUE_MAX_ACTIVE_2 / 2 - 1 of set 2; an update takes each feature of the
+ * old position out at most once and puts each of the new one's in at most
+ * once (with the global ones each way); square_cols() writes two past the
+ * end. */
 _Static_assert(NNUE_MAX_DELTA >= 2 * (NNUE_MAX_ACTIVE / 2 + 1) + 4 + 2, "room for a whole change");
+_Static_assert(NNUE_MAX_DELTA >= NNUE_MAX_ACTIVE_2 + 2, "room for a whole change of set 2");
 
 /* Square @p sq's features (top @p top, lower @p low, the ball on
  * @p ball) seen from both sides, appended to @p list (@p n pairs so far):
@@ -456,6 +441,8 @@ static void refresh(const struct nnue *nn, struct nnue_acc *a, const pos *p)
     a->zone = p->zone_depth - 1;
     a->turns = turns_bucket(p);
     global_delta(&d, a->zone, a->turns, 1);
+    if (nn->set == 2)
+        nnue_rel_refresh(&d, p);
     accumulate(nn, a->acc[0], a->acc[1], nn->ftb, nn->ftb, &d);
 }
 
@@ -502,11 +489,12 @@ static void changed_squares(const struct nnue *nn, const struct nnue_acc *a, con
 }
 
 /* The squares that changed from @p a's position to @p p, and the ball's
- * old and new squares when it moved, as columns out and in. */
-static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *p, struct delta *d)
+ * old and new squares when it moved, as columns out and in; the squares
+ * in @p m. */
+static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *p, struct delta *d,
+                    uint64_t m[2])
 {
     int ball = p->st.ball;
-    uint64_t m[2];
     changed_squares(nn, a, p, m);
     if (ball != a->ball) {
         /* the ball is always on a square (R3.3), loose or held */
@@ -527,9 +515,13 @@ static void changes(const struct nnue *nn, const struct nnue_acc *a, const pos *
 static void update(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
     struct delta d;
-    int zone = p->zone_depth - 1, turns = turns_bucket(p);
-    changes(nn, a, p, &d);
-    if (d.na + d.ns > NNUE_REFRESH_OVER) {
+    int zone = p->zone_depth - 1, turns = turns_bucket(p), rel;
+    uint64_t m[2];
+    changes(nn, a, p, &d, m);
+    /* set 2: the relative features too; a refresh would add the rel new
+     * ones as well */
+    rel = nn->set == 2 ? nnue_rel_update(&d, a, p, m) : 0;
+    if (d.na + d.ns > NNUE_REFRESH_OVER + rel) {
         /* most of the board changed (another game): summing afresh
          * adds fewer columns */
         refresh(nn, a, p);

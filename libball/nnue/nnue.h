@@ -18,7 +18,11 @@
  * with state 0 active, 1 active with the ball, 2 knocked down, 3 upper
  * piece of a stack, 4 upper with the ball, 5 lower standing, 6 lower
  * knocked down. Restriction marks, PA, the phase and card mode are not
- * features: the turn search evaluates positions at the start of a turn. */
+ * features: the turn search evaluates positions at the start of a turn.
+ *
+ * Feature set 2 is set 1 plus, for every piece within 4 columns and 3
+ * rows of the ball, a feature of its kind and its offset from the ball
+ * (relative.h): 4783 + kind * 63 + (dr + 3) * 9 + (dc + 4) .. 7428. */
 #ifndef BALL_NNUE_H
 #define BALL_NNUE_H
 
@@ -28,12 +32,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NNUE_FEATURES 4783
+#define NNUE_FEATURES 4783 /* feature set 1 */
 #define NNUE_F_BALL 4662
 #define NNUE_F_ZONE 4773
 #define NNUE_F_TURNS 4776
 /* Features active at once, at most: 14 pieces, the ball, zone, turns. */
 #define NNUE_MAX_ACTIVE 32
+/* Feature set 2: set 1's, then 63 offsets from the ball for each of set
+ * 1's 42 piece kinds (owner, type, state); at most one more feature a
+ * piece feature, so at most twice set 1's active. */
+#define NNUE_F_REL NNUE_FEATURES
+#define NNUE_REL_OFFSETS 63
+#define NNUE_FEATURES_2 (NNUE_F_REL + 42 * NNUE_REL_OFFSETS)
+#define NNUE_MAX_ACTIVE_2 (2 * NNUE_MAX_ACTIVE)
 /* The first layer's width a side (a multiple of 64) and the hidden layer's. */
 #define NNUE_MAX_H 512
 #define NNUE_MAX_H2 64
@@ -92,9 +103,14 @@ double nnue_squash(int64_t raw);
 /* A raw output on the turn search's scale (o * 1500), rounded toward 0. */
 int nnue_search_value(int64_t raw);
 
-/* The active features of @p game seen from @p persp (0 ATK, 1 DEF), in
- * increasing square order then ball, zone, turns; their number. @p out
- * has room for NNUE_MAX_ACTIVE. */
+/* The active features of feature set 1 of @p game seen from @p persp (0
+ * ATK, 1 DEF), in increasing square order then ball, zone, turns; their
+ * number. @p out has room for NNUE_MAX_ACTIVE. (Set 2 adds those of
+ * nnue_rel_features().) */
 int nnue_features(const ball_game *game, int persp, uint16_t *out);
+/* Feature set 2's relative features of @p game seen from @p persp, into
+ * @p out (room for NNUE_MAX_ACTIVE); their number, in square order (a
+ * stack's upper piece first). relative.c. */
+int nnue_rel_features(const ball_game *game, int persp, uint16_t *out);
 
 #endif

@@ -12,7 +12,9 @@
  *    when that is at most MAX_BUILT, then seals the result with its
  *    CRC-32: the inputs a fuzzer could not otherwise get past the
  *    checksum, so that shapes and weights (huge, tiny, NaN, inf in format
- *    1; in format 2 any H and H2, base 0 and 1, int16 extremes whose
+ *    1; in format 2 any H and H2, base 0 and 1, feature sets 1 and 2
+ *    (set 2's features relative to the ball take the search's other
+ *    incremental path, libball/nnue/relative.c), int16 extremes whose
  *    first-layer sums wrap, int32 biases at the ends of their range) are
  *    explored. The mode's bit 1 appends one stray byte.
  *
@@ -49,7 +51,8 @@ static uint32_t get32(const uint8_t *p)
 /* The file of an odd mode: its length in the format of the header's
  * version field (docs/network-format.md), 0 when the header's shapes are
  * out of range or too large to build. Shapes the loader refuses (H not a
- * multiple of 64, H2 0, a feature count other than 4783) are built too:
+ * multiple of 64, H2 0, a feature count other than the set's 4783 or
+ * 7429) are built too:
  * their refusal by field comes before the length's. */
 static size_t built_length(const uint8_t *h)
 {

@@ -16,7 +16,11 @@
 #     built-in evaluation plus the network's);
 #   - the same command twice gives the same file, byte for byte;
 #   - --mirror's column map equals the library's features of the mirrored
-#     position (BPN reversed row by row);
+#     position (BPN reversed row by row), for feature set 2's relative
+#     features too (derived from the mirrored position's own features);
+#   - --features 2 trains a set-2 network (docs/network-format.md, "Feature
+#     set 2"): the file's length and header, and the library's value equal
+#     to the integer forward pass (max_diff_integer 0);
 #   - a values folder needs search players; bad arguments are refused.
 . tests/lib/shell-test.sh
 . tests/lib/instrumented.sh
@@ -72,6 +76,16 @@ sys.path.insert(0, "examples/python")
 import train_nnue
 m = train_nnue.column_mirror()
 assert (m[m] == np.arange(len(m))).all(), "the map is not its own inverse"
+m2 = train_nnue.column_mirror(2)
+assert (m2[m2] == np.arange(len(m2))).all(), "the set-2 map is not its own inverse"
+squares = train_nnue.square_table()
+def set2(g, persp):
+    """set 2's features of g seen from persp, without the padding"""
+    f = np.full((1, 2, net.MAX_ACTIVE), net.FEATURES, dtype=np.uint16)
+    l = net.features(g, persp)
+    f[0, :, :len(l)] = l  # both rows: relative() reads both sides
+    return [x for x in train_nnue.relative(f, squares)[0, 0].tolist() if x != len(m2) - 1]
+rel_seen = 0
 TOKEN = re.compile(r"\d|@|\[[^\]]*\]\+?|[XOSxos][*_!]*")
 def mirror_bpn(bpn):
     fields = bpn.split(" ")
@@ -93,10 +107,14 @@ with libball.TurnSearch(nodes=1, hash_mb=1) as ts:
                 for persp in (0, 1):
                     mine = sorted(m[net.features(g, persp)].tolist())
                     assert mine == sorted(net.features(h, persp)), bpn
+                    mine2 = sorted(m2[set2(g, persp)].tolist())
+                    assert mine2 == sorted(set2(h, persp)), (bpn, persp)
+                    rel_seen += sum(1 for x in mine2 if x >= net.FEATURES)
                 assert abs(ts.evaluate(g) - ts.evaluate(h)) < 1e-12, bpn
                 moved += mirror_bpn(bpn) != bpn
             checked += 1
 assert checked >= 20 and moved >= checked // 2, (checked, moved)
+assert rel_seen >= checked, (rel_seen, checked)
 print("column mirror: %d positions (%d not symmetric)" % (checked, moved))
 PYEOF
 
@@ -125,7 +143,26 @@ with libball.Net.from_file(sys.argv[1] + "/value.net") as net, \
     assert a in g.legal_actions()
 print("check", run["check"], "versus hand", run["versus_hand"])
 PYEOF
+# feature set 2: a toy network, its file, C against the integer forward pass
+"$PY" examples/python/train_nnue.py --data "$tmp/data" --out "$tmp/f2" --cache "$tmp/a/cache" $tr \
+    --features 2 >"$tmp/f2.out" 2>&1 || { cat "$tmp/f2.out"; echo "FAIL: train_nnue.py --features 2"; exit 1; }
+want=$((40 + 2 * 7429 * 64 + 2 * 64 + 2 * 64 * 8 + 6 * 8 + 8))
+have=$(wc -c <"$tmp/f2/value.net")
+[ "$have" -eq "$want" ] || { echo "FAIL: the set-2 value.net has $have bytes, the format gives $want"; exit 1; }
+"$PY" - "$tmp/f2" <<'PYEOF' || { echo "FAIL: the trained set-2 network"; exit 1; }
+import json, struct, sys
+import libball
+run = json.load(open(sys.argv[1] + "/run.json"))
+head = open(sys.argv[1] + "/value.net", "rb").read(24)
+assert struct.unpack("<2I", head[16:24]) == (2, 7429), head
+assert run["params"]["features"] == 2
+assert run["check"]["positions"] > 0 and run["check"]["max_diff_integer"] == 0.0, run["check"]
+with libball.Net.from_file(sys.argv[1] + "/value.net") as net, \
+        libball.TurnSearch(nodes=500, hash_mb=1, eval=net) as ts, libball.Game() as g:
+    assert ts.choose(g) in g.legal_actions()
+print("set 2: check", run["check"], "versus hand", run["versus_hand"])
+PYEOF
 "$PY" -m libball.selfplay --out "$tmp/bad" --games 2 --values --atk greedy --def random --workers 0 \
     >"$tmp/bad.out" 2>&1 && { echo "FAIL: --values with greedy was accepted"; exit 1; }
 grep -q "must be a search player" "$tmp/bad.out" || { cat "$tmp/bad.out"; echo "FAIL: the refusal's message"; exit 1; }
-echo "PASS: values shards, training, export, C = integer forward, a search with the net"
+echo "PASS: values shards, training, export, C = integer forward (feature sets 1 and 2), a search with the net"

@@ -12,7 +12,16 @@
  * at every position of random games walked forward and back, and the
  * check must catch a dropped update; the AVX2 and baseline loops must
  * give the same values; every header field out of range is refused with
- * its byte. */
+ * its byte.
+ *
+ * Feature set 2 (set 1 plus each piece within 4 columns and 3 rows of the
+ * ball by its offset from it): the same checks with a set-2 net, whose
+ * expected values take the relative features from this file's own
+ * reading of the text (rel_reference(), from ball_net_features()' list
+ * and the squares' columns and rows), and hand-computed features of named
+ * positions; the incremental check counts the ball moving among pieces,
+ * pieces entering and leaving the window, loose balls and stacks, so that
+ * a dropped relative update is met. */
 #define BALL_EXPERIMENTAL
 #include <stdlib.h>
 #include <string.h>
@@ -22,17 +31,22 @@
 #include "../../libball/nnue/nnue.h"
 
 #define FEATURES 4783
+#define FEATURES_2 7429 /* set 2: 4783 + 42 kinds * 63 offsets */
 #define H 64
 #define H2 13 /* not a multiple of 16: the AVX2 loop pads the hidden layer with rows of zeros */
 #define OPEN_CARRIER "7/6/7/6/7/6/7/6/3x3/6/7/6/3X*3/6/7/6/7 ATK a 1 - 0/0 5"
 /* DEF's square piece blocking ATK's knocked-down X on F8; the loose
  * ball on E9 (R7.1, R7.2). */
 #define STACK_LOOSE "7/6/7/6/7/6/7/6/2@4/2[sX_]3/7/6/7/6/7/6/7 ATK a 2 - 0/0 3"
+/* ATK's carrier on G5; DEF's x on K7 (dc 4, dr 2) and o on D2 (dc -3,
+ * dr -3) at the window's edges, its o on L6 (dc 5) just outside. */
+#define WINDOW_EDGES "7/6/7/6/7/6/7/6/7/6/5x1/5o/3X*3/6/7/1o4/7 ATK a 2 - 0/0 3"
 
 /* ---- the test's own writer and forward pass --------------------------- */
 
 typedef struct {
-    int16_t ft[FEATURES][H], ftb[H];
+    int set, nf; /* the feature set, its features */
+    int16_t ft[FEATURES_2][H], ftb[H];
     int8_t w2[H2][2 * H];
     int32_t b2[H2];
     int16_t wo[H2];
@@ -51,12 +65,15 @@ static int rnd(uint64_t *st, int lo, int hi)
     return lo + (int)(tu_random(st) % (uint64_t)(hi - lo + 1));
 }
 
-static tnet *tnet_random(uint64_t seed)
+/* A net of feature set @p set with weights drawn from @p seed. */
+static tnet *tnet_random_set(uint64_t seed, int set)
 {
     tnet *t = malloc(sizeof *t);
     uint64_t st = seed;
     ck_assert_ptr_nonnull(t);
-    for (int f = 0; f < FEATURES; f++)
+    t->set = set;
+    t->nf = set == 2 ? FEATURES_2 : FEATURES;
+    for (int f = 0; f < t->nf; f++)
         for (int k = 0; k < H; k++)
             t->ft[f][k] = (int16_t)rnd(&st, -40, 40);
     for (int k = 0; k < H; k++)
@@ -71,18 +88,23 @@ static tnet *tnet_random(uint64_t seed)
     return t;
 }
 
+static tnet *tnet_random(uint64_t seed)
+{
+    return tnet_random_set(seed, 1);
+}
+
 /* The file of @p t (docs/network-format.md); its length in @p len. */
 static unsigned char *tnet_file(const tnet *t, size_t *len)
 {
-    size_t n = 40 + (size_t)FEATURES * H * 2 + H * 2 + H2 * 2 * H + H2 * 4 + H2 * 2 + 4 + 4;
+    size_t n = 40 + (size_t)t->nf * H * 2 + H * 2 + H2 * 2 * H + H2 * 4 + H2 * 2 + 4 + 4;
     unsigned char *f = malloc(n), *p = f;
     ck_assert_ptr_nonnull(f);
     memcpy(p, "BALLNET\0", 8);
     p += 8;
-    const uint32_t head[8] = {2, 2, 1, FEATURES, H, H2, 0, 0};
+    const uint32_t head[8] = {2, 2, (uint32_t)t->set, (uint32_t)t->nf, H, H2, 0, 0};
     for (int i = 0; i < 8; i++)
         p = put(p, head[i], 4);
-    for (int fe = 0; fe < FEATURES; fe++)
+    for (int fe = 0; fe < t->nf; fe++)
         for (int k = 0; k < H; k++)
             p = put(p, (uint16_t)t->ft[fe][k], 2);
     for (int k = 0; k < H; k++)
@@ -111,15 +133,56 @@ static int clamp127(int v)
     return v < 0 ? 0 : v > 127 ? 127 : v;
 }
 
+/* Feature set 2's relative features, by the text: from set 1's list @p f
+ * of @p n features (one perspective's, its squares already mirrored), the
+ * ball's square (a piece in state 1 or 4, or the loose ball), then each
+ * piece within |dc| <= 4, |dr| <= 3 of it (the squares' columns and rows,
+ * ball_square_col() and ball_square_row()); appended to @p f, the new
+ * number returned. */
+static int ball_of(const uint16_t *f, int n)
+{
+    int ball = -1;
+    for (int i = 0; i < n; i++) {
+        if (f[i] < 4662 && (f[i] / 111 % 7 == 1 || f[i] / 111 % 7 == 4))
+            ball = f[i] % 111;
+        else if (f[i] >= 4662 && f[i] < 4773)
+            ball = f[i] - 4662;
+    }
+    ck_assert_int_ge(ball, 0);
+    return ball;
+}
+
+static int rel_reference(uint16_t *f, int n)
+{
+    int ball = ball_of(f, n), m = n;
+    for (int i = 0; i < n; i++) {
+        int square = f[i] % 111, dc, dr;
+        if (f[i] >= 4662)
+            continue;
+        dc = ball_square_col(square) - ball_square_col(ball);
+        dr = ball_square_row(square) - ball_square_row(ball);
+        if (dc >= -4 && dc <= 4 && dr >= -3 && dr <= 3)
+            f[m++] = (uint16_t)(4783 + f[i] / 111 * 63 + (dr + 3) * 9 + dc + 4);
+    }
+    return m;
+}
+
+/* The features of @p g seen from @p persp of feature set @p set. */
+static int features_of(ball_game *g, int persp, int set, uint16_t *f)
+{
+    int n = ball_net_features(g, persp, f, BALL_NET_MAX_ACTIVE);
+    ck_assert_int_gt(n, 0);
+    return set == 2 ? rel_reference(f, n) : n;
+}
+
 /* The network's value by the text of docs/network-format.md. */
 static double reference(const tnet *t, ball_game *g)
 {
     int side = ball_side(g), x[2 * H];
     long raw = t->bo;
     for (int half = 0; half < 2; half++) {
-        uint16_t f[BALL_NET_MAX_ACTIVE];
-        int n = ball_net_features(g, half == 0 ? side : side ^ 1, f, BALL_NET_MAX_ACTIVE);
-        ck_assert_int_gt(n, 0);
+        uint16_t f[2 * BALL_NET_MAX_ACTIVE];
+        int n = features_of(g, half == 0 ? side : side ^ 1, t->set, f);
         for (int k = 0; k < H; k++) {
             int s = t->ftb[k];
             for (int i = 0; i < n; i++)
@@ -210,6 +273,53 @@ START_TEST(test_features_by_hand)
 }
 END_TEST
 
+/* Feature set 2's relative features of named positions, by hand from
+ * the text (4783 + kind * 63 + (dr + 3) * 9 + dc + 4, kind = (owner * 3
+ * + type - 1) * 7 + state; DEF's rows mirrored): the library's
+ * (nnue_rel_features()) and this file's reference's. */
+START_TEST(test_relative_features_by_hand)
+{
+    static const struct {
+        const char *bpn;
+        int persp, n;
+        int want[4];
+    } cases[] = {
+        /* own carrier X at (0, 0): kind 1, offset 31; DEF's x on G9 (dr 4) is outside */
+        {OPEN_CARRIER, BALL_ATK, 1, {4783 + 1 * 63 + 31}},
+        /* from DEF: the opponent's carrier, kind (3 + 0) * 7 + 1 = 22 */
+        {OPEN_CARRIER, BALL_DEF, 1, {4783 + 22 * 63 + 31}},
+        /* the loose ball on E9; the stack on F8 (dc 1, dr -1, offset 23):
+         * their upper square piece (kind (3 + 2) * 7 + 3 = 38), own lower
+         * X down (kind 6) */
+        {STACK_LOOSE, BALL_ATK, 2, {4783 + 38 * 63 + 23, 4783 + 6 * 63 + 23}},
+        /* from DEF, dr 1 (offset 41): own upper (kind 17), their lower X (27) */
+        {STACK_LOOSE, BALL_DEF, 2, {4783 + 17 * 63 + 41, 4783 + 27 * 63 + 41}},
+        /* the carrier (kind 1, offset 31), x on K7 (kind 21, offset 5 * 9
+         * + 8 = 53), o on D2 (kind 28, offset 0 * 9 + 1 = 1); L6 none */
+        {WINDOW_EDGES, BALL_ATK, 3, {4783 + 1 * 63 + 31, 4783 + 21 * 63 + 53, 4783 + 28 * 63 + 1}},
+        /* from DEF: the carrier kind 22; own x kind 0 at dr -2 (offset 17),
+         * own o kind 7 at dr 3 (offset 55) */
+        {WINDOW_EDGES, BALL_DEF, 3, {4783 + 22 * 63 + 31, 4783 + 0 * 63 + 17, 4783 + 7 * 63 + 55}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        ball_game *g = tu_game(cases[c].bpn);
+        uint16_t lib[NNUE_MAX_ACTIVE], ref[2 * BALL_NET_MAX_ACTIVE];
+        int n = nnue_rel_features(g, cases[c].persp, lib);
+        int n1 = ball_net_features(g, cases[c].persp, ref, BALL_NET_MAX_ACTIVE);
+        int nr = features_of(g, cases[c].persp, 2, ref) - n1;
+        ck_assert_msg(n == cases[c].n, "case %zu: %d features", c, n);
+        ck_assert_int_eq(nr, cases[c].n);
+        for (int i = 0; i < cases[c].n; i++) {
+            ck_assert_msg(has(lib, n, cases[c].want[i]), "case %zu: the library lacks %d", c,
+                          cases[c].want[i]);
+            ck_assert_msg(has(ref + n1, nr, cases[c].want[i]), "case %zu: the reference lacks %d",
+                          c, cases[c].want[i]);
+        }
+        ball_game_free(g);
+    }
+}
+END_TEST
+
 /* Positions of seeded random games, the first decision of each turn. */
 #define N_POS 60
 static ball_game *positions[N_POS];
@@ -244,9 +354,18 @@ static void free_positions(void)
 START_TEST(test_against_reference)
 {
     size_t len;
-    tnet *t = tnet_random(5);
+    tnet *t = tnet_random_set(5, 1 + _i);
     unsigned char *f = tnet_file(t, &len);
     ball_net *net = tu_net_load_ok(f, len);
+    static const char *const named[] = {OPEN_CARRIER, STACK_LOOSE, WINDOW_EDGES};
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
+        ball_game *g = tu_game(named[i]);
+        double v = 2.0;
+        ck_assert_int_eq(ball_net_evaluate(net, g, &v), BALL_OK);
+        ck_assert_msg(v == reference(t, g), "%s: %.17g, the text %.17g", named[i], v,
+                      reference(t, g));
+        ball_game_free(g);
+    }
     make_positions();
     for (int i = 0; i < N_POS; i++) {
         double v = 2.0;
@@ -266,10 +385,44 @@ END_TEST
  * position, against a full evaluation at every position of random games
  * played forward and undone (as the search walks them), in both the AVX2
  * and the baseline loops; and the same check finds a dropped update. */
+/* What the walk of test_incremental_equals_full() met, between one
+ * evaluation and the next, by ATK's relative features (set 2). */
+struct walk_seen {
+    int ball;    /* the last position's ball square; -1 none yet */
+    int n;       /* its relative features */
+    uint16_t f[2 * BALL_NET_MAX_ACTIVE];
+    long ball_moved_near, window_changed, loose_near, stack_near;
+};
+
+static void walk_note(struct walk_seen *w, ball_game *g)
+{
+    uint16_t f[2 * BALL_NET_MAX_ACTIVE];
+    int n1 = ball_net_features(g, BALL_ATK, f, BALL_NET_MAX_ACTIVE);
+    int n = features_of(g, BALL_ATK, 2, f) - n1, ball = ball_of(f, n1), loose = 0, same = 1;
+    for (int i = 0; i < n1; i++)
+        loose |= f[i] >= 4662 && f[i] < 4773;
+    /* the relative features, after set 1's */
+    memmove(f, f + n1, (size_t)n * sizeof *f);
+    if (w->ball >= 0 && ball != w->ball && n >= 2 && w->n >= 2)
+        w->ball_moved_near++;
+    if (w->ball >= 0 && ball == w->ball) {
+        same = n == w->n;
+        for (int i = 0; same && i < n; i++)
+            same = has(w->f, w->n, f[i]);
+        w->window_changed += !same;
+    }
+    for (int i = 0; i < n; i++)
+        w->stack_near += (f[i] - 4783) / 63 % 7 >= 3;
+    w->loose_near += loose && n >= 1;
+    w->ball = ball;
+    w->n = n;
+    memcpy(w->f, f, (size_t)n * sizeof *f);
+}
+
 START_TEST(test_incremental_equals_full)
 {
     size_t len;
-    tnet *t = tnet_random(9);
+    tnet *t = tnet_random_set(9, 1 + _i);
     unsigned char *f = tnet_file(t, &len);
     struct nnue *nn = NULL;
     char err[200];
@@ -278,6 +431,7 @@ START_TEST(test_incremental_equals_full)
         struct nnue_acc *acc = malloc(sizeof *acc);
         uint64_t st = 3;
         long compared = 0;
+        struct walk_seen seen = {.ball = -1};
         nnue_set_simd(nn, simd);
         nnue_acc_reset(acc);
         for (int game = 0; game < 6; game++) {
@@ -286,6 +440,7 @@ START_TEST(test_incremental_equals_full)
                 ball_action a;
                 ck_assert_int_eq(nnue_acc_evaluate(acc, nn, g), nnue_evaluate(nn, g));
                 compared++;
+                walk_note(&seen, g);
                 ck_assert_int_eq(ball_random_action(g, tu_random(&st), &a), BALL_OK);
                 ck_assert_int_eq(ball_apply(g, a), BALL_OK);
                 if (tu_random(&st) % 5 == 0 && ball_history_length(g) > 3) {
@@ -296,6 +451,14 @@ START_TEST(test_incremental_equals_full)
             ball_game_free(g);
         }
         ck_assert_int_gt(compared, 500);
+        /* the walk met what set 2's update must follow: the ball moving
+         * among pieces (every relative feature changes), pieces entering
+         * or leaving the window while the ball stays, a loose ball and a
+         * stack near it */
+        ck_assert_msg(seen.ball_moved_near > 10 && seen.window_changed > 50 &&
+                          seen.loose_near > 5 && seen.stack_near > 5,
+                      "moved %ld, window %ld, loose %ld, stack %ld", seen.ball_moved_near,
+                      seen.window_changed, seen.loose_near, seen.stack_near);
         {
             /* the same pieces under another end zone depth (a searcher
              * used for games of two rulesets): only the zone changes */
@@ -344,7 +507,7 @@ END_TEST
 START_TEST(test_same_in_every_build)
 {
     size_t len;
-    tnet *t = tnet_random(13);
+    tnet *t = tnet_random_set(13, 1 + _i);
     unsigned char *f = tnet_file(t, &len);
     struct nnue *nn = NULL;
     char err[200];
@@ -368,26 +531,37 @@ END_TEST
 START_TEST(test_refusals)
 {
     size_t len;
-    tnet *t = tnet_random(17);
+    int set = 1 + _i;
+    tnet *t = tnet_random_set(17, set);
     unsigned char *f = tnet_file(t, &len), *c = malloc(len + 8);
     static const struct {
+        int set; /* the file's feature set it applies to; 0 both */
         int offset;
         uint32_t value;
         const char *want;
     } fields[] = {
-        {8, 3, "byte 8: format version 3"},
-        {12, 1, "byte 12: unknown architecture 1"},
-        {16, 2, "byte 16: unknown feature set 2"},
-        {20, 4782, "byte 20: 4782 features"},
-        {24, 32, "byte 24: first layer of 32"},
-        {24, 96, "byte 24: first layer of 96"},
-        {24, 1024, "byte 24: first layer of 1024"},
-        {28, 0, "byte 28: hidden layer of 0"},
-        {28, 65, "byte 28: hidden layer of 65"},
-        {32, 2, "byte 32: unknown base 2"},
-        {36, 7, "byte 36: reserved field 7"},
+        {0, 8, 3, "byte 8: format version 3"},
+        {0, 12, 1, "byte 12: unknown architecture 1"},
+        {0, 16, 3, "byte 16: unknown feature set 3 (this library knows 1 and 2)"},
+        {0, 16, 0, "byte 16: unknown feature set 0"},
+        {0, 20, 4782, "byte 20: 4782 features"},
+        {0, 20, 7430, "byte 20: 7430 features"},
+        /* a pair of a set and the other set's count */
+        {1, 16, 2, "byte 20: 4783 features, feature set 2 has 7429"},
+        {1, 20, 7429, "byte 20: 7429 features, feature set 1 has 4783"},
+        {2, 16, 1, "byte 20: 7429 features, feature set 1 has 4783"},
+        {2, 20, 4783, "byte 20: 4783 features, feature set 2 has 7429"},
+        {0, 24, 32, "byte 24: first layer of 32"},
+        {0, 24, 96, "byte 24: first layer of 96"},
+        {0, 24, 1024, "byte 24: first layer of 1024"},
+        {0, 28, 0, "byte 28: hidden layer of 0"},
+        {0, 28, 65, "byte 28: hidden layer of 65"},
+        {0, 32, 2, "byte 32: unknown base 2"},
+        {0, 36, 7, "byte 36: reserved field 7"},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        if (fields[i].set != 0 && fields[i].set != set)
+            continue;
         memcpy(c, f, len);
         put(c + fields[i].offset, fields[i].value, 4);
         reseal(c, len);
@@ -416,9 +590,9 @@ END_TEST
 START_TEST(test_search_uses_net)
 {
     size_t len;
-    tnet *t = tnet_random(21);
+    tnet *t = tnet_random_set(21, 1 + (_i >> 1));
     unsigned char *f = tnet_file(t, &len);
-    int residual = _i;
+    int residual = _i & 1;
     if (residual) {
         put(f + 32, 1, 4);
         reseal(f, len);
@@ -596,11 +770,14 @@ Suite *make_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_features_by_hand);
-    tcase_add_test(tc, test_against_reference);
-    tcase_add_test(tc, test_incremental_equals_full);
-    tcase_add_test(tc, test_same_in_every_build);
-    tcase_add_test(tc, test_refusals);
-    tcase_add_loop_test(tc, test_search_uses_net, 0, 2);
+    tcase_add_test(tc, test_relative_features_by_hand);
+    /* the loops: feature set 1 + _i */
+    tcase_add_loop_test(tc, test_against_reference, 0, 2);
+    tcase_add_loop_test(tc, test_incremental_equals_full, 0, 2);
+    tcase_add_loop_test(tc, test_same_in_every_build, 0, 2);
+    tcase_add_loop_test(tc, test_refusals, 0, 2);
+    /* residual _i & 1, feature set 1 + (_i >> 1) */
+    tcase_add_loop_test(tc, test_search_uses_net, 0, 4);
     tcase_add_test(tc, test_evaluate_finished);
     tcase_add_test(tc, test_evaluate_clamped);
     tcase_add_test(tc, test_extreme_biases);
