@@ -30,7 +30,7 @@ sys.path.insert(1, os.path.join(HERE, "..", "..", "bindings", "python"))
 
 from aiohttp import WSCloseCode, WSMessage, WSMsgType, web  # noqa: E402
 try:  # the aiohttp of Debian 12 (3.8): its reader's queue is replaced (Inbox)
-    from aiohttp.http_websocket import WebSocketReader
+    from aiohttp.http_websocket import WebSocketReader, WSParserState, _websocket_mask
     from aiohttp.streams import FlowControlDataQueue
     DIRECT_READING = True
 except ImportError:  # another one: receive() throughout
@@ -179,6 +179,71 @@ class Inbox(FlowControlDataQueue):
             super().feed_data(data, size)
 
 
+class FrameReader:
+    """What aiohttp's protocol feeds a WebSocket's bytes to, in place of
+    its ``WebSocketReader`` (kept as ``reader``). While the connection's
+    ``Inbox`` takes messages straight away, the complete, final, masked
+    text frames of at most 65535 bytes at the head of each chunk (what a
+    client's messages are: RFC 6455, 5.1-5.3) are unmasked, decoded and
+    handed to ``take`` here, without aiohttp's frame parser, its state
+    machine and its queue. Whatever else comes (a control frame, a binary,
+    fragmented, unmasked or oversized frame, reserved bits, a frame cut
+    between two chunks, text that is not UTF-8) goes, from that byte on,
+    to aiohttp's reader, which refuses or reads it as before: the checks
+    of hostile frames are aiohttp's, and only a frame it would read
+    without remark is read here."""
+
+    __slots__ = ("reader", "inbox")
+
+    def __init__(self, reader: WebSocketReader, inbox: "Inbox") -> None:
+        self.reader = reader
+        self.inbox = inbox
+
+    def feed_eof(self) -> None:
+        self.reader.feed_eof()
+
+    def feed_data(self, data: bytes) -> Tuple[bool, bytes]:
+        reader = self.reader
+        take = self.inbox.take
+        if (take is None or reader._exc is not None or reader._tail
+                or reader._state != WSParserState.READ_HEADER
+                or reader._opcode is not None or reader._partial):
+            return reader.feed_data(data)  # type: ignore[no-any-return]
+        n = len(data)
+        pos = 0
+        while n - pos >= 6:
+            if data[pos] != 0x81:  # FIN, no reserved bit, text
+                break
+            length = data[pos + 1]
+            if length < 0x80:  # not masked
+                break
+            length &= 0x7F
+            head = pos + 6
+            if length == 126:
+                if n - pos < 8:
+                    break
+                length = (data[pos + 2] << 8) | data[pos + 3]
+                head = pos + 8
+            elif length == 127:
+                break
+            end = head + length
+            if end > n:
+                break
+            payload = bytearray(data[head:end])
+            _websocket_mask(data[head - 4:head], payload)
+            try:
+                text = payload.decode("utf-8")
+            except UnicodeDecodeError:
+                break
+            pos = end
+            take(WSMessage(WSMsgType.TEXT, text, ""))
+            if self.inbox.take is None:  # the connection stopped taking
+                break
+        if pos == n:
+            return False, b""
+        return reader.feed_data(data[pos:] if pos else data)  # type: ignore[no-any-return]
+
+
 class ServerSocket(web.WebSocketResponse):
     """aiohttp's WebSocket with an ``Inbox`` in place of its message queue
     (``inbox``; None where aiohttp's reader is not the one this was
@@ -197,6 +262,7 @@ class ServerSocket(web.WebSocketResponse):
                 and not queue.is_eof() and queue.exception() is None):
             self.inbox = Inbox(request.protocol, 2 ** 16, loop=asyncio.get_running_loop())
             self._reader = parser.queue = self.inbox
+            request.protocol._payload_parser = FrameReader(parser, self.inbox)
 
 
 class Conn:
