@@ -274,15 +274,16 @@ def sleeping_client(port: int, game: str) -> socket.socket:
     return sock
 
 
-def masked(payload: bytes, first: int = 0x81, mask: bool = True) -> bytes:
+def masked(payload: bytes, first: int = 0x81, mask: bool = True, key: bytes = b"") -> bytes:
     """A client's frame (RFC 6455, 5.2): ``first`` is FIN, RSV and the
-    opcode (0x81: a whole text frame), the payload masked unless told."""
+    opcode (0x81: a whole text frame), the payload masked (with ``key``,
+    4 random bytes unless given) unless told."""
     n = len(payload)
     head = bytes([first, (0x80 if mask else 0) | n]) if n < 126 else \
         bytes([first, (0x80 if mask else 0) | 126, n >> 8, n & 0xFF])
     if not mask:
         return head + payload
-    key = os.urandom(4)
+    key = key or os.urandom(4)
     return head + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
 
 
@@ -303,7 +304,10 @@ class RawSocket:
         check(head.startswith(b"HTTP/1.1 101"), "the handshake: %r" % head[:40])
 
     def send(self, data: bytes) -> None:
-        self.sock.sendall(data)
+        try:
+            self.sock.sendall(data)
+        except OSError as e:
+            check(False, "the server closed the connection: %r" % e)
 
     def frame(self) -> "tuple[int, bytes]":
         """The next frame of the server, (-1, b"") when the connection ends."""
@@ -372,6 +376,16 @@ async def part_frames(dirname: str) -> None:
                 time.sleep(0.05)
                 ws.send(f[cut:] + masked(ping(5)))
                 check(pongs(ws, 2) == ["p4", "p5"], "a frame cut after %d bytes, then one whole" % cut)
+            # a one-byte message cut after its first byte: the rest starts
+            # with 0x81, the first byte of a whole text frame, and its key
+            # makes the bytes after it read as a masked frame of valid text
+            # (for a reader that forgot the first byte)
+            f = masked(b"1", key=b"\x82\x81\x9a\x00")
+            ws.send(f[:1])
+            time.sleep(0.05)
+            ws.send(f[1:] + masked(ping(5)))
+            check(ws.message().get("reason") == "malformed" and pongs(ws, 1) == ["p5"],
+                  "a one-byte frame cut after its first byte, then one whole")
             ws.send(masked(ping(6, pad=300)))
             check(pongs(ws, 1) == ["p6"], "a frame with a 16-bit length")
             # a message in three fragments, a ping frame between two of them,
