@@ -72,6 +72,8 @@ CREATE_RATE = 0.2
 CREATE_BURST = 10.0
 #: Seconds the group commit waits after an idle spell's first event.
 COMMIT_WINDOW = 0.001
+#: Decisions whose time in the server /api/stats reports (Server.held).
+HELD_SAMPLES = 100000
 #: The lobby page's files (examples/server/lobby), served at /lobby/.
 LOBBY_DIR = os.path.join(HERE, "lobby")
 #: What the server adds to the board page (--web): names, lobby, rematch.
@@ -386,6 +388,10 @@ class Server:
         self._starting_bots = 0
         self.conns: "set[Conn]" = set()
         self._tasks: "set[asyncio.Task[None]]" = set()
+        #: seconds from the check of a decision read straight from its
+        #: socket to its broadcast and ack (queued to be written), the last
+        #: HELD_SAMPLES of them: the server's part of a decision's latency
+        self.held: "collections.deque[float]" = collections.deque(maxlen=HELD_SAMPLES)
 
     # -------------------------------------------------- storage
 
@@ -1056,9 +1062,16 @@ class Server:
             "Content-Disposition": 'attachment; filename="ball-%s.txt"' % game_id})
 
     async def stats_page(self, request: web.Request) -> web.Response:
+        held = sorted(self.held)
+
+        def ms(p: float) -> Optional[float]:
+            return round(held[min(len(held) - 1, int(p * len(held)))] * 1000, 2) if held else None
+
         return web.json_response(dict(self.stats, **self.bots.stats, games=len(self.sessions),
                                       connections=self.connections, bot_running=self.bots.running,
-                                      bot_waiting=self.bots.waiting))
+                                      bot_waiting=self.bots.waiting,
+                                      held={"decisions": len(held), "p50_ms": ms(0.5),
+                                            "p99_ms": ms(0.99)}))
 
     # -------------------------------------------------- WebSocket
 
@@ -1199,16 +1212,19 @@ class Server:
             session.lock.release()
             raise
         conn.busy = True
+        t = time.monotonic()
         self._commit(session, event, conn, msg.id,
-                     then=lambda refused: self._changed(conn, msg, refused))
+                     then=lambda refused: self._changed(conn, msg, refused, t))
         return True
 
-    def _changed(self, conn: Conn, msg: Message, refused: Optional[Refused]) -> None:
+    def _changed(self, conn: Conn, msg: Message, refused: Optional[Refused],
+                 checked: float = 0.0) -> None:
         if isinstance(refused, Stale):  # another process was first: change() catches up
             self._spawn(self._handle_later(conn, msg))
             return
         if refused is None:
             conn.refused = 0
+            self.held.append(time.monotonic() - checked)
         else:
             self._refused_now(conn, refused, msg.id)
         self._next(conn)

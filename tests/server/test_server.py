@@ -114,6 +114,14 @@ async def part_game(dirname: str) -> None:
         async with aiohttp.ClientSession() as http:
             await whole_game(server, http, SHORT, 1)
             await whole_game(server, http, CARDS, 2)
+            # the server's own time of the decisions (/api/stats): one a
+            # decision read straight from its socket, in milliseconds
+            async with http.get(server.url + "/api/stats") as r:
+                stats = await r.json()
+            held = stats["held"]
+            check(0 < held["decisions"] <= stats["decisions"]
+                  and 0 < held["p50_ms"] <= held["p99_ms"] < 60000,
+                  "the decisions' time in the server: %r of %d decisions" % (held, stats["decisions"]))
     finally:
         server.stop()
 
