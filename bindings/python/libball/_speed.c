@@ -780,16 +780,25 @@ static PyObject *sp_to_bpn(PyObject *self, PyObject *o)
     return PyUnicode_DecodeUTF8(buf, (Py_ssize_t)strlen(buf), "replace");
 }
 
+/* The game and the text of a call (guard, text: bytes without NUL);
+ * NULL with the exception. */
+static ball_game *game_and_text(const char *name, PyObject *const *args, Py_ssize_t n,
+                                const char **text)
+{
+    if (nargs(name, n, 2))
+        return NULL;
+    *text = PyBytes_AsString(args[1]);
+    if (*text == NULL)
+        return NULL;
+    return game_of(args[0]);
+}
+
 /* from_bpn(guard, text: bytes without NUL) -> None */
 static PyObject *sp_from_bpn(PyObject *self, PyObject *const *args, Py_ssize_t n)
 {
     (void)self;
-    if (nargs("from_bpn", n, 2))
-        return NULL;
-    const char *text = PyBytes_AsString(args[1]);
-    if (text == NULL)
-        return NULL;
-    ball_game *g = game_of(args[0]);
+    const char *text;
+    ball_game *g = game_and_text("from_bpn", args, n, &text);
     if (g == NULL)
         return NULL;
     forget((Guard *)args[0]);
@@ -804,12 +813,8 @@ static PyObject *sp_from_bpn(PyObject *self, PyObject *const *args, Py_ssize_t n
 static PyObject *sp_action_from_text(PyObject *self, PyObject *const *args, Py_ssize_t n)
 {
     (void)self;
-    if (nargs("action_from_text", n, 2))
-        return NULL;
-    const char *text = PyBytes_AsString(args[1]);
-    if (text == NULL)
-        return NULL;
-    ball_game *g = game_of(args[0]);
+    const char *text;
+    ball_game *g = game_and_text("action_from_text", args, n, &text);
     if (g == NULL)
         return NULL;
     ball_action code = 0;
