@@ -72,7 +72,10 @@ async def measure(args: argparse.Namespace) -> int:
     server = CallgrindServer(os.path.join(args.dir, "bench.sqlite"), out,
                              "--rate", "100000", "--burst", "100000",
                              "--create-rate", "1000000", "--create-burst", "100000")
-    play = argparse.Namespace(games=args.games, seconds=args.warm + args.window + 3,
+    # play goes on for 15 s after the window, so that the instrumentation is
+    # off (callgrind_control waits for the slowed server) before the
+    # clients stop and read every game back, which is not a decision's work
+    play = argparse.Namespace(games=args.games, seconds=args.warm + args.window + 15,
                               rules=args.rules, seed=1, postgres=False, synchronous="FULL")
 
     async def window() -> "tuple[dict, dict]":
