@@ -9,6 +9,8 @@
 #   make bench-server   the load benchmark: BENCH_GAMES games (200) of random
 #                       legal play for BENCH_SECONDS (60) on 127.0.0.1
 #                       (tests/server/bench.py; figures in docs/server.md)
+#   make bench-server-callgrind  the server's instructions a decision (callgrind,
+#                       20 games; tests/server/bench_callgrind.py)
 #   make bench-server-pg  the same against PostgreSQL (a cluster of its own in
 #                       $(B)/bench-server-pg) with BENCH_PROCESSES (2) servers
 #   make check-server-lobby  the lobby page in chromium (tests/server/lobby.test.mjs:
@@ -18,7 +20,7 @@
 # runs, test it. BENCH_ARGS adds options of tests/server/bench.py (e.g.
 # BENCH_ARGS="--server-args '--loop asyncio'").
 
-.PHONY: serve bench-server bench-server-pg server-deps check-server-lobby
+.PHONY: serve bench-server bench-server-callgrind bench-server-pg server-deps check-server-lobby
 
 SERVER_PORT   ?= 8080
 SERVER_DB     ?= $(B)/server/games.sqlite
@@ -42,6 +44,13 @@ bench-server: server-deps lib python-ext
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) timeout $$(($(BENCH_SECONDS) + 180)) \
 	    $(SERVER_PYTHON) tests/server/bench.py --games $(BENCH_GAMES) --seconds $(BENCH_SECONDS) \
 	    --dir $(B)/bench-server $(BENCH_ARGS)
+
+# The server's instructions a decision under callgrind (a measure the
+# machine's load does not move; tests/server/bench_callgrind.py).
+bench-server-callgrind: server-deps lib python-ext
+	@sh scripts/deps.sh valgrind:valgrind
+	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) timeout 600 \
+	    $(SERVER_PYTHON) tests/server/bench_callgrind.py --dir $(B)/bench-server-callgrind $(BENCH_ARGS)
 
 bench-server-pg: server-deps lib python-ext
 	LIBBALL_PATH=$(B)/libball.so.$(VERSION_MAJOR) timeout $$(($(BENCH_SECONDS) + 240)) \

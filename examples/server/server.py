@@ -30,7 +30,7 @@ sys.path.insert(1, os.path.join(HERE, "..", "..", "bindings", "python"))
 
 from aiohttp import WSCloseCode, WSMessage, WSMsgType, web  # noqa: E402
 try:  # the aiohttp of Debian 12 (3.8): its reader's queue is replaced (Inbox)
-    from aiohttp.http_websocket import WebSocketReader
+    from aiohttp.http_websocket import WebSocketReader, WSParserState, _websocket_mask
     from aiohttp.streams import FlowControlDataQueue
     DIRECT_READING = True
 except ImportError:  # another one: receive() throughout
@@ -72,6 +72,8 @@ CREATE_RATE = 0.2
 CREATE_BURST = 10.0
 #: Seconds the group commit waits after an idle spell's first event.
 COMMIT_WINDOW = 0.001
+#: Decisions whose time in the server /api/stats reports (Server.held).
+HELD_SAMPLES = 100000
 #: The lobby page's files (examples/server/lobby), served at /lobby/.
 LOBBY_DIR = os.path.join(HERE, "lobby")
 #: What the server adds to the board page (--web): names, lobby, rematch.
@@ -179,6 +181,71 @@ class Inbox(FlowControlDataQueue):
             super().feed_data(data, size)
 
 
+class FrameReader:
+    """What aiohttp's protocol feeds a WebSocket's bytes to, in place of
+    its ``WebSocketReader`` (kept as ``reader``). While the connection's
+    ``Inbox`` takes messages straight away, the complete, final, masked
+    text frames of at most 65535 bytes at the head of each chunk (what a
+    client's messages are: RFC 6455, 5.1-5.3) are unmasked, decoded and
+    handed to ``take`` here, without aiohttp's frame parser, its state
+    machine and its queue. Whatever else comes (a control frame, a binary,
+    fragmented, unmasked or oversized frame, reserved bits, a frame cut
+    between two chunks, text that is not UTF-8) goes, from that byte on,
+    to aiohttp's reader, which refuses or reads it as before: the checks
+    of hostile frames are aiohttp's, and only a frame it would read
+    without remark is read here."""
+
+    __slots__ = ("reader", "inbox")
+
+    def __init__(self, reader: WebSocketReader, inbox: "Inbox") -> None:
+        self.reader = reader
+        self.inbox = inbox
+
+    def feed_eof(self) -> None:
+        self.reader.feed_eof()
+
+    def feed_data(self, data: bytes) -> Tuple[bool, bytes]:
+        reader = self.reader
+        take = self.inbox.take
+        if (take is None or reader._exc is not None or reader._tail
+                or reader._state != WSParserState.READ_HEADER
+                or reader._opcode is not None or reader._partial):
+            return reader.feed_data(data)  # type: ignore[no-any-return]
+        n = len(data)
+        pos = 0
+        while n - pos >= 6:
+            if data[pos] != 0x81:  # FIN, no reserved bit, text
+                break
+            length = data[pos + 1]
+            if length < 0x80:  # not masked
+                break
+            length &= 0x7F
+            head = pos + 6
+            if length == 126:
+                if n - pos < 8:
+                    break
+                length = (data[pos + 2] << 8) | data[pos + 3]
+                head = pos + 8
+            elif length == 127:
+                break
+            end = head + length
+            if end > n:
+                break
+            payload = bytearray(data[head:end])
+            _websocket_mask(data[head - 4:head], payload)
+            try:
+                text = payload.decode("utf-8")
+            except UnicodeDecodeError:
+                break
+            pos = end
+            take(WSMessage(WSMsgType.TEXT, text, ""))
+            if self.inbox.take is None:  # the connection stopped taking
+                break
+        if pos == n:
+            return False, b""
+        return reader.feed_data(data[pos:] if pos else data)  # type: ignore[no-any-return]
+
+
 class ServerSocket(web.WebSocketResponse):
     """aiohttp's WebSocket with an ``Inbox`` in place of its message queue
     (``inbox``; None where aiohttp's reader is not the one this was
@@ -197,6 +264,7 @@ class ServerSocket(web.WebSocketResponse):
                 and not queue.is_eof() and queue.exception() is None):
             self.inbox = Inbox(request.protocol, 2 ** 16, loop=asyncio.get_running_loop())
             self._reader = parser.queue = self.inbox
+            request.protocol._payload_parser = FrameReader(parser, self.inbox)
 
 
 class Conn:
@@ -320,6 +388,10 @@ class Server:
         self._starting_bots = 0
         self.conns: "set[Conn]" = set()
         self._tasks: "set[asyncio.Task[None]]" = set()
+        #: seconds from the check of a decision read straight from its
+        #: socket to its broadcast and ack (queued to be written), the last
+        #: HELD_SAMPLES of them: the server's part of a decision's latency
+        self.held: "collections.deque[float]" = collections.deque(maxlen=HELD_SAMPLES)
 
     # -------------------------------------------------- storage
 
@@ -990,9 +1062,16 @@ class Server:
             "Content-Disposition": 'attachment; filename="ball-%s.txt"' % game_id})
 
     async def stats_page(self, request: web.Request) -> web.Response:
+        held = sorted(self.held)
+
+        def ms(p: float) -> Optional[float]:
+            return round(held[min(len(held) - 1, int(p * len(held)))] * 1000, 2) if held else None
+
         return web.json_response(dict(self.stats, **self.bots.stats, games=len(self.sessions),
                                       connections=self.connections, bot_running=self.bots.running,
-                                      bot_waiting=self.bots.waiting))
+                                      bot_waiting=self.bots.waiting,
+                                      held={"decisions": len(held), "p50_ms": ms(0.5),
+                                            "p99_ms": ms(0.99)}))
 
     # -------------------------------------------------- WebSocket
 
@@ -1133,16 +1212,19 @@ class Server:
             session.lock.release()
             raise
         conn.busy = True
+        t = time.monotonic()
         self._commit(session, event, conn, msg.id,
-                     then=lambda refused: self._changed(conn, msg, refused))
+                     then=lambda refused: self._changed(conn, msg, refused, t))
         return True
 
-    def _changed(self, conn: Conn, msg: Message, refused: Optional[Refused]) -> None:
+    def _changed(self, conn: Conn, msg: Message, refused: Optional[Refused],
+                 checked: float = 0.0) -> None:
         if isinstance(refused, Stale):  # another process was first: change() catches up
             self._spawn(self._handle_later(conn, msg))
             return
         if refused is None:
             conn.refused = 0
+            self.held.append(time.monotonic() - checked)
         else:
             self._refused_now(conn, refused, msg.id)
         self._next(conn)

@@ -32,7 +32,7 @@ import shutil
 import signal
 import sys
 import time
-from typing import Dict, List
+from typing import Any, Dict, List
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from client import ROOT, Client, PgCluster, ServerProcess, create_game  # noqa: E402
@@ -68,12 +68,16 @@ async def bench(args: argparse.Namespace) -> int:
             cluster.stop()
 
 
-async def stats_of(http: aiohttp.ClientSession, servers: List[ServerProcess]) -> Dict[str, int]:
-    total: Dict[str, int] = {}
+async def stats_of(http: aiohttp.ClientSession, servers: List[ServerProcess]) -> Dict[str, Any]:
+    """The servers' counters summed; ``held``: each server's own."""
+    total: Dict[str, Any] = {"held": []}
     for server in servers:
         async with http.get(server.url + "/api/stats") as r:
             for k, v in (await r.json()).items():
-                total[k] = total.get(k, 0) + v
+                if isinstance(v, dict):
+                    total[k].append(v)
+                else:
+                    total[k] = total.get(k, 0) + v
     return total
 
 
@@ -169,6 +173,11 @@ async def bench_on(args: argparse.Namespace, servers: List[ServerProcess]) -> in
              decisions / max(1, stats["commits"]), stats["commit_ms"] / max(1, stats["commits"])))
     print("  send to broadcast: p50 %.1f ms, p99 %.1f ms (%d decisions)"
           % (pct(0.50), pct(0.99), len(latencies)))
+    for i, held in enumerate(stats["held"]):
+        print("  in the server%s, from the check of a decision to its broadcast and ack: "
+              "p50 %s ms, p99 %s ms (the last %d decisions)"
+              % (" %d" % (i + 1) if len(servers) > 1 else "", held["p50_ms"], held["p99_ms"],
+                 held["decisions"]))
     if len(servers) > 1:
         print("  send to the other seat, on another process: p50 %.1f ms, p99 %.1f ms "
               "(%d decisions; %d events caught up from PostgreSQL)"

@@ -114,6 +114,14 @@ async def part_game(dirname: str) -> None:
         async with aiohttp.ClientSession() as http:
             await whole_game(server, http, SHORT, 1)
             await whole_game(server, http, CARDS, 2)
+            # the server's own time of the decisions (/api/stats): one a
+            # decision read straight from its socket, in milliseconds
+            async with http.get(server.url + "/api/stats") as r:
+                stats = await r.json()
+            held = stats["held"]
+            check(0 < held["decisions"] <= stats["decisions"]
+                  and 0 < held["p50_ms"] <= held["p99_ms"] < 60000,
+                  "the decisions' time in the server: %r of %d decisions" % (held, stats["decisions"]))
     finally:
         server.stop()
 
@@ -272,6 +280,167 @@ def sleeping_client(port: int, game: str) -> socket.socket:
         b ^ mask[i % 4] for i, b in enumerate(payload))
     sock.sendall(frame)
     return sock
+
+
+def masked(payload: bytes, first: int = 0x81, mask: bool = True, key: bytes = b"") -> bytes:
+    """A client's frame (RFC 6455, 5.2): ``first`` is FIN, RSV and the
+    opcode (0x81: a whole text frame), the payload masked (with ``key``,
+    4 random bytes unless given) unless told."""
+    n = len(payload)
+    head = bytes([first, (0x80 if mask else 0) | n]) if n < 126 else \
+        bytes([first, (0x80 if mask else 0) | 126, n >> 8, n & 0xFF])
+    if not mask:
+        return head + payload
+    key = key or os.urandom(4)
+    return head + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+
+
+class RawSocket:
+    """A WebSocket spoken by hand over a socket, to send frames no library
+    would (split, fragmented, with reserved bits), and to read the
+    server's frames as they come: [(opcode, payload)]."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.sock.sendall(b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                          b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                          b"Sec-WebSocket-Version: 13\r\n\r\n" % port)
+        self.buf = b""
+        while b"\r\n\r\n" not in self.buf:
+            self.buf += self.sock.recv(4096)
+        head, self.buf = self.buf.split(b"\r\n\r\n", 1)
+        check(head.startswith(b"HTTP/1.1 101"), "the handshake: %r" % head[:40])
+
+    def send(self, data: bytes) -> None:
+        try:
+            self.sock.sendall(data)
+        except OSError as e:
+            check(False, "the server closed the connection: %r" % e)
+
+    def frame(self) -> "tuple[int, bytes]":
+        """The next frame of the server, (-1, b"") when the connection ends."""
+        while True:
+            n, at = (self.buf[1] & 0x7F, 2) if len(self.buf) >= 2 else (-1, 0)
+            if n == 126:  # (the server's frames here are shorter than 64 KiB)
+                n, at = ((self.buf[2] << 8) | self.buf[3], 4) if len(self.buf) >= 4 else (-1, 0)
+            if 0 <= n and len(self.buf) >= at + n:
+                out = (self.buf[0] & 0x0F, self.buf[at:at + n])
+                self.buf = self.buf[at + n:]
+                return out
+            try:
+                data = self.sock.recv(65536)
+            except (ConnectionResetError, socket.timeout):
+                data = b""
+            if not data:
+                return -1, b""
+            self.buf += data
+
+    def message(self) -> Dict[str, Any]:
+        """The next text frame's JSON (control frames skipped)."""
+        while True:
+            op, data = self.frame()
+            if op == 1:
+                return json.loads(data)
+            if op in (-1, 8):
+                return {"closed": op}
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+async def part_frames(dirname: str) -> None:
+    """The frames of a connection that follows a game, as the server reads
+    them (several in one packet, cut between packets, fragmented, control
+    frames between fragments) and refuses them (reserved bits, unknown
+    opcodes, text that is not UTF-8, oversized control frames, a close
+    answered)."""
+    server = ServerProcess(os.path.join(dirname, "frames.sqlite"), "--rate", "1000",
+                           "--burst", "1000")
+    server.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            made = await create_game(http, server.url, rules=SHORT)
+
+            def joined() -> RawSocket:
+                ws = RawSocket(server.port)
+                ws.send(masked(json.dumps({"type": "hello", "game": made["game"]}).encode()))
+                check(ws.message().get("type") == "welcome", "a raw socket joins the game")
+                return ws
+
+            def ping(i: Any, pad: int = 0) -> bytes:
+                return (json.dumps({"type": "ping", "id": "p%s" % i}) + " " * pad).encode()
+
+            def pongs(ws: RawSocket, n: int) -> List[Any]:
+                return [ws.message().get("id") for _ in range(n)]
+
+            ws = joined()
+            # three messages in one packet, then one cut inside its header
+            # and one inside its payload; one of 300 bytes (a 16-bit length)
+            ws.send(masked(ping(1)) + masked(ping(2)) + masked(ping(3)))
+            check(pongs(ws, 3) == ["p1", "p2", "p3"], "three frames of one packet, in order")
+            for cut in (1, 4, 9):
+                f = masked(ping(4))
+                ws.send(f[:cut])
+                time.sleep(0.05)
+                ws.send(f[cut:] + masked(ping(5)))
+                check(pongs(ws, 2) == ["p4", "p5"], "a frame cut after %d bytes, then one whole" % cut)
+            # a one-byte message cut after its first byte: the rest starts
+            # with 0x81, the first byte of a whole text frame, and its key
+            # makes the bytes after it read as a masked frame of valid text
+            # (for a reader that forgot the first byte)
+            f = masked(b"1", key=b"\x82\x81\x9a\x00")
+            ws.send(f[:1])
+            time.sleep(0.05)
+            ws.send(f[1:] + masked(ping(5)))
+            check(ws.message().get("reason") == "malformed" and pongs(ws, 1) == ["p5"],
+                  "a one-byte frame cut after its first byte, then one whole")
+            ws.send(masked(ping(6, pad=300)))
+            check(pongs(ws, 1) == ["p6"], "a frame with a 16-bit length")
+            # a message in three fragments, a ping frame between two of them,
+            # then a whole frame in the same packet
+            text = ping(7)
+            ws.send(masked(text[:5], 0x01) + masked(b"hi", 0x89) + masked(text[5:9], 0x00)
+                    + masked(text[9:], 0x80) + masked(ping(8)))
+            op, data = ws.frame()
+            check((op, data) == (10, b"hi"), "a ping frame between fragments is answered: %r" % ((op, data),))
+            check(pongs(ws, 2) == ["p7", "p8"], "a fragmented message, then a whole one")
+            # UTF-8 text (not ASCII) is read: the parser refuses it as a field
+            ws.send(masked('{"type":"ping","id":"é"}'.encode()))
+            check(ws.message().get("reason") == "bad_field", "UTF-8 text read, refused by the parser")
+            ws.send(masked(b'{"type":"ping"}', 0x82))
+            check(ws.message().get("reason") == "malformed", "a binary frame is refused")
+            ws.send(masked(ping(9)))
+            check(pongs(ws, 1) == ["p9"], "the connection goes on after refusals")
+            # a close: answered with a close, the connection ends
+            ws.send(masked(b"\x03\xe8", 0x88))
+            op, data = ws.frame()
+            check(op == 8 and data[:2] == b"\x03\xe8", "a close is answered: %r" % ((op, data),))
+            ws.close()
+            # frames that close the connection: each after a valid one in the
+            # same packet (answered first), 1002 or 1007
+            for bad, code, what in ((masked(b"{}", 0xC1), 1002, "a reserved bit"),
+                                    (masked(b"{}", 0x83), 1002, "an unknown opcode"),
+                                    (masked(b"\xff\xfe{}"), 1007, "text that is not UTF-8"),
+                                    (masked(b"x" * 126, 0x89), 1002, "a ping of 126 bytes"),
+                                    (masked(b"x", 0x09), 1002, "a fragmented ping"),
+                                    (masked(b"}", 0x80), 1002, "a continuation of nothing")):
+                ws = joined()
+                ws.send(masked(ping(10)) + bad + masked(ping(11)))
+                first = ws.message()
+                check(first.get("id") == "p10", "%s: the frame before it answered: %r" % (what, first))
+                op, data = ws.frame()
+                while op in (1, 10):  # nothing after the bad frame is answered
+                    check(json.loads(data).get("id") != "p11" if op == 1 else True,
+                          "%s: a frame after it was read" % what)
+                    op, data = ws.frame()
+                got = int.from_bytes(data[:2], "big") if op == 8 and len(data) >= 2 else None
+                check(op == 8 and got == code, "%s: closed with %d: %r" % (what, code, (op, data)))
+                ws.close()
+            # the game is untouched and its connections still served
+            async with http.get(server.url + "/api/games/" + made["game"]) as r:
+                check((await r.json())["seq"] == 0, "the game is unchanged")
+    finally:
+        server.stop()
 
 
 async def expect_error(c: Client, reason: str, what: str, **msg: Any) -> None:
@@ -605,7 +774,8 @@ async def part_fault(dirname: str) -> None:
 
 async def main() -> int:
     dirname = sys.argv[1]
-    parts = sys.argv[2:] or ["game", "features", "storage", "attack", "fuzz", "fault"]
+    parts = sys.argv[2:] or ["game", "features", "storage", "attack", "frames", "fuzz",
+                             "fault"]
     for part in parts:
         t = time.monotonic()
         before = len(failures)
@@ -613,7 +783,7 @@ async def main() -> int:
             part_fuzz()
         else:
             await {"game": part_game, "features": part_features, "storage": part_storage,
-                   "attack": part_attack,
+                   "attack": part_attack, "frames": part_frames,
                    "fault": part_fault}[part](dirname)
         print("%s: %s (%.1f s)" % (part, "ok" if len(failures) == before else "FAILED",
                                    time.monotonic() - t), flush=True)

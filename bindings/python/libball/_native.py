@@ -204,7 +204,7 @@ SPEED_FUNCTIONS = ("ball_random_action", "ball_random_apply", "ball_apply", "bal
                    "ball_position_from_text", "ball_game_new", "ball_game_clone",
                    "ball_game_free", "ball_rules_init", "ball_apply_unchecked", "ball_result",
                    "ball_side", "ball_turn", "ball_history_length", "ball_undo", "ball_hash",
-                   "ball_history_action", "ball_errmsg")
+                   "ball_history_action", "ball_errmsg", "ball_action_from_text")
 
 
 def addresses() -> Dict[str, int]:

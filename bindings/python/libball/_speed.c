@@ -51,6 +51,7 @@ typedef int (*random_playout_fn)(ball_game *, uint64_t, int);
 typedef int (*legal_actions_fn)(ball_game *, ball_action *, size_t);
 typedef int (*to_text_fn)(ball_game *, char *, size_t);
 typedef int (*from_text_fn)(ball_game *, const char *);
+typedef int (*action_from_text_fn)(ball_game *, const char *, ball_action *);
 typedef int (*game_new_fn)(ball_game **, const ball_rules *, char *, size_t);
 typedef int (*game_clone_fn)(ball_game **, const ball_game *);
 typedef void (*game_free_fn)(ball_game *);
@@ -85,6 +86,7 @@ SAME_TYPE(ball_undo, undo_fn);
 SAME_TYPE(ball_hash, hash_fn);
 SAME_TYPE(ball_history_action, history_action_fn);
 SAME_TYPE(ball_errmsg, errmsg_fn);
+SAME_TYPE(ball_action_from_text, action_from_text_fn);
 
 /* The bound library and hooks: set once by bind() at import, read-only
  * afterwards (the interpreter's module state of a module that cannot be
@@ -97,6 +99,7 @@ static struct speed_lib {
     legal_actions_fn legal_actions;
     to_text_fn to_text;
     from_text_fn from_text;
+    action_from_text_fn action_from_text;
     game_new_fn game_new;
     game_clone_fn game_clone;
     game_free_fn game_free;
@@ -508,6 +511,13 @@ static PyObject *sp_side(PyObject *self, PyObject *o)
     return read_int(o, lib.side);
 }
 
+/* turn(guard) -> int */
+static PyObject *sp_turn(PyObject *self, PyObject *o)
+{
+    (void)self;
+    return read_int(o, lib.turn);
+}
+
 /* history_length(guard) -> int */
 static PyObject *sp_history_length(PyObject *self, PyObject *o)
 {
@@ -770,16 +780,25 @@ static PyObject *sp_to_bpn(PyObject *self, PyObject *o)
     return PyUnicode_DecodeUTF8(buf, (Py_ssize_t)strlen(buf), "replace");
 }
 
+/* The game and the text of a call (guard, text: bytes without NUL);
+ * NULL with the exception. */
+static ball_game *game_and_text(const char *name, PyObject *const *args, Py_ssize_t n,
+                                const char **text)
+{
+    if (nargs(name, n, 2))
+        return NULL;
+    *text = PyBytes_AsString(args[1]);
+    if (*text == NULL)
+        return NULL;
+    return game_of(args[0]);
+}
+
 /* from_bpn(guard, text: bytes without NUL) -> None */
 static PyObject *sp_from_bpn(PyObject *self, PyObject *const *args, Py_ssize_t n)
 {
     (void)self;
-    if (nargs("from_bpn", n, 2))
-        return NULL;
-    const char *text = PyBytes_AsString(args[1]);
-    if (text == NULL)
-        return NULL;
-    ball_game *g = game_of(args[0]);
+    const char *text;
+    ball_game *g = game_and_text("from_bpn", args, n, &text);
     if (g == NULL)
         return NULL;
     forget((Guard *)args[0]);
@@ -787,6 +806,22 @@ static PyObject *sp_from_bpn(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (rc < 0)
         return fail(g, rc);
     Py_RETURN_NONE;
+}
+
+/* action_from_text(guard, text: bytes without NUL) -> int, the code of
+ * the action of this position written text (N2) */
+static PyObject *sp_action_from_text(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+    (void)self;
+    const char *text;
+    ball_game *g = game_and_text("action_from_text", args, n, &text);
+    if (g == NULL)
+        return NULL;
+    ball_action code = 0;
+    int rc = lib.action_from_text(g, text, &code);
+    if (rc < 0)
+        return fail(g, rc);
+    return PyLong_FromUnsignedLong(code);
 }
 
 /* ------------------------------------------------------------ lifetime */
@@ -1260,6 +1295,7 @@ static PyObject *sp_bind(PyObject *self, PyObject *const *args, Py_ssize_t n)
         {"ball_hash", offsetof(struct speed_lib, hash), 1},
         {"ball_history_action", offsetof(struct speed_lib, history_action), 1},
         {"ball_errmsg", offsetof(struct speed_lib, errmsg), 1},
+        {"ball_action_from_text", offsetof(struct speed_lib, action_from_text), 1},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
         PyObject *v = PyDict_GetItemString(args[0], table[i].name);
@@ -1289,6 +1325,7 @@ static PyMethodDef methods[] = {
     ONE(is_over, "ball_result() != BALL_ONGOING"),
     ONE(result, "ball_result()"),
     ONE(side, "ball_side()"),
+    ONE(turn, "ball_turn()"),
     ONE(hash, "ball_hash()"),
     ONE(history_length, "ball_history_length()"),
     FAST(history_action, "ball_history_action(), a negative index from the end"),
@@ -1305,6 +1342,7 @@ static PyMethodDef methods[] = {
     ONE(count_legal, "ball_legal_actions(game, NULL, 0)"),
     ONE(to_bpn, "ball_position_to_text()"),
     FAST(from_bpn, "ball_position_from_text()"),
+    FAST(action_from_text, "ball_action_from_text(), the code"),
     ONE(game_new, "ball_game_new(), a Guard"),
     ONE(game_clone, "ball_game_clone(), a Guard"),
     {NULL, NULL, 0, NULL},

@@ -97,6 +97,10 @@ def side(guard: Guard) -> int:
     return _call(guard, _lib.ball_side)
 
 
+def turn(guard: Guard) -> int:
+    return _call(guard, _lib.ball_turn)
+
+
 def hash(guard: Guard) -> int:  # noqa: A001 - _speed's name
     with guard._rlock:
         if guard.handle is None:
@@ -188,6 +192,12 @@ def to_bpn(guard: Guard) -> str:
 
 def from_bpn(guard: Guard, text: bytes) -> None:
     _call(guard, _lib.ball_position_from_text, text)
+
+
+def action_from_text(guard: Guard, text: bytes) -> int:
+    out = ctypes.c_uint32()
+    _call(guard, _lib.ball_action_from_text, text, ctypes.byref(out))
+    return out.value
 
 
 def game_new(rules_address: int) -> Union[Guard, Tuple[int, str]]:

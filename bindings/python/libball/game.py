@@ -1275,7 +1275,8 @@ class Game(_Owned):
     @property
     def turn(self) -> int:
         """The turn number, 1 to BALL_MAX_TURN."""
-        return self._get(_lib.ball_turn)
+        turn: int = _speed.turn(self._lock)
+        return turn
 
     @property
     def result(self) -> Result:
@@ -1506,10 +1507,7 @@ class Game(_Owned):
         if not isinstance(text, str):
             raise ArgumentError("an action text is a str", _n.E_ARG)
         data = _c_text(text, "the action text", NotationError, _n.E_NOTATION)
-        out = ctypes.c_uint32()
-        with self._lock:
-            self._check(_lib.ball_action_from_text(self._live(), data, ctypes.byref(out)))
-        return _action(out.value)
+        return _action(_speed.action_from_text(self._lock, data))
 
     def _code(self, action: ActionLike) -> int:
         if isinstance(action, Action):
