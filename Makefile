@@ -239,6 +239,7 @@ install: lib tool
 	install -d $(DESTDIR)$(DATADIR)
 	install -m 644 share/openings.txt $(DESTDIR)$(DATADIR)/openings.txt
 	install -m 644 share/net/value.net $(DESTDIR)$(DATADIR)/value.net
+	install -m 644 share/net/nnue.net $(DESTDIR)$(DATADIR)/nnue.net
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    pkgconfig/libball.pc.in > $(DESTDIR)$(PCDIR)/libball.pc
@@ -260,7 +261,7 @@ uninstall:
 	      $(DESTDIR)$(CMAKEDIR)/libballConfig.cmake $(DESTDIR)$(CMAKEDIR)/libballConfigVersion.cmake
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || :
 	rm -rf $(DESTDIR)$(DOCDIR)
-	rm -f $(DESTDIR)$(DATADIR)/openings.txt $(DESTDIR)$(DATADIR)/value.net
+	rm -f $(DESTDIR)$(DATADIR)/openings.txt $(DESTDIR)$(DATADIR)/value.net $(DESTDIR)$(DATADIR)/nnue.net
 	rmdir $(DESTDIR)$(DATADIR) 2>/dev/null || :
 
 clean:

@@ -93,7 +93,7 @@ bench-net: $(B)/bench/net
 # evaluation. NNUE_FILE: the network (default the shipped one);
 # NNUE_NODES: nodes a search (50 searches; docs/training.md's figures).
 .PHONY: bench-nnue
-NNUE_FILE ?= share/net/value.net
+NNUE_FILE ?= share/net/nnue.net
 NNUE_NODES ?= 5000
 $(B)/bench/nnue: bench/nnue.c $(B)/libball.a
 	@mkdir -p $(dir $@)

@@ -104,6 +104,7 @@ for f in /usr/bin/ball-play /usr/bin/ball-selfplay /usr/share/man/man1/ball-play
 done
 has "ball-tools_${debver}_$arch.deb" /usr/share/libball/openings.txt
 has "ball-tools_${debver}_$arch.deb" /usr/share/libball/value.net
+has "ball-tools_${debver}_$arch.deb" /usr/share/libball/nnue.net
 has "python3-libball_${debver}_$arch.deb" /usr/lib/python3/dist-packages/libball/__init__.py
 has "python3-libball_${debver}_$arch.deb" /usr/lib/python3/dist-packages/libball/_native.py
 has "python3-libball_${debver}_$arch.deb" /usr/lib/python3/dist-packages/libball/_speed.pyi
