@@ -4,6 +4,8 @@
  * that decision even when they move the ratio back inside the bounds
  * (docs/match.md, "The statistics"). The LLRs come from tools/sprt.c,
  * checked against fastchess's published values by test_sprt. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp(), as tools/match_report.c asks for it too */
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
