@@ -78,8 +78,7 @@ struct nnue {
 
 static int piece_feature(int persp, int msq, uint8_t code, int state)
 {
-    int owner = pc_team(code) != persp;
-    return ((owner * 3 + pc_type(code) - 1) * 7 + state) * BALL_NUM_SQUARES + msq;
+    return nnue_piece_kind(persp, code, state) * BALL_NUM_SQUARES + msq;
 }
 
 /* The features of square @p sq (top @p top, lower @p low, the ball on

@@ -28,13 +28,6 @@ static inline int rel_offsets(int ball, int sq, int off[2])
     return 1;
 }
 
-/* The kind of a piece (set 1's (owner * 3 + type - 1) * 7 + state) from
- * @p persp. */
-static inline int rel_kind(int persp, uint8_t code, int state)
-{
-    return ((pc_team(code) != persp) * 3 + pc_type(code) - 1) * 7 + state;
-}
-
 /* The features of square @p sq (top @p top, lower @p low) seen from
  * @p persp with the ball on @p ball, its offset there @p off: at most 2. */
 static int rel_square_side(int persp, int off, int sq, uint8_t top, uint8_t low, int ball,
@@ -42,10 +35,10 @@ static int rel_square_side(int persp, int off, int sq, uint8_t top, uint8_t low,
 {
     int n = 0;
     out[n++] = (uint16_t)(NNUE_F_REL +
-                          rel_kind(persp, top, nnue_piece_state(top, low != 0, 0, ball == sq)) *
+                          nnue_piece_kind(persp, top, nnue_piece_state(top, low != 0, 0, ball == sq)) *
                               NNUE_REL_OFFSETS + off);
     if (low != 0)
-        out[n++] = (uint16_t)(NNUE_F_REL + rel_kind(persp, low, nnue_piece_state(low, 0, 1, 0)) *
+        out[n++] = (uint16_t)(NNUE_F_REL + nnue_piece_kind(persp, low, nnue_piece_state(low, 0, 1, 0)) *
                                                NNUE_REL_OFFSETS + off);
     return n;
 }
@@ -55,7 +48,7 @@ static int rel_square_side(int persp, int off, int sq, uint8_t top, uint8_t low,
  * sub list of @p d; their number (a side's). */
 static int rel_square(struct delta *d, int sq, uint8_t top, uint8_t low, int ball, int sign)
 {
-    int off[2], n;
+    int off[2], n = 0;
     uint16_t f[2][2];
     if (top == 0 || !rel_offsets(ball, sq, off))
         return 0;

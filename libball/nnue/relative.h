@@ -45,6 +45,13 @@ static inline int nnue_piece_state(uint8_t code, int upper, int lower, int has_b
     return has_ball ? 1 : 0;
 }
 
+/* The kind of a piece seen from @p persp, in both feature sets:
+ * (owner * 3 + type - 1) * 7 + state, owner 0 for @p persp's own piece. */
+static inline int nnue_piece_kind(int persp, uint8_t code, int state)
+{
+    return ((pc_team(code) != persp) * 3 + pc_type(code) - 1) * 7 + state;
+}
+
 /* Every relative feature of @p p, both sides' as pairs, onto the add
  * list of @p d. */
 void nnue_rel_refresh(struct delta *d, const pos *p);
