@@ -363,6 +363,14 @@ check(hand2[-1] == hand[-1] and final_value(hand2) == final_value(hand),
       "--eval hand is Eval hand: %r vs %r" % (hand2[-1], hand[-1]))
 e.send("quit")
 check(e.close() == 0, "--eval session: exit 0")
+# the default is the shipped file's network, the same search node for node
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "share", "net", "nnue.net")
+e = Engine([BALL, "engine", "--net", SHIPPED])
+shipped = q(e, "go nodes 20000", "bestdecision")
+check(shipped[-1] == network[-1] and final_value(shipped) == final_value(network),
+      "the default is share/net/nnue.net: %r vs %r" % (network[-1], shipped[-1]))
+e.send("quit")
+check(e.close() == 0, "--net nnue.net session: exit 0")
 for args, why in ((["--eval", "foo"], "Eval: 'foo' is not one of: network hand"),
                   (["--searcher", "mcts", "--eval", "hand"], "--eval: only the turn search")):
     r = subprocess.run([BALL, "engine"] + args, input="", capture_output=True, text=True, timeout=10)
