@@ -716,5 +716,5 @@ def _real(value: object, what: str) -> float:
         raise RangeError("%s %d out of range" % (what, value), _n.E_RANGE) from None
 
 
-__all__ = ["EvalName", "InfoCallback", "MCTS", "SearchInfo", "SearchLine", "SearchResult", "SearchStats",
-           "TurnSearch"]
+__all__ = ["EvalName", "InfoCallback", "MCTS", "SearchInfo", "SearchLine", "SearchResult",
+           "SearchStats", "TurnSearch"]
