@@ -66,7 +66,9 @@ PYEOF
 # --mirror's map (column_mirror) against the library: the features of a
 # position mirrored across column G by its BPN text (N1: each row's
 # squares reversed) are the map of its features, from both sides, and the
-# built-in evaluation gives both the same value (the symmetry it relies on).
+# hand-written evaluation gives both the same value (the symmetry it relies
+# on: train_nnue.py's "hand" column, which a mirrored row keeps; eval="hand",
+# since the search's default is the network the library carries).
 "$PY" - "$tmp/data" <<'PYEOF' || { echo "FAIL: the column mirror"; exit 1; }
 import glob, re, sys
 import numpy as np
@@ -98,7 +100,7 @@ def mirror_bpn(bpn):
         rows.append(text)
     return " ".join(["/".join(rows)] + fields[1:])
 checked = moved = 0
-with libball.TurnSearch(nodes=1, hash_mb=1) as ts:
+with libball.TurnSearch(nodes=1, hash_mb=1, eval="hand") as ts:
     for f in sorted(glob.glob(sys.argv[1] + "/*.npz")):
         d = np.load(f)
         for b in d["bpn"]:
