@@ -23,7 +23,7 @@ import random
 import subprocess
 import sys
 import time
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from client import ROOT, SERVER, Client, ServerProcess, create_game  # noqa: E402
@@ -122,31 +122,19 @@ async def part_nullturn(dirname: str) -> None:
     server = ServerProcess(os.path.join(dirname, "nullturn.sqlite"))
     server.start()
     try:
-        async with aiohttp.ClientSession() as http:
-            for first in ("G15-I15", "K11-L10", "E11-F10"):
-                made = await create_game(http, server.url, atk="bot", bot_nodes=2000)
-                c = Client(http, server.url, made["game"], made["seats"]["DEF"]["token"])
-                await c.connect()
-                r = await c.send(type="decision", seq=1, action=first)
-                check(r.get("type") == "ack", "DEF's first decision: %r" % r)
-                seq = 1
-                if c.game.side == libball.Team.DEF and c.game.is_legal("end"):
-                    await c.send(type="decision", seq=2, action="end")
-                    seq = 2
-                position = c.game.clone()
-                while c.game.side == libball.Team.ATK and not c.game.is_over:
-                    await c.next_message(20)
-                turn = [e["action"] for e in c.events[seq:]]
-                check(bool(turn) and not null_turn(position, turn),
-                      "the server's bot after %s: %r" % (first, turn))
-                await c.close()
+        for first in ("G15-I15", "K11-L10", "E11-F10"):
+            position, turn = await bot_turn(server, first)
+            check(bool(turn) and not null_turn(position, turn),
+                  "the server's bot after %s: %r" % (first, turn))
+            position.close()
     finally:
         server.stop()
 
 
-async def bot_turn(server: ServerProcess, first: str) -> List[str]:
-    """ATK's turn from the server's bot (2000 nodes) after DEF's ``first``
-    decision (and its ``end`` when the turn goes on)."""
+async def bot_turn(server: ServerProcess, first: str) -> Tuple[libball.Game, List[str]]:
+    """The position after DEF's ``first`` decision (and its ``end`` when
+    the turn goes on) in a new game against the server's bot (2000 nodes),
+    and ATK's turn from there, as the bot played it."""
     async with aiohttp.ClientSession() as http:
         made = await create_game(http, server.url, atk="bot", bot_nodes=2000)
         c = Client(http, server.url, made["game"], made["seats"]["DEF"]["token"])
@@ -157,11 +145,12 @@ async def bot_turn(server: ServerProcess, first: str) -> List[str]:
         if c.game.side == libball.Team.DEF and c.game.is_legal("end"):
             await c.send(type="decision", seq=2, action="end")
             seq = 2
+        position = c.game.clone()
         while c.game.side == libball.Team.ATK and not c.game.is_over:
             await c.next_message(20)
         turn = [e["action"] for e in c.events[seq:]]
         await c.close()
-        return turn
+        return position, turn
 
 
 async def part_eval(dirname: str) -> None:
@@ -184,7 +173,8 @@ async def part_eval(dirname: str) -> None:
         server = ServerProcess(db, "--bot-threads", "1", "--bot-memory", "8", *args, log=log)
         server.start()
         try:
-            turn = await bot_turn(server, first)
+            position, turn = await bot_turn(server, first)
+            position.close()
         finally:
             server.stop()
         check(turn == planned[how], "--bot-eval %s (%s): the bot played %r, the search with "
