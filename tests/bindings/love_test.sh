@@ -132,6 +132,8 @@ frames=$(field search_frames)
 echo "love: $searches search(es) of 3 s, $frames frames drawn meanwhile, the longest $frame ms"
 [ "${frame:-99999}" -lt 2250 ] || fail "a frame of $frame ms while the search ran: the window waited for it"
 [ "${frames:-0}" -ge $((3 * ${searches:-1})) ] || fail "$frames frames in $searches searches of 3 s"
+# without --eval, the searcher evaluates with the library's network
+state_has "search_eval network" || fail "the search's evaluation: $(field search_eval), not network"
 
 # 4. a move of turn 3 that the library lists: a piece and its first destination
 lua_ball() { LUA_CPATH="$module" luajit -e "local ball = require('ball') $1"; }
