@@ -187,6 +187,16 @@ wait_for 10 sh -c "! kill -0 $love_pid 2>/dev/null" || fail "the game did not qu
 wait "$love_pid" 2>/dev/null
 love_pid=""
 state_has "quit search_stopped" || fail "quitting did not stop the search: $(field quit)"
+# --eval hand reaches the searcher: its searches say so
+rm -f "$tmp/hand"
+timeout 60 love examples/love --cpath "$module" --human none --nodes 500 --delay-ms 0 --eval hand \
+    --state "$tmp/hand" >"$tmp/hand.log" 2>&1 &
+love_pid=$!
+wait_for 30 grep -Fqsx "search_eval hand" "$tmp/hand" ||
+    fail "--eval hand: the search's evaluation is $(sed -n 's/^search_eval //p' "$tmp/hand" 2>/dev/null)"
+kill "$love_pid" 2>/dev/null
+wait "$love_pid" 2>/dev/null
+love_pid=""
 # 8. bad input: the window says what is wrong (the state file holds its
 # first line), and the game is still running, not crashed
 refused() {
@@ -202,6 +212,8 @@ refused() {
 }
 msg=$(refused --human XYZ)
 case $msg in "--human is"*XYZ*) ;; *) fail "--human XYZ: $msg" ;; esac
+msg=$(refused --eval Hand)
+case $msg in "--eval is network"*"hand"*"'Hand'") ;; *) fail "--eval Hand: $msg" ;; esac
 msg=$(refused --cpath "$tmp/none/?.so")
 case $msg in "cannot load the ball module"*"module 'ball' not found"*) ;; *) fail "no module: $msg" ;; esac
 msg=$(refused --cpath "$module" --bpn "7/6 nonsense")
