@@ -153,6 +153,7 @@ static void time_search(const char *what, ball_net *net, int full, uint64_t node
             ball_search_config_init(&cfg, sizeof cfg);
             cfg.nodes = nodes;
             cfg.hash_mb = 16;
+            cfg.eval = BALL_EVAL_HAND; /* the baseline; a net replaces it */
             ball_search_new(&s, &cfg, NULL, 0);
             if (net)
                 ball_search_set_eval(s, full ? full_eval : ball_net_search_eval, net);

@@ -126,6 +126,7 @@ int main(int argc, char **argv)
     ball_search_config_init(&cfg, sizeof cfg);
     cfg.nodes = argc > 3 ? strtoull(argv[3], NULL, 10) : 20000;
     cfg.hash_mb = 16;
+    cfg.eval = BALL_EVAL_HAND; /* "hand"; "net" replaces it by the file's network */
     if (ball_search_new(&s, &cfg, err, sizeof err) != BALL_OK) {
         fprintf(stderr, "%s\n", err);
         return 1;

@@ -1281,7 +1281,10 @@ BALL_API int ball_mcts_choose(ball_mcts *mcts, ball_game *game, ball_action *out
  * first, then captures of the ball and touchdowns, then a history of the
  * decisions that were best); decisions late in that order are searched one
  * turn less deep unless they prove better. At the last turn the position
- * is scored by an evaluation that counts the ball, its advance, the
+ * is scored by an evaluation: by default a learned network (a correction
+ * to the hand-written evaluation, #BALL_EVAL_NETWORK); with
+ * ball_search_config::eval = #BALL_EVAL_HAND, the hand-written evaluation
+ * alone, which counts the ball, its advance, the
  * carrier's cover and exposure, pieces down, a race to a loose ball, and
  * an exact one-turn probe for the coach to act: can it take the ball this
  * turn. A touchdown in the turns being searched is always found.
@@ -1377,7 +1380,32 @@ typedef struct ball_search_config {
     void *info_ud;
     /** See @c info; 0-86400000. Default 0 (only at the end of a depth). */
     int info_every_ms;
+    /** How the leaves are evaluated (::ball_search_evaluation):
+     *  #BALL_EVAL_NETWORK (the default), the learned network the library
+     *  carries, or #BALL_EVAL_HAND, the hand-written evaluation alone.
+     *  ball_search_set_eval() replaces either with a caller's evaluation.
+     *  @since 1.1 */
+    int eval;
 } ball_search_config;
+
+/**
+ * The evaluations a turn searcher is made with (ball_search_config::eval).
+ * @since 1.1
+ */
+enum ball_search_evaluation {
+    /** The learned network the library carries in its read-only data
+     *  (the bytes of `share/net/nnue.net`; docs/training.md says how it
+     *  was made): a correction to the hand-written evaluation from the
+     *  pieces near the ball, summed incrementally as the search goes.
+     *  About 1.15x the instructions a node, and stronger at equal time
+     *  (docs/players.md). ball_search_new() loads it for the searcher, a
+     *  copy of about 1 MB; its values are the same in every build. */
+    BALL_EVAL_NETWORK = 0,
+    /** The hand-written evaluation alone (the section text lists what it
+     *  counts): the evaluation of 1.0, cheaper a node, and what the
+     *  network corrects. */
+    BALL_EVAL_HAND = 1
+};
 
 /** What a run found. Initialise with `ball_search_result_init(&r, sizeof
  *  r)` before ball_search_run(): the library writes no byte beyond its
@@ -2069,7 +2097,8 @@ typedef void (*ball_search_prior_fn)(void *ud, const ball_game *game, const ball
 
 /**
  * Replaces the evaluation of @p search by @p eval (NULL: back to the
- * built-in one) with the user pointer @p ud (experimental). Proven values
+ * one ball_search_config::eval chose) with the user pointer @p ud
+ * (experimental). Proven values
  * (a touchdown found by the search) still come from the search. Returns #BALL_OK or #BALL_E_ARG for NULL @p search.
  */
 BALL_API int ball_search_set_eval(ball_search *search, ball_search_eval_fn eval, void *ud);
@@ -2213,7 +2242,7 @@ BALL_API double ball_net_search_eval(void *net, const ball_game *game);
  * one of its leaves, for the coach to act, in [-1, 1] as
  * ball_search_result::value (its evaluation squashed the same way, without
  * the seeded tie-break): the evaluation set by ball_search_set_eval(), or
- * the built-in one. What a trainer compares a learned evaluation with on
+ * the one ball_search_config::eval chose. What a trainer compares a learned evaluation with on
  * the same targets (docs/training.md). For a finished game, +1, -1 or 0.
  * The search evaluates positions at the start of a turn; others are
  * evaluated as they are. Not during a run of @p search. Returns #BALL_OK;

@@ -604,19 +604,21 @@ static int run_line(struct engine *e, char *line)
 
 static void usage(FILE *out)
 {
-    fputs("usage: ball engine [--searcher search|mcts] [--net FILE] [--log FILE]\n"
+    fputs("usage: ball engine [--searcher search|mcts] [--eval network|hand] [--net FILE] [--log FILE]\n"
           "serves a library searcher over BEP (docs/protocol.md) on standard input/output:\n"
           "the turn search (search, the default) or the Monte-Carlo tree search (mcts);\n"
+          "--eval: the turn search evaluates with the network the library carries\n"
+          "(network, the default) or the hand-written evaluation (hand) (option Eval);\n"
           "--net FILE: the turn search evaluates with the network FILE (option EvalFile)\n",
           out);
 }
 
 /* The options of `ball engine`, their values by index. */
-enum { ARG_SEARCHER, ARG_NET, ARG_LOG, ARG_HELP, N_ARGS };
+enum { ARG_SEARCHER, ARG_NET, ARG_LOG, ARG_HELP, ARG_EVAL, N_ARGS };
 static const struct option ENGINE_OPTIONS[N_ARGS + 1] = {
     {"searcher", required_argument, NULL, 0}, {"net", required_argument, NULL, 0},
     {"log", required_argument, NULL, 0},      {"help", no_argument, NULL, 0},
-    {NULL, 0, NULL, 0},
+    {"eval", required_argument, NULL, 0},     {NULL, 0, NULL, 0},
 };
 
 /* Reads the options (argv[0] is "engine") into @p value; 0, -1 after
@@ -670,6 +672,15 @@ static int engine_open(struct engine *e, const char *value[N_ARGS])
     size_t n_opts = engine_searcher_options(e->searcher, &opts);
     if (value[ARG_NET] != NULL && engine_option_find(opts, n_opts, "EvalFile", err, sizeof err) < 0) {
         fprintf(stderr, "ball: engine: --net: only the turn search (--searcher search) takes a network\n");
+        return 2;
+    }
+    if (value[ARG_EVAL] != NULL && engine_option_find(opts, n_opts, "Eval", err, sizeof err) < 0) {
+        fprintf(stderr, "ball: engine: --eval: only the turn search (--searcher search) has an evaluation to choose\n");
+        return 2;
+    }
+    if (value[ARG_EVAL] != NULL &&
+        engine_searcher_set_option(e->searcher, "Eval", value[ARG_EVAL], err, sizeof err) < 0) {
+        fprintf(stderr, "ball: engine: --eval: %s\n", err);
         return 2;
     }
     if (value[ARG_NET] != NULL &&

@@ -60,3 +60,21 @@ int engine_option_real(const engine_option *o, const char *value, double *out, c
     *out = v;
     return 0;
 }
+
+int engine_option_combo(const engine_option *o, const char *value, unsigned long long *out,
+                        char *err, size_t errlen)
+{
+    size_t n = strlen(value);
+    unsigned long long k = 0;
+    for (const char *w = o->vars; *w != '\0'; k++) {
+        size_t len = strcspn(w, " ");
+        if (len == n && strncmp(w, value, n) == 0) {
+            *out = k;
+            return 0;
+        }
+        w += len;
+        w += strspn(w, " ");
+    }
+    snprintf(err, errlen, "%s: '%.40s' is not one of: %s", o->name, value, o->vars);
+    return -1;
+}

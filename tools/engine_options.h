@@ -27,4 +27,10 @@ int engine_option_spin(const engine_option *o, const char *value, unsigned long 
 int engine_option_real(const engine_option *o, const char *value, double *out, char *err,
                        size_t errlen);
 
+/** Reads @p value for the combo option @p o: one of the words of its vars
+ *  (exactly, case included), whose position among them (from 0) goes to
+ *  @p *out; 0, or -1 with a message naming the option and the words. */
+int engine_option_combo(const engine_option *o, const char *value, unsigned long long *out,
+                        char *err, size_t errlen);
+
 #endif

@@ -63,7 +63,14 @@ int engine_searcher_new(engine_searcher **out, const char *word, char *err, size
     }
     s->b = b;
     for (size_t i = 0; i < b->n_options && i < ENGINE_MAX_OPTIONS; i++) {
-        s->spin[i] = strtoull(b->options[i].def, NULL, 10);
+        const engine_option *o = &b->options[i];
+        unsigned long long pos = 0;
+        char why[128];
+        /* a combo's value is its word's position among the vars */
+        if (o->type == ENGINE_OPT_COMBO && engine_option_combo(o, o->def, &pos, why, sizeof why) == 0)
+            s->spin[i] = pos;
+        else
+            s->spin[i] = strtoull(o->def, NULL, 10);
         s->real[i] = strtod(b->options[i].def, NULL);
     }
     atomic_init(&s->stop, 0);
@@ -107,6 +114,13 @@ int engine_searcher_set_option(engine_searcher *s, const char *name, const char 
     }
     if (opts[k].type == ENGINE_OPT_REAL)
         return engine_option_real(&opts[k], value, &s->real[k], err, errlen);
+    if (opts[k].type == ENGINE_OPT_COMBO) {
+        unsigned long long v;
+        if (engine_option_combo(&opts[k], value, &v, err, errlen) < 0)
+            return -1;
+        s->spin[k] = v;
+        return 0;
+    }
     if (opts[k].type == ENGINE_OPT_STRING && s->b->set_string != NULL)
         return s->b->set_string(s, s->state, k, value, err, errlen);
     snprintf(err, errlen, "%s: cannot be set", opts[k].name);

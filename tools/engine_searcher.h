@@ -159,7 +159,8 @@ void engine_searcher_stop(engine_searcher *s);
 
 /* ---- for the backends during a run */
 
-/** The value of the spin option @p k (its index in the backend's table). */
+/** The value of the spin option @p k (its index in the backend's table);
+ *  for a combo option, the position of its word among the vars, from 0. */
 uint64_t engine_searcher_spin(const engine_searcher *s, int k);
 /** The value of the real option @p k. */
 double engine_searcher_real(const engine_searcher *s, int k);

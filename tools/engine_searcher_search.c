@@ -19,11 +19,14 @@
  * before the run has begun is not lost (a run clears ball_search_stop()'s
  * request when it starts). docs/protocol.md ("ball engine") documents this.
  *
- * EvalFile names a network file (docs/network-format.md): the file is read
- * and loaded when the option is set (a bad file is refused then, the
- * option unchanged), and the search evaluates its leaves with it
- * (ball_search_set_eval(), experimental); the empty text goes back to the
- * built-in evaluation.
+ * Eval chooses the evaluation the searcher is made with
+ * (ball_search_config::eval): `network`, the network the library carries
+ * (the default), or `hand`, the hand-written one. EvalFile names a network
+ * file (docs/network-format.md): the file is read and loaded when the
+ * option is set (a bad file is refused then, the option unchanged), and
+ * the search evaluates its leaves with it instead of Eval's
+ * (ball_search_set_eval(), experimental); the empty text goes back to
+ * Eval's.
  */
 #define _POSIX_C_SOURCE 200809L
 #define BALL_EXPERIMENTAL /* ball_net_*, ball_search_set_eval() */
@@ -39,13 +42,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { OPT_NODES, OPT_HASH, OPT_THREADS, OPT_SEED, OPT_EVALFILE, N_OPT };
+enum { OPT_NODES, OPT_HASH, OPT_THREADS, OPT_SEED, OPT_EVAL, OPT_EVALFILE, N_OPT };
 
 static const engine_option OPTIONS[N_OPT] = {
     {"Nodes", ENGINE_OPT_SPIN, "200000", "1", "1000000000000", NULL},
     {"Hash", ENGINE_OPT_SPIN, "16", "1", "65536", NULL},
     {"Threads", ENGINE_OPT_SPIN, "1", "1", "64", NULL},
     {"Seed", ENGINE_OPT_SPIN, "1", "0", "18446744073709551615", NULL},
+    /* the words in the order of enum ball_search_evaluation (ball.h) */
+    {"Eval", ENGINE_OPT_COMBO, "network", NULL, NULL, "network hand"},
     {"EvalFile", ENGINE_OPT_STRING, "", NULL, NULL, NULL},
 };
 
@@ -206,7 +211,7 @@ static int searcher_for(struct search_state *s, const ball_search_config *cfg, c
     if (s->search != NULL && s->cfg.nodes == cfg->nodes && s->cfg.time_ms == cfg->time_ms &&
         s->cfg.depth == cfg->depth && s->cfg.threads == cfg->threads &&
         s->cfg.seed == cfg->seed && s->cfg.multipv == cfg->multipv &&
-        s->cfg.hash_mb == cfg->hash_mb)
+        s->cfg.hash_mb == cfg->hash_mb && s->cfg.eval == cfg->eval)
         return 0;
     ball_search_free(s->search);
     s->search = NULL;
@@ -226,6 +231,7 @@ static void config_for(const engine_searcher *s, const engine_limits *lim, int m
     cfg->hash_mb = (int)engine_searcher_spin(s, OPT_HASH);
     cfg->threads = (int)engine_searcher_spin(s, OPT_THREADS);
     cfg->seed = engine_searcher_spin(s, OPT_SEED);
+    cfg->eval = engine_searcher_spin(s, OPT_EVAL) == 0 ? BALL_EVAL_NETWORK : BALL_EVAL_HAND;
     cfg->multipv = multipv;
     cfg->info = on_search_info;
     cfg->info_every_ms = POLL_MS;

@@ -118,6 +118,8 @@ export declare const CONSTANTS: Readonly<{
   DRAW_LEGEND: 1;
   DRAW_NO_COORDS: 2;
   SEARCH_PV_MAX: 64;
+  EVAL_NETWORK: 0;
+  EVAL_HAND: 1;
   ACTION_SPACE: 7990;
   ACTION_MASK_BYTES: 999;
   PLANE_STEP: 0;
@@ -182,7 +184,7 @@ export declare const LAYOUTS: Readonly<{
   ball_mcts_config: Readonly<{ sizeof: number; size: number; seed: number; playouts: number; time_ms: number; max_nodes: number; exploration: number; playout_turns: number }>;
   ball_mcts_stats: Readonly<{ sizeof: number; size: number; playouts: number; nodes: number; max_depth: number; visits: number; value: number; elapsed_ms: number }>;
   ball_search_info: Readonly<{ sizeof: number; size: number; nodes: number; depth: number; value: number; proven: number; elapsed_ms: number; pv: number; pv_len: number }>;
-  ball_search_config: Readonly<{ sizeof: number; size: number; nodes: number; time_ms: number; depth: number; threads: number; seed: number; multipv: number; hash_mb: number; info: number; info_ud: number; info_every_ms: number }>;
+  ball_search_config: Readonly<{ sizeof: number; size: number; nodes: number; time_ms: number; depth: number; threads: number; seed: number; multipv: number; hash_mb: number; info: number; info_ud: number; info_every_ms: number; eval: number }>;
   ball_search_result: Readonly<{ sizeof: number; size: number; best: number; value: number; proven: number; decisions_to_end: number; depth: number; nodes: number; elapsed_ms: number; stopped: number }>;
   ball_search_line: Readonly<{ sizeof: number; size: number; action: number; value: number; bound: number; proven: number; depth: number; nodes: number; pv_len: number; pv: number; length: Readonly<{ pv: number }> }>;
   ball_allocator: Readonly<{ sizeof: number; size: number; malloc_fn: number; realloc_fn: number; free_fn: number; user: number }>;

@@ -123,6 +123,8 @@ export const CONSTANTS = Object.freeze({
   DRAW_LEGEND: 1,
   DRAW_NO_COORDS: 2,
   SEARCH_PV_MAX: 64,
+  EVAL_NETWORK: 0,
+  EVAL_HAND: 1,
   ACTION_SPACE: 7990,
   ACTION_MASK_BYTES: 999,
   PLANE_STEP: 0,
@@ -237,6 +239,7 @@ export const LAYOUTS = Object.freeze({
     info: 48,
     info_ud: 52,
     info_every_ms: 56,
+    eval: 60,
   }),
   ball_search_result: Object.freeze({
     sizeof: 56,

@@ -364,6 +364,11 @@ export declare class MCTS {
   readonly freed: boolean;
 }
 
+/** The evaluations a turn searcher is made with (ball_search_config::eval):
+ *  'network', the learned network the library carries (the default), or
+ *  'hand', the hand-written evaluation alone (1.0's). */
+export type TurnSearchEvaluation = 'network' | 'hand';
+
 /** The settings of a turn searcher (ball_search_config); all optional. */
 export interface TurnSearchOptions {
   /** Nodes (decisions played) per run, 0 for no limit, at most 10^12;
@@ -382,11 +387,12 @@ export interface TurnSearchOptions {
   multipv?: number;
   /** Size of the transposition table in MiB, 1-65536; default 16. */
   hashMb?: number;
-  /** A network whose value replaces the built-in evaluation at the leaves
-   *  (experimental: ball_search_set_eval() with ball_net_search_eval).
-   *  The searcher keeps it alive; Net.free() throws until it is freed.
-   *  Default null: the built-in evaluation. */
-  eval?: Net | null;
+  /** How the leaves are evaluated: 'network' (the default; also null)
+   *  or 'hand' (ball_search_config::eval), or a Net whose value replaces
+   *  the evaluation (experimental: ball_search_set_eval() with
+   *  ball_net_search_eval; the searcher keeps it alive and Net.free()
+   *  throws until it is freed). Anything else throws BallError 'arg'. */
+  eval?: TurnSearchEvaluation | Net | null;
 }
 
 /** The settings a turn searcher was created with, defaults filled in. */
@@ -398,6 +404,9 @@ export interface TurnSearchConfig {
   readonly seed: bigint;
   readonly multipv: number;
   readonly hashMb: number;
+  /** The evaluation of the config (a Net given as `eval` replaces it:
+   *  TurnSearch.eval). */
+  readonly eval: TurnSearchEvaluation;
 }
 
 /** One root decision after a run (ball_search_line). */
@@ -459,8 +468,9 @@ export declare class TurnSearch {
   choose(game: Game): Action;
   /** The search's value, lines and best turn; the game is unchanged. */
   analyse(game: Game): TurnSearchResult;
-  /** The Net of `eval` (null: the built-in evaluation). */
-  readonly eval: Net | null;
+  /** What evaluates the leaves: the Net of `eval`, else config.eval
+   *  ('network' or 'hand'); config.eval again once the searcher is freed. */
+  readonly eval: TurnSearchEvaluation | Net;
   /** Forgets the table: the next run searches as a new searcher would. */
   clear(): this;
   free(): void;

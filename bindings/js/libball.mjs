@@ -1686,6 +1686,7 @@ export function bind(M) {
   let netEvalFn = 0;
   let netPointer;
   let netUse;
+  const EVAL_USAGE = "eval is 'network' (the default), 'hand' or a Net";
 
   // The bytes of a network file: a Uint8Array (or another typed array or a
   // DataView: its bytes) or an ArrayBuffer, copied into a Uint8Array of
@@ -1736,7 +1737,7 @@ export function bind(M) {
     static {
       netPointer = (net) => {
         if (net === null || typeof net !== 'object' || !(#ptr in net))
-          throw new BallError(ErrorCode.ARG, `eval is a Net, not ${describe(net)}`);
+          throw new BallError(ErrorCode.ARG, `${EVAL_USAGE}, not ${describe(net)}`);
         return net.#n;
       };
       // (Without WeakRef, a strong reference: free() the searcher.)
@@ -1826,6 +1827,9 @@ export function bind(M) {
     : null;
 
   const SEARCH_OPTIONS = ['nodes', 'timeMs', 'depth', 'threads', 'seed', 'multipv', 'hashMb', 'eval'];
+  // The evaluations `eval` names (ball_search_config::eval), by their
+  // value in the config.
+  const EVAL_NAMES = { [constants.EVAL_NETWORK]: 'network', [constants.EVAL_HAND]: 'hand' };
   const SEARCH_USAGE = `new TurnSearch({ ${SEARCH_OPTIONS.join(', ')} })`;
   const RESULT_TEXT = { atk_won: 'ATK won', def_won: 'DEF won', draw: 'a draw' };
 
@@ -1857,12 +1861,14 @@ export function bind(M) {
    * limit), depth (0: up to 64 turns; a timeMs or a depth given without
    * nodes is the only budget, as `search:ms=T` of the examples), threads (1: this WebAssembly build has no threads, any other
    * value throws), seed (1; breaks ties), multipv (1; root decisions with
-   * exact values), hashMb (16; the table's size in MiB), eval (a Net,
-   * experimental: the network's value replaces the built-in evaluation at
-   * the leaves, ball_search_set_eval() with ball_net_search_eval; the
-   * searcher keeps the net alive, and net.free() throws until the searcher
-   * is freed). Bad settings throw BallError 'arg' with the library's
-   * message.
+   * exact values), hashMb (16; the table's size in MiB), eval ('network',
+   * the default: the learned network the library carries; 'hand': the
+   * hand-written evaluation alone, ball_search_config::eval; or a Net,
+   * experimental: the network's value replaces the evaluation at the
+   * leaves, ball_search_set_eval() with ball_net_search_eval; the searcher
+   * keeps the net alive, and net.free() throws until the searcher is
+   * freed; null or undefined: the default). Bad settings throw BallError
+   * 'arg' with the library's message.
    */
   class TurnSearch {
     #ptr = 0;
@@ -1883,7 +1889,10 @@ export function bind(M) {
       const ints = [['timeMs', SEARCH_CONFIG.time_ms], ['depth', SEARCH_CONFIG.depth], ['threads', SEARCH_CONFIG.threads],
         ['multipv', SEARCH_CONFIG.multipv], ['hashMb', SEARCH_CONFIG.hash_mb]].map(([name, offset]) => [int(name), offset]);
       const nodes = o.nodes === undefined ? undefined : nodes64(o.nodes);
-      const net = o.eval === undefined || o.eval === null ? null : o.eval;
+      const named = o.eval === undefined || o.eval === null ? 'network' : typeof o.eval === 'string' ? o.eval : null;
+      if (named !== null && named !== 'network' && named !== 'hand')
+        throw new BallError(ErrorCode.ARG, `${EVAL_USAGE}, not ${describe(o.eval)}`);
+      const net = named === null ? o.eval : null;
       const netPtr = net === null ? 0 : netPointer(net);
       const seed = o.seed === undefined ? undefined : seed64(o.seed);
       // The wasm build has no threads (mk/web.mk links without -pthread):
@@ -1908,6 +1917,8 @@ export function bind(M) {
           setU64(p + SEARCH_CONFIG.nodes, nodes);
         if (seed !== undefined)
           setU64(p + SEARCH_CONFIG.seed, seed);
+        if (named === 'hand')
+          setI32(p + SEARCH_CONFIG.eval, constants.EVAL_HAND);
         // As the examples read "search:ms=T" and "search:depth=D": a budget
         // named without nodes is the only budget.
         if ((o.timeMs !== undefined || o.depth !== undefined) && o.nodes === undefined)
@@ -1921,6 +1932,7 @@ export function bind(M) {
           seed: u64(p + SEARCH_CONFIG.seed),
           multipv: i32(p + SEARCH_CONFIG.multipv),
           hashMb: i32(p + SEARCH_CONFIG.hash_mb),
+          eval: EVAL_NAMES[i32(p + SEARCH_CONFIG.eval)],
         });
         const rc = M._ball_search_new(SCRATCH.out, p, SCRATCH.err, 256);
         if (rc < 0)
@@ -2051,9 +2063,11 @@ export function bind(M) {
       return Object.freeze(out);
     }
 
-    /** The Net that evaluates the leaves (`eval`), or null: the built-in
-     *  evaluation. */
-    get eval() { return this.#net; }
+    /** What evaluates the leaves: the Net of `eval`, else 'network' (the
+     *  library's own network, the default) or 'hand' (the hand-written
+     *  evaluation: config.eval). A freed searcher no longer holds its
+     *  Net: then config.eval. */
+    get eval() { return this.#net ?? this.config.eval; }
 
     /** Forgets what earlier runs stored in the table: the next run
      *  searches as a new searcher would. Returns the searcher. */

@@ -1344,9 +1344,10 @@ test("learned evaluation: ball.net_file, net:evaluate, a turn search with eval =
         eq(v, tonumber(val[0]), "the module's value is the library's")
         lib.ball_net_free(out[0])
     end
-    -- the search evaluates with the net: other values than without it
+    -- the search evaluates with the net: other values than with the
+    -- hand-written evaluation
     local with = ball.turn_search{ nodes = 3000, hash_mb = 1, eval = net }
-    local without = ball.turn_search{ nodes = 3000, hash_mb = 1 }
+    local without = ball.turn_search{ nodes = 3000, hash_mb = 1, eval = "hand" }
     local rw, ro = with:analyse(g), without:analyse(g)
     eq(state_of(g), before, "the searches leave the game as it was")
     ok(g:is_legal(rw.best), "a legal decision with the net")
@@ -1384,10 +1385,51 @@ test("learned evaluation: refusals", function()
     refused(function() ball.net(42) end, "arg", "a string")
     refused(function() ball.net_file("/nonexistent/value.net") end, "arg", "cannot open /nonexistent/value.net")
     refused(function() ball.net_file() end, "arg", "a path")
-    refused(function() ball.turn_search{ eval = 3 } end, "arg", "eval is a network")
-    refused(function() ball.turn_search{ eval = ball.new() } end, "arg", "eval is a network")
+    local choices = 'eval is "network" (the default), "hand" or a network (ball.net), not '
+    refused(function() ball.turn_search{ eval = 3 } end, "arg", choices .. "3")
+    refused(function() ball.turn_search{ eval = ball.new() } end, "arg", choices)
+    refused(function() ball.turn_search{ eval = "Hand" } end, "arg", choices .. '"Hand"')
+    refused(function() ball.turn_search{ eval = "" } end, "arg", choices .. '""')
+    refused(function() ball.turn_search{ eval = "value.net" } end, "arg", choices .. '"value.net"')
+    refused(function() ball.turn_search{ eval = true } end, "arg", choices .. "true")
     local net = ball.net(bytes)
     refused(function() net:evaluate("G5") end, "arg", "takes a game, not a string")
+end)
+
+test('turn search: eval = "network" (the default) or "hand"', function()
+    local function summary(r)
+        local t = { tostring(r.best), ("%.17g"):format(r.value), r.depth, r.nodes, r.best_turn_text }
+        for _, ln in ipairs(r.lines) do t[#t + 1] = ("%s %.17g"):format(tostring(ln.action), ln.value) end
+        return table.concat(t, "\n")
+    end
+    local function run(eval, bpn)
+        local s = ball.turn_search{ nodes = 3000, hash_mb = 1, multipv = 3, eval = eval }
+        local r = s:analyse(bpn and ball.new{ bpn = bpn } or ball.new())
+        s:close()
+        return r
+    end
+    local differ = 0
+    for _, bpn in ipairs{ false, ISSUE25, DODGE, AFTER_E11_F10 } do
+        local default, network = run(nil, bpn), run("network", bpn)
+        local hand, again = run("hand", bpn), run("hand", bpn)
+        eq(summary(network), summary(default), "eval = \"network\" is the default")
+        eq(summary(again), summary(hand), "\"hand\" twice: the same values")
+        if hand.value ~= default.value then differ = differ + 1 end
+    end
+    ok(differ >= 1, "the network and the hand-written evaluation value no position differently")
+    -- the choice read back: config().eval and tostring
+    local d, h = ball.turn_search{ nodes = 100 }, ball.turn_search{ nodes = 100, eval = "hand" }
+    eq(d:config().eval, "network"); eq(h:config().eval, "hand")
+    eq(ball.turn_search{ nodes = 100, eval = "network" }:config().eval, "network")
+    ok(tostring(d):find('eval = "network" }$'), tostring(d))
+    ok(tostring(h):find('eval = "hand" }$'), tostring(h))
+    eq(ball.turn_search(h:config()):config().eval, "hand", "a config makes the same searcher")
+    local net = ball.net_file("share/net/value.net")
+    local n = ball.turn_search{ nodes = 100, eval = net }
+    ok(rawequal(n:config().eval, net), "config().eval: the net itself")
+    ok(tostring(n):find("eval = net }$"), tostring(n))
+    n:close()
+    ok(tostring(n):find("^closed ball%.turn_search{"), tostring(n))
 end)
 
 test("turn search: the same node budget gives the same results; clear()", function()
@@ -1562,9 +1604,9 @@ test("turn search: bad settings raise with the library's message", function()
     raises("arg", s.analyse, s, nil)
     local c = s:config()
     eq(c.nodes, 100); eq(c.hash_mb, 1); eq(c.threads, 1); eq(c.multipv, 1); eq(c.seed, 1)
-    eq(c.depth, 0); eq(c.time_ms, 0); eq(c.info_every_ms, 0)
+    eq(c.depth, 0); eq(c.time_ms, 0); eq(c.info_every_ms, 0); eq(c.eval, "network")
     eq(tostring(s), "ball.turn_search{ nodes = 100, time_ms = 0, depth = 0, threads = 1, "
-                    .. "seed = 1, multipv = 1, hash_mb = 1, info_every_ms = 0 }")
+                    .. 'seed = 1, multipv = 1, hash_mb = 1, info_every_ms = 0, eval = "network" }')
     local d = ball.turn_search():config() -- the library's defaults
     eq(d.nodes, 200000); eq(d.hash_mb, 16)
 end)

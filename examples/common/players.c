@@ -33,13 +33,40 @@ static int parse_mcts_settings(const char *spec, ball_mcts_config *cfg)
     return r;
 }
 
-/* Reads the turn-search settings "nodes=N,ms=T,depth=D" of @p spec. */
+/* "eval=network" or "eval=hand" at the start of @p *spec: the choice
+ * into @p cfg (ball_search_config::eval), *spec past it and its comma;
+ * 1, 0 when *spec does not start with "eval=", -1 for another word. */
+static int eval_setting(const char **spec, ball_search_config *cfg)
+{
+    static const char *const WORDS[] = {"network", "hand"}; /* enum ball_search_evaluation */
+    const char *w = *spec + 5;
+    if (strncmp(*spec, "eval=", 5) != 0)
+        return 0;
+    for (int k = 0; k < 2; k++) {
+        size_t n = strlen(WORDS[k]);
+        if (strncmp(w, WORDS[k], n) == 0 && (w[n] == ',' || w[n] == '\0')) {
+            cfg->eval = k == 0 ? BALL_EVAL_NETWORK : BALL_EVAL_HAND;
+            *spec = w + n + (w[n] == ',');
+            return 1;
+        }
+    }
+    return -1;
+}
+
+/* Reads the turn-search settings "nodes=N,ms=T,depth=D,eval=W" of @p spec. */
 static int parse_search_settings(const char *spec, ball_search_config *cfg)
 {
     char key[16];
     double v;
-    int r;
-    while ((r = settings_next(&spec, key, sizeof key, &v)) == 1) {
+    int r, e;
+    for (;;) {
+        if ((e = eval_setting(&spec, cfg)) != 0) {
+            if (e < 0)
+                return -1;
+            continue;
+        }
+        if ((r = settings_next(&spec, key, sizeof key, &v)) != 1)
+            return r;
         if (strcmp(key, "nodes") == 0 && settings_whole(v, 0, 1e12))
             cfg->nodes = (uint64_t)v;
         else if (strcmp(key, "ms") == 0 && settings_whole(v, 0, 86400000))
@@ -49,7 +76,6 @@ static int parse_search_settings(const char *spec, ball_search_config *cfg)
         else
             return -1;
     }
-    return r;
 }
 
 int player_parse(const char *name, int allow_human, uint32_t seed, player *out)
@@ -89,7 +115,7 @@ int player_parse(const char *name, int allow_human, uint32_t seed, player *out)
         ball_search_config_init(&out->search_config, sizeof out->search_config);
         if (name[6] == ':') {
             /* a budget named alone is the only budget */
-            if (strstr(name, "nodes=") == NULL)
+            if (strstr(name, "nodes=") == NULL && (strstr(name, "ms=") || strstr(name, "depth=")))
                 out->search_config.nodes = 0;
             if (parse_search_settings(name + 7, &out->search_config) != 0)
                 return -1;

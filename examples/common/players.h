@@ -37,7 +37,7 @@ typedef struct player {
 
 /** The player names player_parse() accepts, for help texts. */
 #define PLAYER_NAMES_HELP \
-    "random, greedy, mcts[:playouts=N][,ms=T][,turns=K][,c=X], search[:nodes=N][,ms=T][,depth=D], " \
+    "random, greedy, mcts[:playouts=N][,ms=T][,turns=K][,c=X], search[:nodes=N][,ms=T][,depth=D][,eval=network|hand], " \
     SPARRING_NAMES_HELP
 
 /**

@@ -9,7 +9,7 @@
 -- love.thread worker (search_thread.lua) so that the window never waits.
 --
 --   love examples/love [--human DEF|ATK|both|none] [--nodes N] [--time-ms N]
---        [--seed N] [--delay-ms N] [--bpn TEXT] [--rules TEXT]
+--        [--seed N] [--eval network|hand] [--delay-ms N] [--bpn TEXT] [--rules TEXT]
 --        [--cpath 'DIR/?.so'] [--state FILE] [--layout FILE] [--screenshots DIR]
 --
 -- --state FILE: the game's state (BPN, side, history, ...) rewritten after
@@ -21,7 +21,7 @@ local Selection = require("selection")
 local Board = require("board")
 
 local ball
-local opts = { human = "DEF", nodes = 200000, time_ms = 0, seed = 1, delay_ms = 350 }
+local opts = { human = "DEF", nodes = 200000, time_ms = 0, seed = 1, eval = "network", delay_ms = 350 }
 local game, selection
 local layout, buttons = nil, {}
 local fonts
@@ -39,7 +39,7 @@ local shots = { count = 0, last = nil }
 local quit_note -- how the search thread ended (the state file's "quit")
 
 local PANEL_W = 400
-local OPTIONS = { human = "string", nodes = "number", ["time-ms"] = "number", seed = "number",
+local OPTIONS = { human = "string", nodes = "number", ["time-ms"] = "number", seed = "number", eval = "string",
                   ["delay-ms"] = "number", bpn = "string", rules = "string", cpath = "string",
                   state = "string", layout = "string", screenshots = "string" }
 
@@ -66,6 +66,10 @@ local function parse_args(args)
     end
     if not ({ ATK = true, DEF = true, both = true, none = true })[opts.human] then
         return nil, "--human is ATK, DEF, both or none, not '" .. opts.human .. "'"
+    end
+    if opts.eval ~= "network" and opts.eval ~= "hand" then
+        return nil, "--eval is network (the learned network, the default) or hand (the hand-written " ..
+            "evaluation), not '" .. opts.eval .. "'"
     end
     return true
 end
@@ -124,6 +128,7 @@ local function write_state()
         "history " .. table.concat(history, " "),
         "screenshot " .. (shots.last or "-"),
         "error " .. (message_is_error and message or "-"),
+        "search_eval " .. (search.last and search.last.eval or "-"),
         "quit " .. (quit_note or "-"),
         "",
     }, "\n"))
@@ -356,7 +361,8 @@ local function load(args)
         return
     end
     search.thread = love.thread.newThread("search_thread.lua")
-    search.thread:start(opts.cpath or "", { nodes = opts.nodes, time_ms = opts.time_ms, seed = opts.seed })
+    search.thread:start(opts.cpath or "", { nodes = opts.nodes, time_ms = opts.time_ms, seed = opts.seed,
+                                            eval = opts.eval })
     relayout()
 end
 
@@ -594,8 +600,8 @@ local function draw_panel()
     if search.last then
         local l = search.last
         g.setColor(0.75, 0.8, 0.85)
-        g.printf(string.format("The search's last turn (%s): %s\nvalue %+.2f for %s, depth %d, %d nodes, %.1f s",
-            l.side, l.turn ~= "" and l.turn or l.best, l.value, l.side, l.depth, l.nodes, l.elapsed_ms / 1000),
+        g.printf(string.format("The search's last turn (%s%s): %s\nvalue %+.2f for %s, depth %d, %d nodes, %.1f s",
+            l.side, l.eval == "hand" and ", hand-written evaluation" or "", l.turn ~= "" and l.turn or l.best, l.value, l.side, l.depth, l.nodes, l.elapsed_ms / 1000),
             x, y + 200, w)
     end
     for _, b in ipairs(verb_buttons()) do

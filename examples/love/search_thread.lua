@@ -13,7 +13,9 @@
 -- "ball_search_out": { kind = "progress", id, depth, nodes, value,
 -- elapsed_ms, pv } about every 100 ms, then { kind = "result", id, turn
 -- (the best whole turn, decisions separated by spaces), value, depth,
--- nodes, elapsed_ms, stopped }, or { kind = "error", id, message }.
+-- nodes, elapsed_ms, stopped, eval (the searcher's evaluation, "network"
+-- or "hand") }, or { kind = "error", id, message }. The settings: nodes,
+-- time_ms, seed and eval ("network", the library's default, or "hand").
 local cpath, settings = ...
 if cpath and cpath ~= "" then
     package.cpath = cpath .. ";" .. package.cpath
@@ -45,6 +47,7 @@ local made, search = pcall(ball.turn_search, {
     nodes = settings.nodes,
     time_ms = settings.time_ms,
     seed = settings.seed,
+    eval = settings.eval,
     info_every_ms = 100,
     info = function(info)
         outbox:push({ kind = "progress", id = current, depth = info.depth, nodes = tonumber(info.nodes),
@@ -69,7 +72,8 @@ while true do
         game:close()
         outbox:push({ kind = "result", id = request.id, turn = r.best_turn_text, best = tostring(r.best),
                       value = r.value, depth = r.depth, nodes = tonumber(r.nodes),
-                      elapsed_ms = tonumber(r.elapsed_ms), stopped = r.stopped })
+                      elapsed_ms = tonumber(r.elapsed_ms), stopped = r.stopped,
+                      eval = search:config().eval })
     end)
     if not ok then
         outbox:push({ kind = "error", id = request.id, message = tostring(type(err) == "table" and err.message or err) })

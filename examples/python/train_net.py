@@ -89,7 +89,9 @@ def _sha256(path: str) -> str:
 def make_data(out: str, games: int, nodes: int, seed: int, net: Optional[str],
               workers: int, turn_limit: int) -> Dict[str, Any]:
     """Self-play games into the folder ``out`` (resumed if it exists)."""
-    player = "search:nodes=%d" % nodes + (",net=%s" % net if net else "")
+    # generation 0: the hand-written evaluation (the search's default is
+    # the network the library carries, which this pipeline does not start from)
+    player = "search:nodes=%d" % nodes + (",net=%s" % net if net else ",eval=hand")
     params = selfplay.Params(atk=player, dfn=player, seed=seed, chunk=max(1, min(50, games)))
     return selfplay.run(out, games, params, turn_limit=turn_limit, workers=workers)
 

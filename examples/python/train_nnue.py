@@ -127,7 +127,10 @@ def featurize(path: str, rules: str) -> Dict[str, np.ndarray]:
     d = shards.load(path)
     feats = np.full((len(d["value"]), 2, ACTIVE), PAD, dtype=np.uint16)
     hand = np.zeros(len(d["value"]), dtype=np.float32)
-    with libball.Game(rules_text=rules) as g, libball.TurnSearch(nodes=1, hash_mb=1) as ts:
+    # the hand-written evaluation (the searcher's default is the network
+    # the library carries, which a new network must not be built on)
+    with libball.Game(rules_text=rules) as g, \
+            libball.TurnSearch(nodes=1, hash_mb=1, eval="hand") as ts:
         for r in range(len(d["value"])):
             g.bpn = d["bpn"][r].decode()
             side = int(d["side"][r])
@@ -463,7 +466,8 @@ def compare_hand(path: str, val: List[Any], positions: int) -> Dict[str, Any]:
     search better before it is played at all."""
     se_net = se_hand = 0.0
     n = 0
-    with libball.Net.from_file(path) as net, libball.TurnSearch(nodes=1, hash_mb=1) as hand, \
+    with libball.Net.from_file(path) as net, \
+            libball.TurnSearch(nodes=1, hash_mb=1, eval="hand") as hand, \
             libball.TurnSearch(nodes=1, hash_mb=1, eval=net) as learned:
         for f, rows in val:
             z = np.load(f)

@@ -9,6 +9,10 @@ default), each run on a searcher of its own made for that run with a
 transposition table of ``memory_mb / threads`` MiB: the searchers' memory
 never exceeds ``memory_mb`` whatever the number of bot games, and no
 table outlives its run (a game between turns costs no search memory).
+The searchers evaluate with ``evaluation``: ``"network"`` (the default,
+the learned network the library carries; each searcher loads a copy of
+about 1 MB while it lives) or ``"hand"`` (the hand-written evaluation,
+the bots of libball 1.0).
 Requests wait in two first-come-first-served queues, the games with a
 person in them before the games of bots only, so that a person's bot is
 delayed by at most its share of the pool, whatever bot-only games pile up.
@@ -37,6 +41,8 @@ LEVELS = (("easy", 500), ("medium", 2000), ("hard", 8000), ("strong", 20000))
 DEFAULT_MEMORY_MB = 64
 #: Decisions of one turn at most (a guard: a turn ends long before).
 MAX_TURN = 256
+#: The evaluations a bot may search with (TurnSearch's eval), the default first.
+EVALUATIONS = ("network", "hand")
 
 
 def default_threads() -> int:
@@ -90,19 +96,20 @@ def shortest_turn(game: libball.Game, turn: List[str]) -> List[str]:
     return turn
 
 
-def plan_turn(game: libball.Game, nodes: int, hash_mb: int) -> List[str]:
+def plan_turn(game: libball.Game, nodes: int, hash_mb: int,
+              evaluation: str = EVALUATIONS[0]) -> List[str]:
     """The whole turn the search plays from ``game`` (the caller's to
     close; played on here), shortened by ``shortest_turn``. The search's
     best turn may stop short of the hand-over (its principal variation
     is cut where the table's line ends): the rest is searched from there,
     decision by decision, as a seat asking at each decision would. A
     searcher of its own, made and freed here: its table lives only as
-    long as the turn's runs."""
+    long as the turn's runs. ``evaluation`` is TurnSearch's ``eval``."""
     start = game.clone()
     side = game.side
     turn: List[str] = []
     try:
-        with libball.TurnSearch(nodes=nodes, hash_mb=hash_mb) as searcher:
+        with libball.TurnSearch(nodes=nodes, hash_mb=hash_mb, eval=evaluation) as searcher:
             while not _hands_over(game, side) and len(turn) < MAX_TURN:
                 result = searcher.analyse(game)
                 for action in result.best_turn or [result.best]:
@@ -118,7 +125,12 @@ def plan_turn(game: libball.Game, nodes: int, hash_mb: int) -> List[str]:
 class BotPool:
     """A fixed pool of search threads shared by every bot seat."""
 
-    def __init__(self, threads: int = 0, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
+    def __init__(self, threads: int = 0, memory_mb: int = DEFAULT_MEMORY_MB,
+                 evaluation: str = EVALUATIONS[0]) -> None:
+        if evaluation not in EVALUATIONS:
+            raise ValueError("the bots' evaluation is %s, not %r"
+                             % (" or ".join(EVALUATIONS), evaluation))
+        self.evaluation = evaluation
         self.threads = threads or default_threads()
         if memory_mb < self.threads:
             raise ValueError("the bots' memory (%d MiB) is less than 1 MiB a thread (%d threads)"
@@ -155,7 +167,8 @@ class BotPool:
                 game.close()
                 continue
             self.running += 1
-            done = asyncio.wrap_future(self._executor.submit(plan_turn, game, nodes, self.hash_mb))
+            done = asyncio.wrap_future(self._executor.submit(plan_turn, game, nodes, self.hash_mb,
+                                                                 self.evaluation))
             done.add_done_callback(lambda d, g=game, f=fut: self._done(d, g, f))
 
     def _done(self, done: "asyncio.Future[List[str]]", game: libball.Game,

@@ -38,7 +38,7 @@ except ImportError:  # another one: receive() throughout
     DIRECT_READING = False
 
 import protocol  # noqa: E402
-from bots import DEFAULT_MEMORY_MB, LEVELS, BotPool  # noqa: E402
+from bots import DEFAULT_MEMORY_MB, EVALUATIONS, LEVELS, BotPool  # noqa: E402
 from commit import GroupCommit  # noqa: E402
 from games import SIDES, Session, check_name, check_options, new_token, token_hash  # noqa: E402
 from limits import AddressRate  # noqa: E402
@@ -359,7 +359,7 @@ class Server:
                  bot_memory_mb: int = DEFAULT_MEMORY_MB, max_bot_games: int = MAX_BOT_GAMES,
                  max_bot_nodes: int = MAX_BOT_NODES, create_rate: float = CREATE_RATE,
                  create_burst: float = CREATE_BURST, commit_window: float = COMMIT_WINDOW,
-                 log: Optional[Log] = None) -> None:
+                 log: Optional[Log] = None, bot_eval: str = EVALUATIONS[0]) -> None:
         self.rate, self.burst = rate, burst
         self.max_buffered = max_buffered
         self.hello_seconds = hello_seconds
@@ -379,7 +379,7 @@ class Server:
         # one thread writes to storage, in the order of the calls
         self.db = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="storage")
         self.committer = GroupCommit(storage.append_events, self.db, self.stats, commit_window)
-        self.bots = BotPool(bot_threads, bot_memory_mb)
+        self.bots = BotPool(bot_threads, bot_memory_mb, bot_eval)
         self._timers: Dict[str, asyncio.TimerHandle] = {}
         self._behind: Dict[str, int] = {}  # several processes: games to catch up
         self._following = False
@@ -1414,7 +1414,7 @@ async def run(args: argparse.Namespace) -> None:
                     bot_memory_mb=args.bot_memory, max_bot_games=args.max_bot_games,
                     max_bot_nodes=args.max_bot_nodes, create_rate=args.create_rate / 60.0,
                     create_burst=args.create_burst, commit_window=args.commit_window / 1000.0,
-                    log=log)
+                    log=log, bot_eval=args.bot_eval)
     going = server.load()
     # what start-up made (modules, the games read back) stays: out of the
     # collector's sight, so that its full passes look at the new objects only
@@ -1433,7 +1433,7 @@ async def run(args: argparse.Namespace) -> None:
     log.write("start", address="%s:%d" % (args.host, port), games=len(server.sessions),
               going=going, loop=type(asyncio.get_running_loop()).__module__.split(".")[0],
               bot_threads=server.bots.threads, bot_memory_mb=server.bots.memory_mb,
-              max_bot_games=server.max_bot_games, max_bot_nodes=server.max_bot_nodes)
+              bot_eval=server.bots.evaluation, max_bot_games=server.max_bot_games, max_bot_nodes=server.max_bot_nodes)
     try:
         await asyncio.Event().wait()
     finally:
@@ -1481,6 +1481,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--bot-memory", type=int, default=DEFAULT_MEMORY_MB, metavar="MIB",
                    help="the bots' search tables, all threads together (default %d MiB)"
                    % DEFAULT_MEMORY_MB)
+    p.add_argument("--bot-eval", default=EVALUATIONS[0], choices=EVALUATIONS,
+                   help="how the bots' searches evaluate: network (default), the learned "
+                   "network the library carries, or hand, the hand-written evaluation")
     p.add_argument("--max-bot-games", type=int, default=MAX_BOT_GAMES,
                    help="games with a bot going on at once (default %d)" % MAX_BOT_GAMES)
     p.add_argument("--max-bot-nodes", type=int, default=MAX_BOT_NODES,

@@ -15,15 +15,16 @@
 // game as selfplay seeds its game with that seed: ATK with it, DEF with it
 // xor 0x9e3779b9; hints always use seed 1), worker=0 (search in the page,
 // not in a worker), hint= (the Hint button's turn search, search:nodes=N,
-// search:ms=T, ...; default the strongest computer player's), eval=net
-// (the computer players' turn search uses the learned evaluation: the
-// "Learned evaluation" box, checked).
+// search:ms=T, ...; default the strongest computer player's), eval=
+// (how the computer players' turn search evaluates: network, the default,
+// hand, or net for value.net: the Evaluation choice).
 // game= (with #token=... in the fragment): the game of that id on the
 // server the page came from, played through online.mjs (docs/server.md,
 // "Playing from the page"); the other parameters are then ignored.
 import { load } from './libball.mjs';
 import { createBoard, drawBoard, drawLegend, moveCursor } from './board.mjs';
-import { DEFAULT_COMPUTER, PLAYERS, choose, parsePlayer, playerLabel } from './players.mjs';
+import { DEFAULT_COMPUTER, EVALUATIONS, EVALUATION_NOTE, PLAYERS, choose, parsePlayer,
+  playerLabel } from './players.mjs';
 import { createSearcher } from './search.mjs';
 import { startOnline } from './online.mjs';
 
@@ -49,9 +50,10 @@ const state = {
   rulesText: '',
   endZoneDepth: 1,
   players: { ATK: 'human', DEF: 'human' },
-  // the computer players' turn searches evaluate with the learned
-  // evaluation (the network wasm/value.net, experimental)
-  learned: params.get('eval') === 'net',
+  // how the computer players' turn searches evaluate: 'network' (the
+  // library's, the default), 'hand' or 'value.net' (players.mjs,
+  // EVALUATIONS); eval=net is value.net, as when it was a box
+  evaluation: { hand: 'hand', net: 'value.net', 'value.net': 'value.net' }[params.get('eval')] ?? 'network',
   chosen: [],      // the choices of the selection under way (R12)
   startBpn: '',    // the position the game's history starts from (new game, Load BPN)
   log: [],         // { turn, side, action, bpn (after it), player } of each decision since: the history
@@ -277,8 +279,8 @@ function saveGame() {
   const game = state.game;
   for (const team of ['ATK', 'DEF']) {
     const name = state.players[team];
-    const learned = state.learned && parsePlayer(name)?.kind === 'search' ? ', learned evaluation' : '';
-    game.setTag(team.toLowerCase(), playerLabel(name) + learned);
+    const note = parsePlayer(name)?.kind === 'search' ? EVALUATION_NOTE[state.evaluation] : '';
+    game.setTag(team.toLowerCase(), playerLabel(name) + (note ? `, ${note}` : ''));
   }
   const url = URL.createObjectURL(new Blob([game.record], { type: 'text/plain' }));
   const a = document.createElement('a');
@@ -428,7 +430,7 @@ async function botPlays(name, token) {
   try {
     const r = await searcher.search({ side, kind: player.kind, options: player.options, seed,
       start: state.startBpn, moves: state.log.map((e) => e.action.text), rules: state.rulesText,
-      learned: state.learned && player.kind === 'search' });
+      evaluation: player.kind === 'search' ? state.evaluation : undefined });
     if (token !== state.bot.token || r === null)
       return; // the position changed meanwhile
     state.bot.thinking = null;
@@ -444,8 +446,8 @@ async function botPlays(name, token) {
         `value ${st.value.toFixed(2)} (${side}'s mean result in its random playouts: 0 lost, 1 won)` : 'no search needed';
     const why = r.action === 'end' && game.pa > 0 ?
       ` Ending the action phase with ${game.pa} PA left is legal (R4.2): the search found no action worth more.` : '';
-    if (st.learned && st.nodes)
-      what += ', with the learned evaluation';
+    if (EVALUATION_NOTE[st.evaluation] && st.nodes)
+      what += `, with ${EVALUATION_NOTE[st.evaluation]}`;
     state.searchInfo = `${side} (${playerLabel(name)}) played ${r.action}: ${what}` +
       (r.where === 'worker' ? ' (in a worker).' : ' (in the page).') + why;
     if (r.analysis?.depth > 0) // (depth 0: the only legal decision, not searched)
@@ -951,11 +953,13 @@ for (const team of ['ATK', 'DEF']) {
     render();
   });
 }
-// The learned evaluation for the computer players' turn searches: the
-// next search uses it (a search under way is stopped and started again).
-$('learned').checked = state.learned;
-$('learned').addEventListener('change', () => {
-  state.learned = $('learned').checked;
+// How the computer players' turn searches evaluate: the next search uses
+// the choice (a search under way is stopped and started again).
+for (const [value, label] of Object.entries(EVALUATIONS))
+  $('evaluation').append(new Option(label, value));
+$('evaluation').value = state.evaluation;
+$('evaluation').addEventListener('change', () => {
+  state.evaluation = $('evaluation').value;
   if (state.bot.key) {
     stopBot();
     render();

@@ -14,6 +14,19 @@ export const PLAYERS = ['human', 'search:nodes=20000', 'search:nodes=200000', 's
   'random', 'greedy', 'mcts:playouts=1000', 'mcts:playouts=5000', 'mcts:playouts=20000',
   'mcts:playouts=100000'];
 
+/** How the computer players' turn search evaluates its leaves (the
+ *  page's Evaluation choice, `eval=` of the URL): by the library's own
+ *  network (the default, TurnSearch's eval 'network'), by the hand-written
+ *  evaluation (eval 'hand'), or by the network file value.net
+ *  (experimental, weaker: a Net of wasm/value.net). Each with its label. */
+export const EVALUATIONS = { network: 'Network (default)', hand: 'Hand-written',
+  'value.net': 'value.net (experimental)' };
+
+/** What a search's line and a record's tag add for an evaluation: nothing
+ *  for the default. */
+export const EVALUATION_NOTE = { network: '', hand: 'the hand-written evaluation',
+  'value.net': 'the network value.net' };
+
 /** The computer player the page suggests (the library's strongest, at its default budget). */
 export const DEFAULT_COMPUTER = 'search:nodes=200000';
 

@@ -3,8 +3,9 @@
 // own instance of the engine, searching one request at a time, so that the
 // page stays responsive while the turn search or MCTS thinks. Messages in:
 // { type: 'search', id, epoch, side, kind, options, seed, start, moves,
-// rules, learned } (learned: the turn search with the learned evaluation,
-// whose network the worker fetches once, wasm/value.net) and { type: 'cancel', epoch } (skip the searches of older epochs
+// rules, evaluation } (evaluation: 'network', 'hand' or 'value.net', the
+// network the worker fetches once, wasm/value.net: search.mjs) and
+// { type: 'cancel', epoch } (skip the searches of older epochs
 // not started yet); out: { type: 'ready' } once the engine is loaded,
 // { type: 'result', id, action, stats, analysis }, { type: 'error', id,
 // message, codeName }, and { type: 'fatal',

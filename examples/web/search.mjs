@@ -5,12 +5,14 @@
 // that the page stays responsive however long the search; where a module
 // worker cannot start it searches in the page itself, after letting the
 // page draw "thinking…". Either way a search is a request { side, kind,
-// options, seed, start, moves, rules, learned }: `kind` 'search' (the
+// options, seed, start, moves, rules, evaluation }: `kind` 'search' (the
 // default) or 'mcts', the settings `options` as the binding takes them;
-// `learned` true: the turn search evaluates its leaves with the learned
-// evaluation (the binding's Net of wasm/value.net, share/net/value.net of
-// the sources, fetched once by the instance that searches, and
-// TurnSearch({ eval: net }); experimental, docs/learning.md); the game is
+// `evaluation` (players.mjs, EVALUATIONS) how the turn search evaluates its
+// leaves: 'network' (the default: the library's own network), 'hand' (the
+// hand-written evaluation), both TurnSearch({ eval }), or 'value.net' (the
+// binding's Net of wasm/value.net, share/net/value.net of the sources,
+// fetched once by the instance that searches, and TurnSearch({ eval: net
+// }); experimental, docs/learning.md); the game is
 // the position `start` (BPN) under `rules` (a rules text) and the
 // decisions `moves` (N2 texts) played since; `side` names the searcher
 // that answers ('ATK', 'DEF', or any other key: the page's hints use
@@ -75,11 +77,11 @@ async function fetchNet(url) {
 export function createSearchService(ball, { netBytes = () => fetchNet(NET_URL) } = {}) {
   const searchers = new Map(); // side -> { key, kind, player }
   let line = null;             // { start, rules, moves, game }: the page's game
-  let net = null;              // a promise of the Net, loaded at the first learned search
+  let net = null;              // a promise of the Net, loaded at the first value.net search
 
-  // The learned evaluation's Net, loaded once and kept for the service's
+  // The Net of value.net, loaded once and kept for the service's
   // lifetime (its searchers hold it); a failed load is tried again at the
-  // next learned search.
+  // next value.net search.
   function learnedNet() {
     if (!net) {
       const p = netBytes().then((bytes) => new ball.Net(bytes));
@@ -116,15 +118,15 @@ export function createSearchService(ball, { netBytes = () => fetchNet(NET_URL) }
 
   // The search itself, synchronous: nothing else of the service runs
   // between reading the request and answering it.
-  function searchNow({ side, kind = 'search', options, seed, start, moves, rules }, evalNet) {
-    const key = JSON.stringify([kind, options, evalNet !== null]);
+  function searchNow({ side, kind = 'search', options, seed, start, moves, rules }, evaluation, evalNet) {
+    const key = JSON.stringify([kind, options, evaluation]);
     const seeded = seed !== undefined && seed !== null;
     let s = searchers.get(side);
     if (!s || s.key !== key || (seeded && kind === 'search')) {
       s?.player.free();
       searchers.delete(side);
       const first = seeded ? seed : randomSeed();
-      s = { key, kind, player: kind === 'search' ? new ball.TurnSearch({ ...options, seed: first, eval: evalNet }) :
+      s = { key, kind, player: kind === 'search' ? new ball.TurnSearch({ ...options, seed: first, eval: evalNet ?? evaluation }) :
         new ball.MCTS({ ...options, seed: first }) };
       searchers.set(side, s);
     } else if (seeded) {
@@ -135,7 +137,7 @@ export function createSearchService(ball, { netBytes = () => fetchNet(NET_URL) }
       const r = s.player.analyse(game);
       const analysis = analysisOf(r, game.side);
       return { action: r.best.text, stats: { nodes: r.nodes, depth: r.depth, value: r.value,
-        elapsedMs: r.elapsedMs, learned: evalNet !== null }, analysis };
+        elapsedMs: r.elapsedMs, evaluation }, analysis };
     }
     const action = s.player.choose(game);
     return { action: action.text, stats: { ...s.player.stats }, analysis: null };
@@ -143,9 +145,10 @@ export function createSearchService(ball, { netBytes = () => fetchNet(NET_URL) }
 
   return {
     async search(request) {
-      const learned = request.learned === true && (request.kind ?? 'search') === 'search';
-      const evalNet = learned ? await learnedNet() : null;
-      return searchNow(request, evalNet);
+      // (a name other than these three: TurnSearch's own refusal)
+      const evaluation = (request.kind ?? 'search') === 'search' ? request.evaluation ?? 'network' : null;
+      const evalNet = evaluation === 'value.net' ? await learnedNet() : null;
+      return searchNow(request, evaluation, evalNet);
     },
     clear() {
       for (const s of searchers.values())

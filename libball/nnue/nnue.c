@@ -57,6 +57,7 @@ struct nnue {
      * 9 << 16 */
     uint32_t top2[4][256], low2[256];
     uint32_t sq2[BALL_NUM_SQUARES];
+    struct nnue_rel rel; /* set 2's tables (relative.h) */
     const int16_t *ft;   /* [nf][h], feature-major */
     const int16_t *ftb;  /* [h] */
     const int8_t *w2;    /* [h2][2h], output-major: own side's h first */
@@ -287,6 +288,7 @@ int nnue_load(struct nnue **out, const unsigned char *p, size_t len, char *err, 
     nn->nf = nf;
     nn->residual = (int)get32(p + 32);
     fill_base(nn);
+    nnue_rel_fill(&nn->rel);
 #if NNUE_AVX2
     nn->avx2 = __builtin_cpu_supports("avx2");
 #else
@@ -429,19 +431,26 @@ static void refresh(const struct nnue *nn, struct nnue_acc *a, const pos *p)
 {
     struct delta d;
     size_t n = 0, ball = (size_t)p->st.ball;
-    bb_t occupied = p->piece[0] | p->piece[1] | bb_bit(p->st.ball);
+    /* the pieces away from the ball (a top piece alone or upper, a lower
+     * one), then the ball's square: the one with a role of its own */
+    bb_t away = (p->piece[0] | p->piece[1]) & ~bb_bit(p->st.ball);
     for (size_t half = 0; half < 2; half++)
-        for (uint64_t bits = (uint64_t)(occupied >> (64 * half)); bits != 0; bits &= bits - 1) {
+        for (uint64_t bits = (uint64_t)(away >> (64 * half)); bits != 0; bits &= bits - 1) {
             size_t sq = (size_t)BIT_SQUARE[64 * half + (size_t)__builtin_ctzll(bits)];
-            square_cols(nn, d.add, &n, sq, p->top[sq], p->low[sq], ball);
+            uint8_t low = p->low[sq];
+            uint32_t at = nn->sq2[sq];
+            d.add[n++] = nn->top2[low != 0 ? ROLE_UPPER : ROLE_ALONE][p->top[sq]] + at;
+            if (low != 0)
+                d.add[n++] = nn->low2[low] + at;
         }
+    square_cols(nn, d.add, &n, ball, p->top[ball], p->low[ball], ball);
     d.na = (int)n;
     d.ns = 0;
     a->zone = p->zone_depth - 1;
     a->turns = turns_bucket(p);
     global_delta(&d, a->zone, a->turns, 1);
     if (nn->set == 2)
-        nnue_rel_refresh(&d, p);
+        nnue_rel_refresh(&nn->rel, &d, p);
     accumulate(nn, a->acc[0], a->acc[1], nn->ftb, nn->ftb, &d);
 }
 
@@ -519,7 +528,7 @@ static void update(const struct nnue *nn, struct nnue_acc *a, const pos *p)
     changes(nn, a, p, &d, m);
     /* set 2: the relative features too; a refresh would add the rel new
      * ones as well */
-    rel = nn->set == 2 ? nnue_rel_update(&d, a, p, m) : 0;
+    rel = nn->set == 2 ? nnue_rel_update(&nn->rel, &d, a, p, m) : 0;
     if (d.na + d.ns > NNUE_REFRESH_OVER + rel) {
         /* most of the board changed (another game): summing afresh
          * adds fewer columns */

@@ -28,47 +28,80 @@ static inline int rel_offsets(int ball, int sq, int off[2])
     return 1;
 }
 
-/* The features of square @p sq (top @p top, lower @p low) seen from
- * @p persp with the ball on @p ball, its offset there @p off: at most 2. */
-static int rel_square_side(int persp, int off, int sq, uint8_t top, uint8_t low, int ball,
-                           uint16_t *out)
+/* The pair of the piece features of a top piece @p top in @p role
+ * (ROLE_*: 2 * stacked + holds the ball; 4, a lower piece) from both
+ * sides, without the offset. */
+static uint32_t kind_pair(int code, int role)
 {
-    int n = 0;
-    out[n++] = (uint16_t)(NNUE_F_REL +
-                          nnue_piece_kind(persp, top, nnue_piece_state(top, low != 0, 0, ball == sq)) *
-                              NNUE_REL_OFFSETS + off);
-    if (low != 0)
-        out[n++] = (uint16_t)(NNUE_F_REL + nnue_piece_kind(persp, low, nnue_piece_state(low, 0, 1, 0)) *
-                                               NNUE_REL_OFFSETS + off);
-    return n;
+    uint8_t c = (uint8_t)(code & 15);
+    uint32_t f[2];
+    for (int persp = 0; persp < 2; persp++) {
+        int state = role == 4 ? nnue_piece_state(c, 0, 1, 0) : nnue_piece_state(c, role >> 1, 0, role & 1);
+        f[persp] = (uint32_t)(NNUE_F_REL + nnue_piece_kind(persp, c, state) * NNUE_REL_OFFSETS);
+    }
+    return f[0] | f[1] << 16;
+}
+
+void nnue_rel_fill(struct nnue_rel *r)
+{
+    for (int code = 0; code < 256; code++) {
+        for (int role = 0; role < 4; role++)
+            r->top[role][code] = kind_pair(code, role);
+        r->low[code] = kind_pair(code, 4);
+    }
+    for (int ball = 0; ball < BALL_NUM_SQUARES; ball++) {
+        int off[2];
+        r->window[ball] = 0;
+        for (int sq = 0; sq < BALL_NUM_SQUARES; sq++)
+            if (rel_offsets(ball, sq, off))
+                r->window[ball] |= bb_bit(sq);
+    }
+}
+
+/* The pair of offsets of square @p sq, in the window of a ball on
+ * @p ball, from both sides (rel_offsets()). */
+static inline uint32_t rel_pair(int ball, int sq)
+{
+    int dc = SQ_COL[sq] - SQ_COL[ball], dr = SQ_ROW[sq] - SQ_ROW[ball];
+    return (uint32_t)((dr + REL_ROWS) * (2 * REL_COLS + 1) + dc + REL_COLS) |
+           (uint32_t)((REL_ROWS - dr) * (2 * REL_COLS + 1) + dc + REL_COLS) << 16;
+}
+
+/* Square @p sq's features (top @p top, which is a piece, lower @p low),
+ * within the window of the ball on @p ball, as pairs onto @p list
+ * (@p n so far); their number (a side's). */
+static inline int rel_cols(const struct nnue_rel *r, uint32_t *list, int *n, int sq, uint8_t top,
+                           uint8_t low, int ball)
+{
+    uint32_t off = rel_pair(ball, sq);
+    list[(*n)++] = r->top[(low != 0) * 2 + (ball == sq)][top] + off;
+    if (low == 0)
+        return 1;
+    list[(*n)++] = r->low[low] + off;
+    return 2;
 }
 
 /* Square @p sq's features (top @p top, lower @p low, the ball on
- * @p ball) as pairs of both sides' columns onto the add (@p sign 1) or
- * sub list of @p d; their number (a side's). */
-static int rel_square(struct delta *d, int sq, uint8_t top, uint8_t low, int ball, int sign)
+ * @p ball) onto the add (@p sign 1) or sub list of @p d, if it holds a
+ * piece within the window; their number (a side's). */
+static int rel_square(const struct nnue_rel *r, struct delta *d, int sq, uint8_t top, uint8_t low, int ball,
+                      int sign)
 {
-    int off[2], n = 0;
-    uint16_t f[2][2];
-    if (top == 0 || !rel_offsets(ball, sq, off))
+    if (top == 0 || !bb_has(r->window[ball], sq))
         return 0;
-    for (int persp = 0; persp < 2; persp++)
-        n = rel_square_side(persp, off[persp], sq, top, low, ball, f[persp]);
-    int *count = sign > 0 ? &d->na : &d->ns;
-    uint32_t *list = sign > 0 ? d->add : d->sub;
-    for (int i = 0; i < n; i++)
-        list[(*count)++] = (uint32_t)f[0][i] | (uint32_t)f[1][i] << 16;
-    return n;
+    return sign > 0 ? rel_cols(r, d->add, &d->na, sq, top, low, ball)
+                    : rel_cols(r, d->sub, &d->ns, sq, top, low, ball);
 }
 
-void nnue_rel_refresh(struct delta *d, const pos *p)
+void nnue_rel_refresh(const struct nnue_rel *r, struct delta *d, const pos *p)
 {
-    int sq;
-    for (BB_EACH(sq, p->piece[0] | p->piece[1]))
-        rel_square(d, sq, p->top[sq], p->low[sq], p->st.ball, 1);
+    int sq, ball = p->st.ball;
+    /* only the pieces within the window: a few of the 14 */
+    for (BB_EACH(sq, (p->piece[0] | p->piece[1]) & r->window[ball]))
+        rel_cols(r, d->add, &d->na, sq, p->top[sq], p->low[sq], ball);
 }
 
-int nnue_rel_update(struct delta *d, const struct nnue_acc *a, const pos *p,
+int nnue_rel_update(const struct nnue_rel *r, struct delta *d, const struct nnue_acc *a, const pos *p,
                     const uint64_t changed[2])
 {
     int sq, added = 0, stayed = p->st.ball == a->ball;
@@ -80,10 +113,10 @@ int nnue_rel_update(struct delta *d, const struct nnue_acc *a, const pos *p,
         for (uint64_t bits = changed[half]; bits != 0; bits &= bits - 1) {
             sq = half * 64 + __builtin_ctzll(bits);
             if (stayed) {
-                rel_square(d, sq, a->top[sq], a->low[sq], a->ball, -1);
-                rel_square(d, sq, p->top[sq], p->low[sq], p->st.ball, 1);
+                rel_square(r, d, sq, a->top[sq], a->low[sq], a->ball, -1);
+                rel_square(r, d, sq, p->top[sq], p->low[sq], p->st.ball, 1);
             } else if (!bb_has(now, sq)) {
-                rel_square(d, sq, a->top[sq], a->low[sq], a->ball, -1);
+                rel_square(r, d, sq, a->top[sq], a->low[sq], a->ball, -1);
             }
         }
     if (stayed)
@@ -91,10 +124,28 @@ int nnue_rel_update(struct delta *d, const struct nnue_acc *a, const pos *p,
     /* the ball moved: every old feature out (rel_square() skips an empty
      * square), every new one in */
     for (BB_EACH(sq, now)) {
-        rel_square(d, sq, a->top[sq], a->low[sq], a->ball, -1);
-        added += rel_square(d, sq, p->top[sq], p->low[sq], p->st.ball, 1);
+        rel_square(r, d, sq, a->top[sq], a->low[sq], a->ball, -1);
+        added += rel_square(r, d, sq, p->top[sq], p->low[sq], p->st.ball, 1);
     }
     return added;
+}
+
+/* The features of square @p sq (top @p top, lower @p low) seen from
+ * @p persp with the ball on @p ball, its offset there @p off: at most 2.
+ * Computed from the kinds directly, not from the tables of
+ * nnue_rel_fill(): what a trainer reads (ball_net_features()), and a
+ * second reading the tests compare the search's sums with. */
+static int rel_square_side(int persp, int off, int sq, uint8_t top, uint8_t low, int ball,
+                           uint16_t *out)
+{
+    int n = 0;
+    out[n++] = (uint16_t)(NNUE_F_REL +
+                          nnue_piece_kind(persp, top, nnue_piece_state(top, low != 0, 0, ball == sq)) *
+                              NNUE_REL_OFFSETS + off);
+    if (low != 0)
+        out[n++] = (uint16_t)(NNUE_F_REL + nnue_piece_kind(persp, low, nnue_piece_state(low, 0, 1, 0)) *
+                                               NNUE_REL_OFFSETS + off);
+    return n;
 }
 
 int nnue_rel_features(const ball_game *game, int persp, uint16_t *out)

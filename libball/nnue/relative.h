@@ -15,6 +15,7 @@
 
 #include "nnue.h"
 #include "position.h"
+#include "bitboard.h"
 
 /* Pairs of columns an update adds, or takes, at most: each feature of a
  * position once (changes() visits a square once; a moved ball takes
@@ -52,16 +53,31 @@ static inline int nnue_piece_kind(int persp, uint8_t code, int state)
     return ((pc_team(code) != persp) * 3 + pc_type(code) - 1) * 7 + state;
 }
 
+/* What the relative features are made of, laid out at load
+ * (nnue_rel_fill()) so that a piece's pair of columns is one table
+ * look-up plus its offset: top[role][code] is NNUE_F_REL + kind * 63 of
+ * a top piece of that byte in that role (2 * stacked + holds the ball)
+ * from ATK's side (low 16 bits) and DEF's (high), low[code] the same for
+ * a stack's lower piece; window[b] the squares within the window of a
+ * ball on square b (bitboard bits). Read-only after the load. */
+struct nnue_rel {
+    uint32_t top[4][256], low[256];
+    bb_t window[BALL_NUM_SQUARES];
+};
+
+/* Fills @p r (the network's own copy: no global state). */
+void nnue_rel_fill(struct nnue_rel *r);
+
 /* Every relative feature of @p p, both sides' as pairs, onto the add
  * list of @p d. */
-void nnue_rel_refresh(struct delta *d, const pos *p);
+void nnue_rel_refresh(const struct nnue_rel *r, struct delta *d, const pos *p);
 
 /* The relative features that changed from @p a's remembered position to
  * @p p, onto @p d: the squares of @p changed (bits of squares 0-63, then
  * 64-110) when the ball stayed on its square; when it moved, every old
  * feature out and every new one in. Returns the number of features put
  * in a side for a moved ball (what a refresh would add too), else 0. */
-int nnue_rel_update(struct delta *d, const struct nnue_acc *a, const pos *p,
+int nnue_rel_update(const struct nnue_rel *r, struct delta *d, const struct nnue_acc *a, const pos *p,
                     const uint64_t changed[2]);
 
 #endif

@@ -163,6 +163,7 @@ struct ball_search {
     int quit;
     int sync_ok;            /* mu and the conditions were initialised */
 #endif
+    ball_net *own_net;      /* BALL_EVAL_NETWORK: the built-in network, loaded for this searcher */
     ball_search_eval_fn eval_fn;
     void *eval_ud;
     ball_search_prior_fn prior_fn;

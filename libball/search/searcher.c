@@ -14,6 +14,7 @@
 #include "err_text.h"
 #include "sized.h"
 #include "nnue/net.h"
+#include "nnue/default_net.h"
 
 /* ---------------------------------------------------------------- config */
 
@@ -68,6 +69,7 @@ static const struct cfg_rule CONFIG_RULES[] = {
     SEARCH_RANGE(CFG_INT, multipv, 1, 256),
     SEARCH_RANGE(CFG_INT, hash_mb, 1, 65536),
     SEARCH_RANGE(CFG_INT, info_every_ms, 0, DAY_MS),
+    SEARCH_RANGE(CFG_INT, eval, BALL_EVAL_NETWORK, BALL_EVAL_HAND),
 };
 static const struct cfg_spec CONFIG = {
     "search", "ball_search_config", CONFIG_SIZES, N_SIZES(CONFIG_SIZES), CONFIG_RULES, N_SIZES(CONFIG_RULES),
@@ -102,6 +104,23 @@ static void worker_free(struct worker *w)
     free(w->nacc);
     free(w->line_pv);
     free(w->line_pv_len);
+}
+
+/* The evaluation ball_search_config::eval chose: for the network, the
+ * searcher's own copy of the one the library carries (default_net.h),
+ * evaluated through the hook that the search updates incrementally. */
+static int own_eval(ball_search *s, char *err, size_t errlen)
+{
+    char why[160];
+    int rc;
+    if (s->cfg.eval != BALL_EVAL_NETWORK)
+        return BALL_OK;
+    rc = ball_net_load(&s->own_net, nnue_default_net, nnue_default_net_len, why, sizeof why);
+    if (rc != BALL_OK) /* out of memory: the file is checked by tests/meta/embedded_net_test.sh */
+        return err_text(err, errlen, rc, "search: the built-in network: %s", why);
+    s->eval_fn = ball_net_search_eval;
+    s->eval_ud = s->own_net;
+    return BALL_OK;
 }
 
 int ball_search_new(ball_search **out, const ball_search_config *cfg, char *err, size_t errlen)
@@ -146,6 +165,10 @@ int ball_search_new(ball_search **out, const ball_search_config *cfg, char *err,
             return fail(err, errlen, BALL_E_NOMEM, "out of memory for the search buffers");
         }
     }
+    if ((rc = own_eval(s, err, errlen)) != BALL_OK) {
+        ball_search_free(s);
+        return rc;
+    }
     rc = threads_start(s);
     if (rc != BALL_OK) {
         ball_search_free(s);
@@ -168,6 +191,7 @@ void ball_search_free(ball_search *s)
         for (int i = 0; i < s->n_workers; i++)
             ball_game_free(s->helper_game[i]);
     free(s->helper_game);
+    ball_net_free(s->own_net);
     free(s->w);
     free(s->tt);
     free(s);
@@ -197,6 +221,10 @@ int ball_search_set_eval(ball_search *s, ball_search_eval_fn eval, void *ud)
 {
     if (s == NULL)
         return BALL_E_ARG;
+    if (eval == NULL) {
+        eval = s->own_net != NULL ? ball_net_search_eval : NULL;
+        ud = s->own_net;
+    }
     s->eval_fn = eval;
     s->eval_ud = ud;
     /* a net freed and another loaded at its address must not meet the old

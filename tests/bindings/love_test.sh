@@ -132,6 +132,8 @@ frames=$(field search_frames)
 echo "love: $searches search(es) of 3 s, $frames frames drawn meanwhile, the longest $frame ms"
 [ "${frame:-99999}" -lt 2250 ] || fail "a frame of $frame ms while the search ran: the window waited for it"
 [ "${frames:-0}" -ge $((3 * ${searches:-1})) ] || fail "$frames frames in $searches searches of 3 s"
+# without --eval, the searcher evaluates with the library's network
+state_has "search_eval network" || fail "the search's evaluation: $(field search_eval), not network"
 
 # 4. a move of turn 3 that the library lists: a piece and its first destination
 lua_ball() { LUA_CPATH="$module" luajit -e "local ball = require('ball') $1"; }
@@ -185,6 +187,16 @@ wait_for 10 sh -c "! kill -0 $love_pid 2>/dev/null" || fail "the game did not qu
 wait "$love_pid" 2>/dev/null
 love_pid=""
 state_has "quit search_stopped" || fail "quitting did not stop the search: $(field quit)"
+# --eval hand reaches the searcher: its searches say so
+rm -f "$tmp/hand"
+timeout 60 love examples/love --cpath "$module" --human none --nodes 500 --delay-ms 0 --eval hand \
+    --state "$tmp/hand" >"$tmp/hand.log" 2>&1 &
+love_pid=$!
+wait_for 30 grep -Fqsx "search_eval hand" "$tmp/hand" ||
+    fail "--eval hand: the search's evaluation is $(sed -n 's/^search_eval //p' "$tmp/hand" 2>/dev/null)"
+kill "$love_pid" 2>/dev/null
+wait "$love_pid" 2>/dev/null
+love_pid=""
 # 8. bad input: the window says what is wrong (the state file holds its
 # first line), and the game is still running, not crashed
 refused() {
@@ -200,6 +212,8 @@ refused() {
 }
 msg=$(refused --human XYZ)
 case $msg in "--human is"*XYZ*) ;; *) fail "--human XYZ: $msg" ;; esac
+msg=$(refused --eval Hand)
+case $msg in "--eval is network"*"hand"*"'Hand'") ;; *) fail "--eval Hand: $msg" ;; esac
 msg=$(refused --cpath "$tmp/none/?.so")
 case $msg in "cannot load the ball module"*"module 'ball' not found"*) ;; *) fail "no module: $msg" ;; esac
 msg=$(refused --cpath "$module" --bpn "7/6 nonsense")

@@ -297,8 +297,9 @@ e = Engine([BALL, "engine"])
 lines = q(e, "bep", "bepok")
 check(lines[0].startswith("id name libball search "), "default searcher's name: %r" % lines[0])
 opts = [l.split()[2] for l in lines if l.startswith("option name ")]
-check(opts == ["Nodes", "Hash", "Threads", "Seed", "EvalFile"], "turn search options: %r" % opts)
+check(opts == ["Nodes", "Hash", "Threads", "Seed", "Eval", "EvalFile"], "turn search options: %r" % opts)
 check("option name EvalFile type string default <empty>" in lines, "EvalFile line: %r" % lines)
+check("option name Eval type combo default network var network var hand" in lines, "Eval line: %r" % lines)
 check(error_of(e.ask("setoption name Threads value 0"), "Threads 0")
       == "info string error: setoption: Threads: '0' is out of range 1 to 64", "Threads 0")
 got = q(e, "go nodes 20000 multipv 3", "bestdecision")
@@ -331,6 +332,49 @@ check(best_of(got) in legal(START), "stop: a legal decision")
 check_clamped(e, "search")
 e.send("quit")
 check(e.close() == 0, "quit: exit status 0")
+
+# ---- Eval / --eval: the network the library carries (the default) or the
+# hand-written evaluation (ball_search_config::eval)
+def final_value(lines):
+    """The value of the last info line before bestdecision."""
+    return [l for l in lines if l.startswith("info ")][-1].split(" value ")[1].split()[0]
+
+
+e = Engine([BALL, "engine"])
+check(error_of(e.ask("setoption name Eval value Hand"), "Eval Hand")
+      == "info string error: setoption: Eval: 'Hand' is not one of: network hand", "Eval Hand refused")
+network = q(e, "go nodes 20000", "bestdecision")
+check(e.ask("setoption name Eval value hand") == [], "Eval hand accepted")
+e.ask("newgame")
+hand = q(e, "go nodes 20000", "bestdecision")
+check(best_of(hand) in legal(START), "Eval hand: a legal decision %r" % hand[-1])
+check(final_value(hand) != final_value(network),
+      "Eval hand and network value the start alike: %s" % final_value(hand))
+check(e.ask("setoption name Eval value network") == [], "Eval network accepted")
+e.ask("newgame")
+again = q(e, "go nodes 20000", "bestdecision")
+check(again[-1] == network[-1] and final_value(again) == final_value(network),
+      "back to the network: %r vs %r" % (again[-1], network[-1]))
+e.send("quit")
+check(e.close() == 0, "Eval session: exit 0")
+e = Engine([BALL, "engine", "--eval", "hand"])
+hand2 = q(e, "go nodes 20000", "bestdecision")
+check(hand2[-1] == hand[-1] and final_value(hand2) == final_value(hand),
+      "--eval hand is Eval hand: %r vs %r" % (hand2[-1], hand[-1]))
+e.send("quit")
+check(e.close() == 0, "--eval session: exit 0")
+# the default is the shipped file's network, the same search node for node
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "share", "net", "nnue.net")
+e = Engine([BALL, "engine", "--net", SHIPPED])
+shipped = q(e, "go nodes 20000", "bestdecision")
+check(shipped[-1] == network[-1] and final_value(shipped) == final_value(network),
+      "the default is share/net/nnue.net: %r vs %r" % (network[-1], shipped[-1]))
+e.send("quit")
+check(e.close() == 0, "--net nnue.net session: exit 0")
+for args, why in ((["--eval", "foo"], "Eval: 'foo' is not one of: network hand"),
+                  (["--searcher", "mcts", "--eval", "hand"], "--eval: only the turn search")):
+    r = subprocess.run([BALL, "engine"] + args, input="", capture_output=True, text=True, timeout=10)
+    check(r.returncode == 2 and why in r.stderr, "%s: %r" % (args, r.stderr))
 
 # ---- EvalFile / --net: a network file (docs/network-format.md) as the
 # turn search's evaluation; a bad file refused with the loader's reason

@@ -15,6 +15,8 @@
 #     legal decision with it (residual: its value of a leaf is the
 #     built-in evaluation plus the network's);
 #   - the same command twice gives the same file, byte for byte;
+#   - the cache's "hand" column is the hand-written evaluation
+#     (TurnSearch(eval="hand")), not the search's default network;
 #   - --mirror's column map equals the library's features of the mirrored
 #     position (BPN reversed row by row), for feature set 2's relative
 #     features too (derived from the mirrored position's own features);
@@ -66,7 +68,9 @@ PYEOF
 # --mirror's map (column_mirror) against the library: the features of a
 # position mirrored across column G by its BPN text (N1: each row's
 # squares reversed) are the map of its features, from both sides, and the
-# built-in evaluation gives both the same value (the symmetry it relies on).
+# hand-written evaluation gives both the same value (the symmetry it relies
+# on: train_nnue.py's "hand" column, which a mirrored row keeps; eval="hand",
+# since the search's default is the network the library carries).
 "$PY" - "$tmp/data" <<'PYEOF' || { echo "FAIL: the column mirror"; exit 1; }
 import glob, re, sys
 import numpy as np
@@ -98,7 +102,7 @@ def mirror_bpn(bpn):
         rows.append(text)
     return " ".join(["/".join(rows)] + fields[1:])
 checked = moved = 0
-with libball.TurnSearch(nodes=1, hash_mb=1) as ts:
+with libball.TurnSearch(nodes=1, hash_mb=1, eval="hand") as ts:
     for f in sorted(glob.glob(sys.argv[1] + "/*.npz")):
         d = np.load(f)
         for b in d["bpn"]:
@@ -141,7 +145,24 @@ with libball.Net.from_file(sys.argv[1] + "/value.net") as net, \
         libball.TurnSearch(nodes=500, hash_mb=1, eval=net) as ts, libball.Game() as g:
     a = ts.choose(g)
     assert a in g.legal_actions()
-print("check", run["check"], "versus hand", run["versus_hand"])
+# the cache's "hand" column (what the network learns a correction to) is
+# the hand-written evaluation, not the search's default (the network the
+# library carries), which gives other values on some of these rows
+import glob
+import numpy as np
+rows = differ = 0
+with libball.TurnSearch(nodes=1, hash_mb=1, eval="hand") as hand, \
+        libball.TurnSearch(nodes=1, hash_mb=1) as default:
+    for f in sorted(glob.glob(sys.argv[1] + "/cache/*.npz"))[:2]:
+        z = np.load(f)
+        for b, h in list(zip(z["bpn"], z["hand"]))[:40]:
+            with libball.Game(b.decode(), rules_text=str(z["rules"])) as g:
+                assert abs(float(h) - hand.evaluate(g)) < 1e-6, (b, float(h), hand.evaluate(g))
+                differ += abs(float(h) - default.evaluate(g)) > 1e-6
+            rows += 1
+assert rows > 0 and differ > 0, (rows, differ)
+print("check", run["check"], "versus hand", run["versus_hand"],
+      "hand column: %d rows, %d differ from the network" % (rows, differ))
 PYEOF
 # feature set 2: a toy network, its file, C against the integer forward pass
 "$PY" examples/python/train_nnue.py --data "$tmp/data" --out "$tmp/f2" --cache "$tmp/a/cache" $tr \

@@ -133,9 +133,10 @@ grep -q '^bestdecision ' "$tmp/shipped.out" || fail "the shipped net: no bestdec
 grep -q 'error' "$tmp/shipped.out" && fail "the shipped net: $(grep error "$tmp/shipped.out" | head -n 1)"
 
 # The second generation's games with generation 0's network differ from
-# games of the hand-written search with the same seeds.
+# games of the hand-written search with the same seeds (eval=hand: the
+# search's default is the network the library carries).
 "$PY" -m libball.selfplay --out "$tmp/hand" --games 6 --seed 1000001 --chunk 6 --workers 0 \
-    --atk search:nodes=300 --def search:nodes=300 >/dev/null 2>"$tmp/err" ||
+    --atk search:nodes=300,eval=hand --def search:nodes=300,eval=hand >/dev/null 2>"$tmp/err" ||
     fail "selfplay without the net: $(tail -n 1 "$tmp/err")"
 cat "$tmp/hand"/*.records >"$tmp/hand.rec" 2>/dev/null
 cat "$tmp/run/gen1/data"/*.records >"$tmp/net.rec" 2>/dev/null

@@ -23,6 +23,7 @@
  * pieces entering and leaving the window, loose balls and stacks, so that
  * a dropped relative update is met. */
 #define BALL_EXPERIMENTAL
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -619,7 +620,9 @@ START_TEST(test_search_uses_net)
         {
             double v = 0, w = 0, hand = 0;
             ball_search *plain = NULL;
-            ck_assert_int_eq(ball_search_new(&plain, &cfg, err, sizeof err), BALL_OK);
+            ball_search_config hand_cfg = cfg;
+            hand_cfg.eval = BALL_EVAL_HAND;
+            ck_assert_int_eq(ball_search_new(&plain, &hand_cfg, err, sizeof err), BALL_OK);
             ck_assert_int_eq(ball_search_evaluate(plain, g, &hand), BALL_OK);
             ck_assert_int_eq(ball_search_evaluate(s, g, &v), BALL_OK);
             ck_assert_int_eq(ball_net_evaluate(net, g, &w), BALL_OK);
@@ -764,6 +767,74 @@ START_TEST(test_extreme_biases)
 }
 END_TEST
 
+/* The residual network @p net on the search's scale over the hand-written
+ * value @p hand: what a searcher with it gives (test_search_uses_net). */
+static double residual_sum(double hand, double w)
+{
+    double ho = hand / (1 - (hand < 0 ? -hand : hand)), wo = w / (1 - (w < 0 ? -w : w));
+    return (ho + wo) / (1 + (ho + wo < 0 ? -(ho + wo) : ho + wo));
+}
+
+/* A searcher made with the defaults evaluates with the network of
+ * share/net/nnue.net (BALL_EVAL_NETWORK, ball.h): on named positions its
+ * value is the hand-written one corrected by that file's network (a
+ * residual net), read here from the file and loaded as any other;
+ * ball_search_set_eval(NULL) goes back to it, BALL_EVAL_HAND gives the
+ * hand-written value, and an eval out of range is refused. */
+START_TEST(test_default_network)
+{
+    static const char *const named[] = {OPEN_CARRIER, STACK_LOOSE, WINDOW_EDGES};
+    FILE *f = fopen("share/net/nnue.net", "rb");
+    static unsigned char data[2 << 20];
+    size_t len;
+    ball_net *file_net;
+    ball_search *dflt = NULL, *hand = NULL, *bad = NULL;
+    ball_search_config cfg;
+    char err[200];
+    int differ = 0;
+    ck_assert_msg(f != NULL, "share/net/nnue.net: run the test from the repository");
+    len = fread(data, 1, sizeof data, f);
+    fclose(f);
+    ck_assert_uint_gt(len, 900000);
+    file_net = tu_net_load_ok(data, len);
+    ball_search_config_init(&cfg, sizeof cfg);
+    ck_assert_int_eq(cfg.eval, BALL_EVAL_NETWORK);
+    cfg.hash_mb = 1;
+    ck_assert_int_eq(ball_search_new(&dflt, &cfg, err, sizeof err), BALL_OK);
+    cfg.eval = BALL_EVAL_HAND;
+    ck_assert_int_eq(ball_search_new(&hand, &cfg, err, sizeof err), BALL_OK);
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
+        ball_game *g = tu_game(named[i]);
+        double v = 0, h = 0, w = 0, again = 0;
+        ck_assert_int_eq(ball_search_evaluate(dflt, g, &v), BALL_OK);
+        ck_assert_int_eq(ball_search_evaluate(hand, g, &h), BALL_OK);
+        ck_assert_int_eq(ball_net_evaluate(file_net, g, &w), BALL_OK);
+        ck_assert_msg(v - residual_sum(h, w) < 2e-3 && residual_sum(h, w) - v < 2e-3,
+                      "%s: %g against %g + %g", named[i], v, h, w);
+        differ += v != h;
+        /* a caller's evaluation, then back to the network */
+        ck_assert_int_eq(ball_search_set_eval(dflt, ball_net_search_eval, file_net), BALL_OK);
+        ck_assert_int_eq(ball_search_set_eval(dflt, NULL, NULL), BALL_OK);
+        ck_assert_int_eq(ball_search_evaluate(dflt, g, &again), BALL_OK);
+        ck_assert_msg(again == v, "%s: %.17g after set_eval(NULL), %.17g before", named[i], again, v);
+        ck_assert_int_eq(ball_search_set_eval(hand, NULL, NULL), BALL_OK);
+        ck_assert_int_eq(ball_search_evaluate(hand, g, &again), BALL_OK);
+        ck_assert_msg(again == h, "%s: the hand searcher changed", named[i]);
+        ball_game_free(g);
+    }
+    ck_assert_int_gt(differ, 0);
+    for (int e = -1; e <= 2; e += 3) {
+        cfg.eval = e;
+        ck_assert_int_eq(ball_search_new(&bad, &cfg, err, sizeof err), BALL_E_ARG);
+        ck_assert_ptr_null(bad);
+        ck_assert_msg(strstr(err, "eval") != NULL, "%s", err);
+    }
+    ball_search_free(dflt);
+    ball_search_free(hand);
+    ball_net_free(file_net);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("nnue");
@@ -778,6 +849,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, test_refusals, 0, 2);
     /* residual _i & 1, feature set 1 + (_i >> 1) */
     tcase_add_loop_test(tc, test_search_uses_net, 0, 4);
+    tcase_add_test(tc, test_default_network);
     tcase_add_test(tc, test_evaluate_finished);
     tcase_add_test(tc, test_evaluate_clamped);
     tcase_add_test(tc, test_extreme_biases);

@@ -6,7 +6,9 @@
 
 Parts: nullturn (no turn that ends where ``end`` at once would, at every
 strength the lobby offers, from the 55 positions after DEF's first
-decision, and through the server), attack (the attack of issue 48
+decision, and through the server), eval (``--bot-eval``: the server's
+bot plays the turn of the evaluation chosen, the network by default, and
+a bad value is refused at start-up with a message), attack (the attack of issue 48
 replayed: bot-only games of the greatest strength from several client
 addresses, refused with clear 4xx answers past the server's caps and the
 per-address rate; the server's memory stays under the documented budget
@@ -15,14 +17,16 @@ answers within BOT_REPLY_SECONDS). Prints FAIL lines and exits 1 when a
 check fails."""
 
 import asyncio
+import json
 import os
 import random
+import subprocess
 import sys
 import time
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from client import ROOT, Client, ServerProcess, create_game  # noqa: E402
+from client import ROOT, SERVER, Client, ServerProcess, create_game  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "examples", "server"))
 import aiohttp  # noqa: E402
@@ -118,26 +122,84 @@ async def part_nullturn(dirname: str) -> None:
     server = ServerProcess(os.path.join(dirname, "nullturn.sqlite"))
     server.start()
     try:
-        async with aiohttp.ClientSession() as http:
-            for first in ("G15-I15", "K11-L10", "E11-F10"):
-                made = await create_game(http, server.url, atk="bot", bot_nodes=2000)
-                c = Client(http, server.url, made["game"], made["seats"]["DEF"]["token"])
-                await c.connect()
-                r = await c.send(type="decision", seq=1, action=first)
-                check(r.get("type") == "ack", "DEF's first decision: %r" % r)
-                seq = 1
-                if c.game.side == libball.Team.DEF and c.game.is_legal("end"):
-                    await c.send(type="decision", seq=2, action="end")
-                    seq = 2
-                position = c.game.clone()
-                while c.game.side == libball.Team.ATK and not c.game.is_over:
-                    await c.next_message(20)
-                turn = [e["action"] for e in c.events[seq:]]
-                check(bool(turn) and not null_turn(position, turn),
-                      "the server's bot after %s: %r" % (first, turn))
-                await c.close()
+        for first in ("G15-I15", "K11-L10", "E11-F10"):
+            position, turn = await bot_turn(server, first)
+            check(bool(turn) and not null_turn(position, turn),
+                  "the server's bot after %s: %r" % (first, turn))
+            position.close()
     finally:
         server.stop()
+
+
+async def bot_turn(server: ServerProcess, first: str) -> Tuple[libball.Game, List[str]]:
+    """The position after DEF's ``first`` decision (and its ``end`` when
+    the turn goes on) in a new game against the server's bot (2000 nodes),
+    and ATK's turn from there, as the bot played it."""
+    async with aiohttp.ClientSession() as http:
+        made = await create_game(http, server.url, atk="bot", bot_nodes=2000)
+        c = Client(http, server.url, made["game"], made["seats"]["DEF"]["token"])
+        await c.connect()
+        r = await c.send(type="decision", seq=1, action=first)
+        check(r.get("type") == "ack", "DEF's first decision: %r" % r)
+        seq = 1
+        if c.game.side == libball.Team.DEF and c.game.is_legal("end"):
+            await c.send(type="decision", seq=2, action="end")
+            seq = 2
+        position = c.game.clone()
+        while c.game.side == libball.Team.ATK and not c.game.is_over:
+            await c.next_message(20)
+        turn = [e["action"] for e in c.events[seq:]]
+        await c.close()
+        return position, turn
+
+
+async def part_eval(dirname: str) -> None:
+    """--bot-eval reaches the bots' TurnSearch: with one bot thread and
+    8 MiB (the table of plan_turn(..., 8)) the server's bot plays the turn
+    that the search with that evaluation plans, and the two evaluations
+    plan different turns there (else this would tell nothing)."""
+    first = "G15-I15"
+    pos = libball.Game()
+    pos.apply(first)
+    if pos.side == libball.Team.DEF and pos.is_legal("end"):
+        pos.apply("end")
+    planned = {how: bots.plan_turn(pos.clone(), 2000, 8, how) for how in bots.EVALUATIONS}
+    pos.close()
+    check(planned["network"] != planned["hand"],
+          "the evaluations plan different turns after %s: %r" % (first, planned))
+    for how, args in (("network", ()), ("hand", ("--bot-eval", "hand"))):
+        db = os.path.join(dirname, "eval-%s.sqlite" % how)
+        log = db + ".log"
+        server = ServerProcess(db, "--bot-threads", "1", "--bot-memory", "8", *args, log=log)
+        server.start()
+        try:
+            position, turn = await bot_turn(server, first)
+            position.close()
+        finally:
+            server.stop()
+        check(turn == planned[how], "--bot-eval %s (%s): the bot played %r, the search with "
+              "eval=%r plans %r" % (how, " ".join(args) or "the default", turn, how,
+                                    planned[how]))
+        with open(log) as f:
+            starts = [json.loads(line) for line in f if '"start"' in line]
+        check(bool(starts) and starts[-1].get("bot_eval") == how,
+              "the start line of the log says bot_eval %s: %r" % (how, starts[-1:]))
+    # a bad value: refused at start-up, with the option and the accepted values
+    r = subprocess.run([sys.executable, SERVER, "--port", "0", "--bot-eval", "nnue",
+                        "--db", os.path.join(dirname, "never.sqlite")],
+                       capture_output=True, text=True, timeout=60)
+    check(r.returncode == 2 and "--bot-eval" in r.stderr and "'nnue'" in r.stderr
+          and "'network', 'hand'" in r.stderr,
+          "--bot-eval nnue refused at start-up: exit %d, %r" % (r.returncode, r.stderr[-300:]))
+    check(not os.path.exists(os.path.join(dirname, "never.sqlite")),
+          "--bot-eval nnue: nothing made before the refusal")
+    try:
+        bots.BotPool(1, 8, "nnue")
+        check(False, "BotPool(evaluation='nnue') refused")
+    except ValueError as e:
+        check("network or hand, not 'nnue'" in str(e), "BotPool's message: %s" % e)
+    print("eval: the bot plays %r with the network (default), %r with --bot-eval hand"
+          % (" ".join(planned["network"]), " ".join(planned["hand"])))
 
 
 def rss_mb(server: ServerProcess) -> float:
@@ -233,11 +295,11 @@ async def part_attack(dirname: str) -> None:
 async def main() -> int:
     dirname = sys.argv[1]
     os.makedirs(dirname, exist_ok=True)
-    parts = sys.argv[2:] or ["nullturn", "attack"]
+    parts = sys.argv[2:] or ["nullturn", "eval", "attack"]
     for part in parts:
         t = time.monotonic()
         before = len(failures)
-        await {"nullturn": part_nullturn, "attack": part_attack}[part](dirname)
+        await {"nullturn": part_nullturn, "eval": part_eval, "attack": part_attack}[part](dirname)
         print("%s: %s (%.1f s)" % (part, "ok" if len(failures) == before else "FAILED",
                                    time.monotonic() - t), flush=True)
     return 1 if failures else 0

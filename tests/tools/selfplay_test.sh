@@ -76,6 +76,25 @@ grep -q 'decisions per turn' "$tmp/table" || fail "table: no decisions per turn"
 [ $? -eq 2 ] || fail "unknown player not refused with status 2"
 "$SELFPLAY" --games 0 >/dev/null 2>&1
 [ $? -eq 2 ] || fail "--games 0 not refused with status 2"
+# the turn search's evaluation: search:...,eval=network|hand
+# (ball_search_config::eval); another word is an unknown player
+for spec in search:nodes=2000,eval=Hand search:eval=hand2 search:nodes=2000,eval=; do
+    "$SELFPLAY" --games 1 --atk "$spec" >/dev/null 2>"$tmp/err"
+    [ $? -eq 2 ] && grep -q "unknown player '$spec'" "$tmp/err" || fail "$spec not refused: $(cat "$tmp/err")"
+done
+EV="--games 4 --def greedy --turn-limit 12 --seed 9 --csv"
+# shellcheck disable=SC2086
+"$SELFPLAY" $EV --atk search:nodes=2000 >"$tmp/net.csv" 2>"$tmp/err" || fail "search (network): $(cat "$tmp/err")"
+# shellcheck disable=SC2086
+"$SELFPLAY" $EV --atk search:nodes=2000,eval=network >"$tmp/net2.csv" 2>"$tmp/err" || fail "eval=network: $(cat "$tmp/err")"
+# shellcheck disable=SC2086
+"$SELFPLAY" $EV --atk search:eval=hand,nodes=2000 >"$tmp/hand.csv" 2>"$tmp/err" || fail "eval=hand: $(cat "$tmp/err")"
+# the same games but for the player's name in the CSV
+sed 's/,eval=network,/,/' "$tmp/net2.csv" | cmp -s "$tmp/net.csv" - || fail "eval=network is not the default"
+sed 's/:eval=hand,/:/' "$tmp/hand.csv" | cmp -s "$tmp/net.csv" - &&
+    fail "eval=hand played the same 4 games as the network"
+"$SELFPLAY" --games 1 --turn-limit 4 --atk search:eval=hand >/dev/null 2>"$tmp/err" ||
+    fail "search:eval=hand alone (the default budget): $(cat "$tmp/err")"
 "$SELFPLAY" --frobnicate >/dev/null 2>&1
 [ $? -eq 2 ] || fail "unknown option not refused with status 2"
 

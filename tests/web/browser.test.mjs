@@ -11,10 +11,12 @@
 // "thinking…" with the page responsive, a search dropped by Undo; in the
 // page when the worker cannot start), the turn search (a seeded game that
 // repeats selfplay's, the evaluation bar and best line, the Hint button on
-// a touchdown in one turn and on the start), the learned evaluation (the
-// box turns it on: the worker fetches wasm/value.net and the turn search
-// plays the native search's decisions with that net, read through the
-// Python binding) and the phone width; the
+// a touchdown in one turn and on the start), the evaluation choice
+// (network by default; "Hand-written" makes the worker's turn search play
+// the decisions of TurnSearch({ eval: 'hand' }); "value.net": the worker
+// fetches wasm/value.net and the turn search plays the native search's
+// decisions with that net, read through the Python binding) and the phone
+// width; the
 // visual comparison with `ball svg` (the same pixels), the scripted game
 // again by keyboard only, the legend, accessible names and contrast, the
 // small glitches of issue 30, and whole games (save, reload, load,
@@ -32,6 +34,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../examples/web/serve.mjs';
+import load from '../../bindings/js/libball.mjs';
 
 const ROOT = resolve(process.env.WEB_ROOT ?? 'build/web');
 const TOOL = resolve(process.env.BALL_TOOL ?? 'build/bin/ball');
@@ -863,30 +866,63 @@ test('browser test of the web page', { timeout: 300000 }, async (t) => {
     assert.equal(line[0], log[lastAtk].action, 'the best line starts with the decision played');
   });
 
-  await t.test('the learned evaluation: the box turns it on, the worker fetches wasm/value.net, the turn search ' +
-    'plays the native search\'s decisions with that net', async () => {
+  await t.test('the evaluation: network by default; hand-written plays TurnSearch({ eval: \'hand\' })\'s decisions; ' +
+    'value.net: the worker fetches wasm/value.net and plays the native search\'s decisions with that net', async () => {
     const fetched = [];
     const seen = (r) => { if (r.url().endsWith('/wasm/value.net')) fetched.push(r.url()); };
     context.on('request', seen); // the worker's requests too
-    try {
+    // A game of ATK's turn search (20,000 nodes, selfplay's seed 8 for
+    // ATK) against greedy, turn limit 4, with the Evaluation `choice`.
+    const playWith = async (choice) => {
       await page.goto(url + '?def=greedy&seed=8&delay=0&rules=turns%3D4');
       await page.waitForSelector('body[data-ready="1"]');
-      assert.equal(await page.isChecked('#learned'), false, 'off by default');
-      assert.equal(await page.getAttribute('#learned', 'type'), 'checkbox');
-      await page.check('#learned');
+      assert.equal(await page.inputValue('#evaluation'), 'network', 'the network by default');
+      await page.selectOption('#evaluation', choice);
       await page.selectOption('#player-ATK', 'search:nodes=20000');
       await page.waitForFunction(() => document.body.dataset.result !== 'ongoing', null, { timeout: 60000 });
       await page.selectOption('#player-DEF', 'human');
       await page.selectOption('#player-ATK', 'human');
-      await page.locator('#players').scrollIntoViewIfNeeded();
-      await shot('12-learned-evaluation');
-      assert.equal(fetched.length, 1, `the network fetched once: ${fetched.join(' ')}`);
       const log = await pageLog();
       const mine = log.filter((e) => e.player === 'search:nodes=20000');
       assert.ok(mine.length >= 3 && log.some((e) => e.player === 'greedy'), `${mine.length} decisions of the search`);
       replayInTool(log, START, ['--turn-limit', '4']);
+      return log;
+    };
+    try {
+      await page.goto(url);
+      await page.waitForSelector('body[data-ready="1"]');
+      assert.deepEqual(await page.$$eval('#evaluation option', (os) => os.map((o) => [o.value, o.textContent])),
+        [['network', 'Network (default)'], ['hand', 'Hand-written'], ['value.net', 'value.net (experimental)']]);
+      for (const [param, value] of [['hand', 'hand'], ['net', 'value.net'], ['network', 'network'], ['x', 'network']]) {
+        await page.goto(url + `?eval=${param}`);
+        await page.waitForSelector('body[data-ready="1"]');
+        assert.equal(await page.inputValue('#evaluation'), value, `eval=${param}`);
+      }
+      // the hand-written evaluation: the decisions of the binding's
+      // TurnSearch({ eval: 'hand' }) with the same budget and seed, one
+      // searcher for the game as the page keeps one
+      const hand = await playWith('hand');
+      await page.locator('#players').scrollIntoViewIfNeeded();
+      await shot('12-evaluation-hand');
       assert.match(await page.textContent('#search-info'),
-        /^ATK \(Turn search, 20,000 nodes\) played \S+: (.*, with the learned evaluation|no search needed) \(in a worker\)\./);
+        /^ATK \(Turn search, 20,000 nodes\) played \S+: (.*, with the hand-written evaluation|no search needed) \(in a worker\)\./);
+      const ball = await load();
+      const game = new ball.Game({ rules: { turnLimit: 4 } });
+      const search = new ball.TurnSearch({ nodes: 20000, seed: 8n, eval: 'hand' });
+      const want = hand.map((e) => {
+        const mine = e.player === 'search:nodes=20000' ? search.choose(game).text : e.action;
+        game.apply(e.action);
+        return mine;
+      });
+      search.free();
+      game.free();
+      assert.deepEqual(hand.map((e) => e.action), want, "the decisions of TurnSearch({ nodes: 20000, seed: 8n, eval: 'hand' })");
+      assert.equal(fetched.length, 0, 'value.net not fetched for the hand-written evaluation');
+      // value.net
+      const log = await playWith('value.net');
+      assert.equal(fetched.length, 1, `the network fetched once: ${fetched.join(' ')}`);
+      assert.match(await page.textContent('#search-info'),
+        /^ATK \(Turn search, 20,000 nodes\) played \S+: (.*, with the network value\.net|no search needed) \(in a worker\)\./);
       // The native search with the same net, budget and seed (selfplay's
       // seed 8 for ATK), one searcher for the game as the page keeps one
       const py = spawnSync('python3', ['-c', `
@@ -907,14 +943,17 @@ json.dump(out, sys.stdout)
       assert.equal(py.status, 0, `the native search through the Python binding (make lib python-ext): ${py.stderr}`);
       assert.deepEqual(log.map((e) => e.action), JSON.parse(py.stdout),
         'the decisions of the native TurnSearch(nodes=20000, seed=8, eval=value.net)');
-      // without the box the same game is another one: the net was used
+      // with the default (the network) the same game is another one: the
+      // choice was used each time
       await page.goto(url + '?def=greedy&atk=search:nodes%3D20000&seed=8&delay=0&rules=turns%3D4');
       await page.waitForSelector('body[data-ready="1"]');
       await page.waitForFunction(() => document.body.dataset.result !== 'ongoing', null, { timeout: 60000 });
       await page.selectOption('#player-ATK', 'human');
       await page.selectOption('#player-DEF', 'human');
-      assert.notDeepEqual((await pageLog()).map((e) => e.action), log.map((e) => e.action));
-      assert.equal(fetched.length, 1, 'not fetched without the box');
+      const byDefault = (await pageLog()).map((e) => e.action);
+      assert.notDeepEqual(byDefault, log.map((e) => e.action), 'value.net changed the game');
+      assert.notDeepEqual(byDefault, hand.map((e) => e.action), 'the hand-written evaluation changed the game');
+      assert.equal(fetched.length, 1, 'not fetched for the network');
     } finally {
       context.off('request', seen);
     }

@@ -3,7 +3,7 @@
 // the way the node tests use it.
 import load, { BallError, ErrorCode, START_BPN, compareActionTexts, xorshift64 } from '../../bindings/js/libball.mjs';
 import type { Action, Ball, Game, MCTS, MCTSStats, Net, Piece, SelectResult, Task, TurnSearch,
-  TurnSearchLine, TurnSearchResult } from '../../bindings/js/libball.mjs';
+  TurnSearchEvaluation, TurnSearchLine, TurnSearchResult } from '../../bindings/js/libball.mjs';
 
 async function main(): Promise<void> {
   const ball: Ball = await load();
@@ -47,8 +47,14 @@ async function main(): Promise<void> {
   const bytes: Net = new ball.Net(new ArrayBuffer(8));
   const value: number = net.evaluate(game);
   const learned: TurnSearch = new ball.TurnSearch({ nodes: 2000, eval: net });
-  const used: Net | null = learned.eval;
-  console.log(value, used?.size, net.users, bytes.freed, ball.liveNets, new ball.TurnSearch({ eval: null }).eval);
+  const used: Net | TurnSearchEvaluation = learned.eval;
+  const hand = new ball.TurnSearch({ nodes: 2000, eval: 'hand' });
+  const chose: TurnSearchEvaluation = hand.config.eval;
+  // @ts-expect-error: the evaluations are named 'network' and 'hand'
+  new ball.TurnSearch({ eval: 'Hand' });
+  console.log(value, typeof used === 'string' ? used : used.size, net.users, bytes.freed, ball.liveNets,
+    new ball.TurnSearch({ eval: null }).eval, new ball.TurnSearch({ eval: 'network' }).eval, chose);
+  hand.free();
   learned.free();
   net.free();
   game.setTag('event', 'type check');

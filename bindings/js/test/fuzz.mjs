@@ -407,7 +407,8 @@ function turnOptions() {
   o.hashMb = chance(0.9) ? 1 + int(2) : pick([0, -1, 65537, 1.5, 'x', 2 ** 31]);
   if (chance(0.3)) o.seed = chance(0.5) ? rand64() : anyValue();
   if (chance(0.05)) o.playouts = 5;
-  if (chance(0.2)) o.eval = chance(0.8) ? pick(nets) ?? null : anyValue();
+  if (chance(0.2))
+    o.eval = chance(0.6) ? pick(nets) ?? null : chance(0.5) ? pick(['network', 'hand', 'Hand', '']) : anyValue();
   return withGetters(o);
 }
 

@@ -4,8 +4,10 @@
 // native library (read through the Python binding, libball.Net, in a
 // process of its own), files the library refuses throw its message, a
 // turn search with eval: net plays legal decisions, the same as the native
-// search with the same net and node budget, and a net used by a searcher
-// cannot be freed under it. Budgets are small: the machine is shared.
+// search with the same net and node budget, eval: 'hand' and the default
+// ('network') search as the native library's BALL_EVAL_HAND and
+// BALL_EVAL_NETWORK do, and a net used by a searcher cannot be freed under
+// it. Budgets are small: the machine is shared.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
@@ -73,14 +75,47 @@ for case in json.load(sys.stdin):
 json.dump(out, sys.stdout)
 `;
 
-function native(cases) {
-  const r = spawnSync('python3', ['-c', PY, NET_FILE], {
+function native(cases, py = PY) {
+  const r = spawnSync('python3', ['-c', py, NET_FILE], {
     input: JSON.stringify(cases), encoding: 'utf8', maxBuffer: 1 << 24,
     env: { ...process.env, PYTHONPATH: `${REPO}bindings/python`, LIBBALL_PATH: LIBRARY },
   });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
+
+// For each case { bpn, nodes }: the native library's turn search with
+// ball_search_config::eval BALL_EVAL_NETWORK and BALL_EVAL_HAND, through
+// ctypes alone (the C calls and structs of ball.h): { network, hand }, each
+// { best, value }.
+const PY_EVAL = `
+import ctypes, json, os, sys
+sys.path.insert(0, os.environ["PYTHONPATH"])
+from libball._api import BallSearchConfig, BallSearchResult
+lib = ctypes.CDLL(os.environ["LIBBALL_PATH"])
+out = []
+for case in json.load(sys.stdin):
+    g = ctypes.c_void_p()
+    assert lib.ball_game_new(ctypes.byref(g), None, None, ctypes.c_size_t(0)) == 0
+    assert lib.ball_position_from_text(g, case["bpn"].encode()) == 0
+    item = {}
+    for name, ev in (("network", 0), ("hand", 1)):
+        cfg = BallSearchConfig()
+        lib.ball_search_config_init(ctypes.byref(cfg), ctypes.c_size_t(ctypes.sizeof(cfg)))
+        cfg.nodes, cfg.hash_mb, cfg.eval = case["nodes"], 2, ev
+        s = ctypes.c_void_p()
+        assert lib.ball_search_new(ctypes.byref(s), ctypes.byref(cfg), None, ctypes.c_size_t(0)) == 0
+        r = BallSearchResult()
+        lib.ball_search_result_init(ctypes.byref(r), ctypes.c_size_t(ctypes.sizeof(r)))
+        assert lib.ball_search_run(s, g, ctypes.byref(r)) == 0
+        text = ctypes.create_string_buffer(64)
+        assert lib.ball_action_to_text(ctypes.c_uint32(r.best), text, ctypes.c_size_t(64)) > 0
+        item[name] = {"best": text.value.decode(), "value": r.value}
+        lib.ball_search_free(s)
+    lib.ball_game_free(g)
+    out.append(item)
+json.dump(out, sys.stdout)
+`;
 
 // The positions: the start, the guide's dodge, a release, and random games.
 function positions() {
@@ -195,9 +230,9 @@ test('TurnSearch({ eval: net }): legal decisions, the native search\'s with the 
       assert.equal(r.best.text, want[i].best, `the native decision in ${bpn}`);
       assert.ok(r.value >= -1 && r.value <= 1);
       assert.equal(game.bpn, bpn, 'the game is unchanged');
-      // the built-in evaluation's search, for comparison
+      // the default evaluation's search (the library's network), for comparison
       const plain = new TurnSearch({ nodes: NODES, hashMb: 2 });
-      assert.equal(plain.eval, null);
+      assert.equal(plain.eval, 'network');
       const b = plain.choose(game);
       assert.equal(b.text, want[i].builtin, `the native built-in decision in ${bpn}`);
       if (b !== r.best)
@@ -210,15 +245,40 @@ test('TurnSearch({ eval: net }): legal decisions, the native search\'s with the 
     assert.ok(differs > 0, 'the network changes at least one decision (it is used)');
   });
 
-test('TurnSearch({ eval }): not a Net, a freed net', () => {
+test("TurnSearch({ eval: 'hand' }) and the default: the native search's decisions and values with " +
+  'BALL_EVAL_HAND and BALL_EVAL_NETWORK', { skip: NO_PYTHON }, () => {
+  const bpns = positions().slice(0, 6);
+  const NODES = 2000;
+  const want = native(bpns.map((bpn) => ({ bpn, nodes: NODES })), PY_EVAL);
+  let differs = 0;
+  bpns.forEach((bpn, i) => {
+    const game = new Game(bpn);
+    const got = {};
+    for (const [name, options] of [['network', {}], ['hand', { eval: 'hand' }]]) {
+      const search = new TurnSearch({ nodes: NODES, hashMb: 2, ...options });
+      assert.equal(search.eval, name);
+      const r = search.analyse(game);
+      got[name] = { best: r.best.text, value: r.value };
+      search.free();
+    }
+    assert.deepEqual(got, want[i], `the native searches in ${bpn}`);
+    if (got.hand.value !== got.network.value)
+      differs++;
+    game.free();
+  });
+  assert.ok(differs > 0, 'the hand-written evaluation and the network value every position alike');
+});
+
+test('TurnSearch({ eval }): not a Net nor a name, a freed net', () => {
   const freed = new Net(FILE);
   freed.free();
   refuses(() => new TurnSearch({ nodes: 100, hashMb: 1, eval: freed }), ErrorCode.ARG, /network has been freed/);
-  for (const bad of [{}, 'value.net', FILE, 1, Object.create(Net.prototype)])
-    refuses(() => new TurnSearch({ nodes: 100, hashMb: 1, eval: bad }), ErrorCode.ARG, /eval is a Net/);
-  // null and undefined: the built-in evaluation
+  for (const bad of [{}, 'value.net', 'Hand', '', FILE, 1, true, Object.create(Net.prototype)])
+    refuses(() => new TurnSearch({ nodes: 100, hashMb: 1, eval: bad }), ErrorCode.ARG,
+      /^eval is 'network' \(the default\), 'hand' or a Net, not /);
+  // null and undefined: the default, the library's network
   const s = new TurnSearch({ nodes: 100, hashMb: 1, eval: null });
-  assert.equal(s.eval, null);
+  assert.equal(s.eval, 'network');
   s.free();
 });
 

@@ -187,9 +187,42 @@ test('a node budget repeats itself: two fresh searchers, and clear()', () => {
   game.free();
 });
 
+test("eval: 'network' (the default) or 'hand': each repeats itself, they value some position differently", () => {
+  const summary = (r) => JSON.stringify([r.best.text, r.value, r.depth, r.nodes, r.bestTurnText,
+    r.lines.map((l) => [l.action.text, l.value])]);
+  const run = (bpn, options) => {
+    const search = new TurnSearch({ nodes: 3000, hashMb: 1, multipv: 3, ...options });
+    const game = bpn ? new Game(bpn) : new Game();
+    const r = summary(search.analyse(game));
+    search.free();
+    game.free();
+    return r;
+  };
+  let differs = 0;
+  for (const bpn of [null, RELEASE_BPN, IN_ONE, '7/6/3s3/6/3x3/6/1o1sxo1/2x3/7/6/1OXSXO1/6/3X*3/6/3S3/6/7 DEF a 1 - 0/0 1']) {
+    const byDefault = run(bpn, {});
+    assert.equal(run(bpn, { eval: 'network' }), byDefault, "eval: 'network' is the default");
+    assert.equal(run(bpn, { eval: null }), byDefault, 'eval: null is the default');
+    const hand = run(bpn, { eval: 'hand' });
+    assert.equal(run(bpn, { eval: 'hand' }), hand, "eval: 'hand' twice: the same results");
+    if (hand !== byDefault)
+      differs++;
+  }
+  assert.ok(differs > 0, 'the network and the hand-written evaluation search every position alike');
+  // the choice read back: search.eval and config.eval, also once freed
+  for (const [options, name] of [[{}, 'network'], [{ eval: 'network' }, 'network'], [{ eval: 'hand' }, 'hand']]) {
+    const s = new TurnSearch({ nodes: 100, hashMb: 1, ...options });
+    assert.equal(s.eval, name);
+    assert.equal(s.config.eval, name);
+    s.free();
+    assert.equal(s.eval, name, 'freed: the name still');
+  }
+});
+
 test('config: defaults, a time budget alone, depth', () => {
   const d = new TurnSearch();
-  assert.deepEqual(d.config, { nodes: 200000, timeMs: 0, depth: 0, threads: 1, seed: 1n, multipv: 1, hashMb: 16 });
+  assert.deepEqual(d.config, { nodes: 200000, timeMs: 0, depth: 0, threads: 1, seed: 1n, multipv: 1, hashMb: 16,
+    eval: 'network' });
   assert.ok(Object.isFrozen(d.config));
   d.free();
   const timed = new TurnSearch({ timeMs: 60, hashMb: 1 });

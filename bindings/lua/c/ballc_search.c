@@ -424,7 +424,7 @@ static const luaL_Reg net_methods[] = {
     {NULL, NULL},
 };
 /* the turn search: ball.turn_search{...}, a full userdata with __gc; its
- * uservalue (5.1: environment) is a table {info function} */
+ * uservalue (5.1: environment) is a table {info function, net of eval = net} */
 
 typedef struct lsearch {
     ball_search *s;
@@ -555,6 +555,48 @@ static int info_callback(void *ud, const ball_search_info *info)
     return c.stop;
 }
 
+/* The evaluations opts.eval names (ball_search_config::eval), as the
+ * config's tables and texts name them back. */
+static const char *const EVAL_NAMES[] = {[BALL_EVAL_NETWORK] = "network", [BALL_EVAL_HAND] = "hand"};
+#define N_EVAL_NAMES ((int)(sizeof EVAL_NAMES / sizeof EVAL_NAMES[0]))
+
+/* opts.eval, on the stack top (not nil): "network" or "hand" into
+ * cfg->eval (the value popped), or a net, left on the stack with its index
+ * in *net_idx; anything else an "arg" error that names the choices. */
+static void eval_option(lua_State *L, ball_search_config *cfg, int *net_idx)
+{
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        for (int i = 0; i < N_EVAL_NAMES; i++)
+            if (!strcmp(lua_tostring(L, -1), EVAL_NAMES[i])) {
+                cfg->eval = i;
+                lua_pop(L, 1);
+                return;
+            }
+        lua_pushfstring(L, "\"%s\"", lua_tostring(L, -1));
+    } else if (luaL_testudata_compat(L, -1, NET_MT)) {
+        open_net(L, -1);
+        *net_idx = lua_gettop(L);
+        return;
+    } else {
+        push_tostring(L, lua_gettop(L));
+    }
+    raisef(L, BALL_E_ARG, "eval is \"network\" (the default), \"hand\" or a network (ball.net), not %s",
+           lua_tostring(L, -1));
+}
+
+/* Pushes what evaluates the leaves of the searcher at @p idx: its net (the
+ * uservalue's second slot), else the name of its config's eval. */
+static void push_eval(lua_State *L, int idx, const ball_search_config *cfg)
+{
+    get_uservalue(L, idx);
+    lua_rawgeti(L, -1, 2);
+    lua_remove(L, -2);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushstring(L, cfg->eval >= 0 && cfg->eval < N_EVAL_NAMES ? EVAL_NAMES[cfg->eval] : "?");
+    }
+}
+
 /* The options of ball.turn_search(opts) (the table at 1, or none:
  * @p has_opts 0) into @p cfg; *net_idx the stack index of opts.eval (a
  * net), else left 0. Leaves the info function (or nil) on the stack top;
@@ -576,14 +618,8 @@ static int turn_search_options(lua_State *L, int has_opts, ball_search_config *c
         int_option(L, "hash_mb", &cfg->hash_mb);
         int_option(L, "info_every_ms", &cfg->info_every_ms);
         lua_getfield(L, 1, "eval");
-        if (!lua_isnil(L, -1)) {
-            if (!luaL_testudata_compat(L, -1, NET_MT)) {
-                push_tostring(L, lua_gettop(L));
-                raisef(L, BALL_E_ARG, "eval is a network (ball.net), not %s", lua_tostring(L, -1));
-            }
-            open_net(L, -1);
-            *net_idx = lua_gettop(L);
-        }
+        if (!lua_isnil(L, -1))
+            eval_option(L, cfg, net_idx);
         lua_getfield(L, 1, "info");
         if (!lua_isnil(L, -1)) {
             int callable = lua_isfunction(L, -1);
@@ -787,8 +823,10 @@ static int s_stop(lua_State *L)
 static int s_config(lua_State *L)
 {
     const ball_search_config *c = &check_search(L, 1)->cfg;
-    lua_createtable(L, 0, N_FIELDS(SEARCH_CONFIG));
+    lua_createtable(L, 0, N_FIELDS(SEARCH_CONFIG) + 1);
     push_fields(L, c, SEARCH_CONFIG, N_FIELDS(SEARCH_CONFIG));
+    push_eval(L, 1, c);
+    lua_setfield(L, -2, "eval");
     return 1;
 }
 
@@ -818,12 +856,19 @@ static int s_tostring(lua_State *L)
 {
     lsearch *ls = check_search(L, 1);
     const ball_search_config *c = &ls->cfg;
-    char buf[ERR_MAX];
+    char buf[ERR_MAX], eval[64];
+    push_eval(L, 1, c);
+    if (lua_type(L, -1) == LUA_TSTRING)
+        snprintf(eval, sizeof eval, "\"%s\"", lua_tostring(L, -1));
+    else
+        snprintf(eval, sizeof eval, "net"); /* a ball.net */
+    lua_pop(L, 1);
     snprintf(buf, sizeof buf,
              "%sball.turn_search{ nodes = %llu, time_ms = %d, depth = %d, threads = %d, "
-             "seed = %llu, multipv = %d, hash_mb = %d, info_every_ms = %d }",
+             "seed = %llu, multipv = %d, hash_mb = %d, info_every_ms = %d, eval = %s }",
              ls->s ? "" : "closed ", (unsigned long long)c->nodes, c->time_ms, c->depth,
-             c->threads, (unsigned long long)c->seed, c->multipv, c->hash_mb, c->info_every_ms);
+             c->threads, (unsigned long long)c->seed, c->multipv, c->hash_mb, c->info_every_ms,
+             eval);
     lua_pushstring(L, buf);
     return 1;
 }

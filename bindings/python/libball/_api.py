@@ -125,6 +125,8 @@ TAG_TEXT_MAX = 128
 DRAW_LEGEND = 1
 DRAW_NO_COORDS = 2
 SEARCH_PV_MAX = 64
+EVAL_NETWORK = 0
+EVAL_HAND = 1
 ACTION_SPACE = 7990
 ACTION_MASK_BYTES = 999
 PLANE_STEP = 0
@@ -257,6 +259,7 @@ class BallSearchConfig(ctypes.Structure):
         ("info", SEARCH_CONFIG_INFO_FN),
         ("info_ud", ctypes.c_void_p),
         ("info_every_ms", ctypes.c_int),
+        ("eval", ctypes.c_int),
     ]
 
 

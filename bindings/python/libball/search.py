@@ -322,6 +322,11 @@ class SearchInfo(NamedTuple):
 #: stops the run.
 InfoCallback = Callable[[SearchInfo], Any]
 
+#: The names ``TurnSearch(eval=...)`` takes besides a Net.
+EvalName = Literal["network", "hand"]
+#: Those names, as ball_search_config::eval's values.
+_EVALS = {"network": _n.EVAL_NETWORK, "hand": _n.EVAL_HAND}
+
 
 class TurnSearch(_Owned):
     """The library's turn search (alpha-beta by whole turns, with a
@@ -339,11 +344,17 @@ class TurnSearch(_Owned):
     ``SearchInfo`` (nodes, depth, value, proven, elapsed_ms, pv) at the end
     of each depth and, with ``info_every_ms`` > 0 (0-86400000), about every
     ``info_every_ms`` milliseconds; see "Info callback" below.
-    ``eval`` (a ``libball.Net``, keyword only; experimental) replaces the
-    built-in evaluation of the leaves by the network's value
+    ``eval`` (keyword only) chooses how the leaves are evaluated:
+    ``"network"`` (the default; None means the same), the learned network
+    the library carries (``BALL_EVAL_NETWORK``: ``share/net/nnue.net``,
+    stronger at equal time, docs/players.md); ``"hand"``, the hand-written
+    evaluation alone (``BALL_EVAL_HAND``: the evaluation of libball 1.0,
+    whose values and decisions earlier versions gave by default); or a
+    ``libball.Net`` (experimental), whose value replaces the evaluation
     (``ball_search_set_eval()`` with ``ball_net_search_eval``: the network
     runs in C, no Python at the leaves); the searcher keeps the net, and a
     run holds the net's lock, so closing the net waits for the run.
+    Anything else raises ArgumentError naming the accepted values.
     The library checks the values (ArgumentError with its message, e.g. for
     threads=0 or no budget at all); a non-integral number raises
     ArgumentError, an int the C field cannot hold RangeError.
@@ -383,10 +394,13 @@ class TurnSearch(_Owned):
     def __init__(self, nodes: int = 200000, time_ms: int = 0, depth: int = 0, threads: int = 1,
                  seed: int = 1, multipv: int = 1, hash_mb: int = 16, *,
                  info: Optional[InfoCallback] = None, info_every_ms: int = 0,
-                 eval: Optional[Net] = None) -> None:
+                 eval: Union[EvalName, Net, None] = "network") -> None:
         self._lock = threading.RLock()
-        if eval is not None and not isinstance(eval, Net):
-            raise ArgumentError("eval is a libball.Net, not %r" % (eval,), _n.E_ARG)
+        if eval is None:
+            eval = "network"
+        if not isinstance(eval, Net) and (not isinstance(eval, str) or eval not in _EVALS):
+            raise ArgumentError('eval is "network", "hand" or a libball.Net, not %r' % (eval,),
+                                _n.E_ARG)
         if not _n.has("ball_search_new"):
             raise BallError("the loaded libball (%s) has no turn search (ball_search_new)"
                             % _n.path)
@@ -400,6 +414,9 @@ class TurnSearch(_Owned):
         cfg.multipv = _c_int(multipv, "multipv")
         cfg.hash_mb = _c_int(hash_mb, "hash_mb")
         cfg.info_every_ms = _c_int(info_every_ms, "info_every_ms")
+        # A Net replaces the evaluation: the searcher need not load its own
+        # copy of the built-in network (about 1 MB) for nothing.
+        cfg.eval = _EVALS["hand" if isinstance(eval, Net) else eval]
         if info is not None and not callable(info):
             raise ArgumentError("info is a callable, not %r" % (info,), _n.E_ARG)
         self._info = info
@@ -429,8 +446,9 @@ class TurnSearch(_Owned):
         self._stop = _lib.ball_search_stop
         self._handle = handle.value
         self._net: Optional[Net] = None
+        self._eval: Union[EvalName, Net] = eval
         self._eval_fn: Optional[Any] = None  # the C function pointer, alive with the searcher
-        if eval is not None:
+        if isinstance(eval, Net):
             self._eval_fn = _search_eval_fn()
             with eval._lock:
                 rc = _lib.ball_search_set_eval(self._handle, self._eval_fn, eval._live())
@@ -481,10 +499,11 @@ class TurnSearch(_Owned):
         return self._info
 
     @property
-    def eval(self) -> Optional[Net]:
-        """The network that evaluates the leaves (None: the built-in
-        evaluation)."""
-        return self._net
+    def eval(self) -> Union[EvalName, Net]:
+        """How the leaves are evaluated: ``"network"`` (the library's
+        built-in network, the default), ``"hand"`` (the hand-written
+        evaluation) or the ``libball.Net`` given."""
+        return self._eval
 
     @property
     def info_every_ms(self) -> int:
@@ -498,8 +517,8 @@ class TurnSearch(_Owned):
                 "multipv=%d, hash_mb=%d" % self._config)
         if self._info is not None:
             text += ", info=%r, info_every_ms=%d" % (self._info, self._info_every_ms)
-        if self._net is not None:
-            text += ", eval=%r" % (self._net,)
+        if self._eval != "network":
+            text += ", eval=%r" % (self._eval,)
         text += ")"
         return text if self._handle is not None else "<closed %s>" % text
 
@@ -586,8 +605,9 @@ class TurnSearch(_Owned):
     def evaluate(self, game: Game) -> float:
         """The value this searcher gives the position of ``game`` as a leaf,
         for the coach to act, in [-1, 1] as ``SearchResult.value`` (its
-        evaluation, the ``eval`` network or the built-in one, squashed the
-        same way; ``ball_search_evaluate()``). No search is run."""
+        evaluation, the built-in network, the hand-written evaluation or the
+        ``eval`` Net, squashed the same way; ``ball_search_evaluate()``). No
+        search is run."""
         if not isinstance(game, Game):
             raise ArgumentError("TurnSearch.evaluate() takes a libball.Game, not %s"
                                 % type(game).__name__, _n.E_ARG)
@@ -696,5 +716,5 @@ def _real(value: object, what: str) -> float:
         raise RangeError("%s %d out of range" % (what, value), _n.E_RANGE) from None
 
 
-__all__ = ["InfoCallback", "MCTS", "SearchInfo", "SearchLine", "SearchResult", "SearchStats",
-           "TurnSearch"]
+__all__ = ["EvalName", "InfoCallback", "MCTS", "SearchInfo", "SearchLine", "SearchResult",
+           "SearchStats", "TurnSearch"]

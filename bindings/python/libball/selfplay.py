@@ -8,7 +8,7 @@
 Game i (1 to N) is played with seed S + i by the players of ``--atk`` and
 ``--def``, named as for the C ``selfplay`` example (``random``,
 ``greedy``, ``mcts[:playouts=N,ms=T,turns=K,c=X]``,
-``search[:nodes=N,ms=T,depth=D,net=FILE]``), and it is the same
+``search[:nodes=N,ms=T,depth=D,eval=E,net=FILE]``), and it is the same
 game: the players are seeded as ``selfplay`` seeds them, so the records
 equal ``selfplay --record``'s byte for byte. The games are cut into
 chunks of ``--chunk`` games on a fixed grid (games 1-K, K+1-2K, ...);
@@ -80,7 +80,12 @@ PLAYER_KINDS: Dict[str, Optional[Dict[str, Tuple[type, float, float]]]] = {
     "mcts": {"playouts": (int, 0, 1000000000), "ms": (int, 0, 86400000),
              "turns": (int, 0, 1000), "c": (float, 0, 100)},
     "search": {"nodes": (int, 0, 10 ** 12), "ms": (int, 0, 86400000), "depth": (int, 0, 64),
-               "hash": (int, 1, 65536), "net": (str, 0, 0)},
+               "hash": (int, 1, 65536), "eval": (str, 0, 0), "net": (str, 0, 0)},
+}
+#: kind -> {setting: the values it takes}: the settings that name one of a
+#: few choices (the other str settings name a file).
+PLAYER_CHOICES: Dict[str, Dict[str, Tuple[str, ...]]] = {
+    "search": {"eval": ("network", "hand")},
 }
 
 
@@ -98,8 +103,9 @@ def parse_player(name: str) -> PlayerSpec:
     """The player of a name as the C examples take it: ``random``,
     ``greedy``, ``mcts`` or ``mcts:key=value,...`` (playouts, ms, turns,
     c), ``search`` or ``search:key=value,...`` (nodes, ms, depth; a budget
-    named alone is the only one; ``net=FILE``: the network file FILE as
-    the evaluation, experimental). UsageError with what is wrong."""
+    named alone is the only one; ``eval=network``, the default, or
+    ``eval=hand``: TurnSearch's evaluation; ``net=FILE``: the network file
+    FILE as the evaluation, experimental). UsageError with what is wrong."""
     if not isinstance(name, str):
         raise UsageError("a player is a name, not %r" % (name,))
     kind, _, rest = name.partition(":")
@@ -120,6 +126,13 @@ def parse_player(name: str) -> PlayerSpec:
             raise UsageError("player %r: bad setting %r (settings of %s: %s, as key=value)"
                              % (name, item, kind, ", ".join(allowed)))
         typ, lo, hi = allowed[key]
+        choices = PLAYER_CHOICES.get(kind, {}).get(key)
+        if choices is not None:
+            if value not in choices:
+                raise UsageError("player %r: %s=%s: %s is %s" % (
+                    name, key, value, key, " or ".join(choices)))
+            settings[key] = value
+            continue
         if typ is str:
             if not value:
                 raise UsageError("player %r: %s= names nothing" % (name, key))
@@ -142,6 +155,9 @@ def parse_player(name: str) -> PlayerSpec:
     if kind == "search" and not settings.get("nodes") and not settings.get("ms") \
             and not settings.get("depth"):
         raise UsageError("player %r: no budget: set nodes, ms or depth" % name)
+    if "eval" in settings and "net" in settings:
+        raise UsageError("player %r: eval= and net= both choose the evaluation: give one"
+                         % name)
     return PlayerSpec(kind, tuple(sorted(settings.items())))
 
 
@@ -307,7 +323,8 @@ class _Search:
     """The library's turn search (libball.TurnSearch) configured and seeded
     as player_parse() and player_seed() of examples/common/players.c do: a
     budget named alone is the only one, the seed breaks ties, and each
-    seed() makes a new searcher (an empty table). The policy target is
+    seed() makes a new searcher (an empty table). ``eval=`` (network, the
+    default, or hand) or ``net=FILE`` is TurnSearch's ``eval``. The policy target is
     one-hot on the decision played: an alpha-beta's nodes per root
     decision measure the work of refuting it, not a preference (at 200,000
     nodes in issue 25's position the best decision took 619 nodes and a
@@ -321,6 +338,7 @@ class _Search:
                                    "hash_mb": settings.get("hash", 16)}
         self.search: Any = None
         self.net: Any = None
+        self.eval: str = settings.get("eval", "network")
         if settings.get("net"):
             from .net import Net
             try:
@@ -333,7 +351,8 @@ class _Search:
 
     def seed(self, seed: int) -> None:
         from .search import TurnSearch
-        new = TurnSearch(seed=seed or 1, eval=self.net, **self.kw)
+        new = TurnSearch(seed=seed or 1, eval=self.net if self.net is not None else self.eval,
+                         **self.kw)
         if self.search is not None:
             self.search.close()
         self.search = new
@@ -791,6 +810,31 @@ def _manifest_params(p: Params) -> Dict[str, Any]:
     return asdict(p)
 
 
+#: The evaluation of a search player without eval= (TurnSearch's default),
+#: kept in the manifests: a folder without it was made when the default was
+#: the hand-written evaluation (before libball 1.1's network).
+SEARCH_EVAL_DEFAULT = "network"
+
+
+def _same_player(old: str, old_default: str, new: str) -> bool:
+    """Whether the player ``new`` (named now) plays as ``old`` (named in a
+    folder made when a search player without eval= had ``old_default``):
+    the same name, or search players that differ only in an eval= that
+    says what the folder's default was."""
+    try:
+        a, b = parse_player(old), parse_player(new)
+    except UsageError:
+        return old == new
+    if a.kind != "search" or b.kind != "search":
+        return old == new
+    sa, sb = dict(a.settings), dict(b.settings)
+    if "net" not in sa:
+        sa.setdefault("eval", old_default)
+    if "net" not in sb:
+        sb.setdefault("eval", SEARCH_EVAL_DEFAULT)
+    return sa == sb
+
+
 # ---------------------------------------------------------------- the cluster
 
 
@@ -991,8 +1035,15 @@ def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
             raise UsageError("%s: format %r, not %s" % (mpath, manifest.get("format"), FORMAT))
         # a parameter added after the folder was made has its default there
         defaults = asdict(Params())
+        was_default = manifest.get("search_eval_default", "hand")
         diff = ["%s: %r in the folder, %r now" % (k, manifest["params"].get(k, defaults[k]), v)
-                for k, v in params.items() if manifest["params"].get(k, defaults[k]) != v]
+                for k, v in params.items()
+                if (not _same_player(manifest["params"].get(k, defaults[k]), was_default, v)
+                    if k in ("atk", "dfn") else manifest["params"].get(k, defaults[k]) != v)]
+        if was_default != SEARCH_EVAL_DEFAULT and any(
+                d.startswith(("atk:", "dfn:")) and "search" in d for d in diff):
+            diff.append("(a search player without eval= searched with the hand-written "
+                        "evaluation when the folder was made: name it with eval=hand)")
         if diff:
             raise UsageError("%s was made with other parameters; use another --out or the "
                              "folder's parameters:\n  %s" % (out, "\n  ".join(diff)))
@@ -1001,7 +1052,8 @@ def _run_locked(out: str, games: int, p: Params, lock: FolderLock, workers: int,
                              "differ" % (out, manifest.get("library_version"),
                                          versions["library_version"]))
     else:
-        manifest = {"format": FORMAT, "params": params, **versions, "status": "running",
+        manifest = {"format": FORMAT, "params": params, **versions,
+                    "search_eval_default": SEARCH_EVAL_DEFAULT, "status": "running",
                     "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         _write_json(mpath, manifest)
     for name in os.listdir(out):  # left by a driver killed while writing
@@ -1185,7 +1237,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, default=1, help="game i has seed S + i (1)")
     ap.add_argument("--atk", default="greedy",
                     help="ATK's player: random, greedy, mcts[:playouts=N,ms=T,turns=K,c=X], "
-                    "search[:nodes=N,ms=T,depth=D,hash=MB,net=FILE] (greedy)")
+                    "search[:nodes=N,ms=T,depth=D,hash=MB,eval=network|hand,net=FILE] "
+                    "(greedy)")
     ap.add_argument("--def", dest="dfn", default="random", help="DEF's player (random)")
     ap.add_argument("--rules", default="", help="rules text, e.g. 'zone=2' (docs/cards.md)")
     ap.add_argument("--turn-limit", type=int, default=None,

@@ -90,7 +90,7 @@ class NetTest(unittest.TestCase):
             a.choose(game)
         with self.assertRaises(libball.ClosedGameError):
             net.evaluate(game)
-        self.assertIsNone(TurnSearch(nodes=10).eval)
+        self.assertEqual(TurnSearch(nodes=10).eval, "network")
 
     def test_from_file_and_pickle(self):
         import tempfile

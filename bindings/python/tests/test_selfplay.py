@@ -14,7 +14,10 @@ import unittest
 from libball import Game, perft, selfplay
 from libball.shards import TMP_PREFIX, write_atomic
 
-from helpers import SELFPLAY
+from helpers import REPO, SELFPLAY
+
+#: The network the library carries, as a file (any network file will do).
+NNUE = str(REPO / "share" / "net" / "nnue.net")
 
 
 class TestPlayers(unittest.TestCase):
@@ -34,6 +37,29 @@ class TestPlayers(unittest.TestCase):
         for name, word in (("search:", "nothing after"), ("search:playouts=5", "bad setting"),
                            ("search:depth=65", "out of range"), ("search:nodes=-1", "out of range"),
                            ("search:nodes=0", "no budget"), ("search:ms=x", "not an integer")):
+            with self.subTest(name=name):
+                with self.assertRaises(selfplay.UsageError) as cm:
+                    selfplay.parse_player(name)
+                self.assertIn(word, str(cm.exception))
+
+    def test_search_eval(self):
+        # eval=network (TurnSearch's default) or eval=hand; net=FILE is the other way
+        self.assertEqual(dict(selfplay.parse_player("search:nodes=2000,eval=hand").settings),
+                         {"nodes": 2000, "eval": "hand"})
+        for how in ("network", "hand"):
+            player = selfplay.make_player(selfplay.parse_player("search:nodes=100,eval=" + how))
+            try:
+                self.assertEqual(player.search.eval, how)
+            finally:
+                player.close()
+        player = selfplay.make_player(selfplay.parse_player("search:nodes=100"))
+        try:
+            self.assertEqual(player.search.eval, "network")
+        finally:
+            player.close()
+        for name, word in (("search:nodes=100,eval=nnue", "eval=nnue: eval is network or hand"),
+                           ("search:nodes=100,eval=", "eval is network or hand"),
+                           ("search:nodes=100,eval=hand,net=%s" % NNUE, "give one")):
             with self.subTest(name=name):
                 with self.assertRaises(selfplay.UsageError) as cm:
                     selfplay.parse_player(name)
@@ -138,6 +164,46 @@ class TestFolder(unittest.TestCase):
         self.assertIn("other parameters", str(cm.exception))
         with self.assertRaises(selfplay.UsageError):
             selfplay.run(out, 4, p, turn_limit=8, workers=0)   # fewer games than on disk
+
+    def test_search_eval_named_or_not_continues_its_folder(self):
+        """A folder made when a search player without eval= searched with
+        the hand-written evaluation (its manifest without
+        search_eval_default) continues with eval=hand, not with the bare
+        name, which means the network now; a folder made now continues
+        with eval=network or the bare name, not with eval=hand."""
+        import json
+
+        def params(player):
+            return selfplay.Params(atk=player, dfn="random", chunk=2, shards=False)
+
+        old = os.path.join(self.dir, "old")
+        selfplay.run(old, 2, params("search:nodes=100,hash=1,eval=hand"), turn_limit=4,
+                     workers=0)
+        mpath = os.path.join(old, selfplay.MANIFEST)
+        with open(mpath) as f:
+            manifest = json.load(f)
+        self.assertEqual(manifest["search_eval_default"], "network")
+        del manifest["search_eval_default"]  # as libball.selfplay wrote it before
+        manifest["params"]["atk"] = "search:nodes=100,hash=1"
+        with open(mpath, "w") as f:
+            json.dump(manifest, f)
+        with self.assertRaises(selfplay.UsageError) as cm:
+            selfplay.run(old, 4, params("search:nodes=100,hash=1"), turn_limit=4, workers=0)
+        self.assertIn("atk: 'search:nodes=100,hash=1' in the folder, "
+                      "'search:nodes=100,hash=1' now", str(cm.exception))
+        self.assertIn("name it with eval=hand", str(cm.exception))
+        res = selfplay.run(old, 4, params("search:nodes=100,hash=1,eval=hand"), turn_limit=4,
+                           workers=0)
+        self.assertEqual(res["games_run"], 2)
+        new = os.path.join(self.dir, "new")
+        selfplay.run(new, 2, params("search:nodes=100,hash=1"), turn_limit=4, workers=0)
+        with self.assertRaises(selfplay.UsageError) as cm:
+            selfplay.run(new, 4, params("search:nodes=100,hash=1,eval=hand"), turn_limit=4,
+                         workers=0)
+        self.assertIn("other parameters", str(cm.exception))
+        res = selfplay.run(new, 4, params("search:nodes=100,eval=network,hash=1"),
+                           turn_limit=4, workers=0)
+        self.assertEqual(res["games_run"], 2)
 
     def main(self, *args):
         """(exit status, stderr) of the command line, in this process."""
@@ -263,6 +329,38 @@ class TestSearchPlayer(unittest.TestCase):
                         "--record", cfile], check=True, capture_output=True, timeout=300)
         with open(cfile, "rb") as f:
             self.assertEqual(joined, f.read())
+
+    def test_values_labelled_by_the_evaluation_chosen(self):
+        """eval=hand labels with the hand-written evaluation, the default
+        with the network: the same games' first labels differ; eval=hand
+        twice gives the same bytes; the players' names, eval= included,
+        are in the manifest and the records' tags."""
+        from libball import learn, shards
+        if not learn.have_numpy():
+            self.skipTest("numpy is not installed: no values shards")
+
+        def run(name, player):
+            p = selfplay.Params(atk=player, dfn=player, seed=7, chunk=2, values=True)
+            out = os.path.join(self.dir, name)
+            res = selfplay.run(out, 2, p, turn_limit=6, workers=0)
+            (npz,) = glob.glob(os.path.join(out, "*.npz"))
+            with open(os.path.join(out, selfplay.MANIFEST)) as f:
+                manifest = f.read()
+            with open(npz[:-4] + ".records") as f:
+                records = f.read()
+            return res["records_sha256"], shards.load(npz), manifest, records
+
+        hand = run("hand", "search:nodes=400,hash=1,eval=hand")
+        again = run("again", "search:nodes=400,hash=1,eval=hand")
+        network = run("network", "search:nodes=400,hash=1")
+        self.assertEqual(hand[0], again[0])
+        self.assertEqual(hand[1]["value"].tolist(), again[1]["value"].tolist())
+        # the first position of each game is the same (the opening is drawn
+        # from the seed), its label is not
+        self.assertEqual(hand[1]["bpn"][0], network[1]["bpn"][0])
+        self.assertNotEqual(hand[1]["value"].tolist(), network[1]["value"].tolist())
+        self.assertIn('"atk": "search:nodes=400,hash=1,eval=hand"', hand[2])
+        self.assertIn('[ATK "search:nodes=400,hash=1,eval=hand"]', hand[3])
 
     def test_policy_is_one_hot_on_the_decision_played(self):
         from libball import learn, read_records, shards

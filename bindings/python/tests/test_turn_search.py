@@ -134,9 +134,66 @@ class Analyse(unittest.TestCase):
                 self.assertTrue(list(game.legal_actions()), "the turn goes on")
 
     def test_issue_position(self):
-        with TurnSearch(nodes=200000) as search, Game(ISSUE) as game:
-            r = search.analyse(game)
-        self.assertEqual(" ".join(str(a) for a in r.best_turn), "K11-J12 J12-I11 end")
+        # The issue's turn was asked of the hand-written evaluation (1.0's
+        # default); the network, the default since, finds it too.
+        for how in ("hand", "network"):
+            with self.subTest(eval=how):
+                with TurnSearch(nodes=200000, eval=how) as search, Game(ISSUE) as game:
+                    r = search.analyse(game)
+                self.assertEqual(" ".join(str(a) for a in r.best_turn), "K11-J12 J12-I11 end")
+
+
+# Positions on which the two evaluations are compared: the start, the
+# issue's, a carrier two steps from the touchdown, a position late in a
+# turn with one decision left.
+EVAL_POSITIONS = (START, ISSUE, IN_ONE, ONLY_END)
+
+
+class Evaluation(unittest.TestCase):
+    """eval="network" (the default: the library's built-in network),
+    eval="hand" (the hand-written evaluation alone) or a Net."""
+
+    def values(self, **kw):
+        with TurnSearch(nodes=3000, hash_mb=1, **kw) as search:
+            out = []
+            for bpn in EVAL_POSITIONS:
+                with Game(bpn) as game:
+                    out.append(search.evaluate(game))
+            return out
+
+    def test_default_is_the_network(self):
+        with TurnSearch(nodes=10) as search:
+            self.assertEqual(search.eval, "network")
+            self.assertNotIn("eval=", repr(search))
+        with TurnSearch(nodes=10, eval="hand") as search:
+            self.assertEqual(search.eval, "hand")
+            self.assertIn("eval='hand'", repr(search))
+        self.assertEqual(TurnSearch(nodes=10, eval=None).eval, "network")
+        self.assertEqual(self.values(), self.values(eval="network"))
+        self.assertEqual(self.values(eval=None), self.values(eval="network"))
+
+    def test_hand_differs_from_the_network(self):
+        hand, network = self.values(eval="hand"), self.values()
+        # the same evaluation each time: a second searcher gives the same values
+        self.assertEqual(self.values(eval="hand"), hand)
+        for v in hand + network:
+            self.assertTrue(-1.0 <= v <= 1.0, v)
+        self.assertTrue(any(h != n for h, n in zip(hand, network)),
+                        "the network's values equal the hand evaluation's: %r" % (hand,))
+        # and the searches that stand on them differ somewhere too
+        with Game() as game:
+            a = TurnSearch(nodes=3000, hash_mb=1, eval="hand").analyse(game).value
+            b = TurnSearch(nodes=3000, hash_mb=1).analyse(game).value
+            self.assertEqual(TurnSearch(nodes=3000, hash_mb=1, eval="hand").analyse(game).value, a)
+        self.assertNotEqual(a, b)
+
+    def test_bad_values_refused(self):
+        for bad in ("Network", "nnue", "", "hand ", b"hand", 0, 1, True, ["hand"]):
+            with self.subTest(eval=bad):
+                with self.assertRaises(libball.ArgumentError) as cm:
+                    TurnSearch(nodes=10, eval=bad)
+                self.assertIn('eval is "network", "hand" or a libball.Net, not %r' % (bad,),
+                              str(cm.exception))
 
 
 class Errors(unittest.TestCase):
