@@ -44,7 +44,10 @@ test('the first minutes: the rules page, a phone, the move arrow', { timeout: 12
   await t.test('the rules: a page with its diagrams', async () => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     watch(page);
-    await page.goto(url);
+    // loaded to the end before the link is followed: a request still in
+    // flight then (the module, 1.6 MB with the network it carries) is
+    // aborted by the navigation, which is not what this checks
+    await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForSelector('#board');
     const href = await page.getAttribute('footer a', 'href');
     const response = await page.request.get(new URL(href, page.url()).href);
